@@ -1,0 +1,12 @@
+/**
+ * Server-side access to the realtime database, for the cloud's own services and the seed. Paths are
+ * slash separated (`/users/abc`). Writes made here reach every subscribed client like a client's write.
+ */
+export interface RealtimeTree {
+  /** The value at a path (plain JSON), or null when nothing is stored there. */
+  get(path: string): unknown;
+  /** Replaces the value at a path; null deletes it. */
+  set(path: string, value: unknown): void;
+  /** Merges children into the value at a path; keys may themselves be slash paths. */
+  update(path: string, values: Record<string, unknown>): void;
+}

@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+const coreSrc = fileURLToPath(new URL('./packages/core/src', import.meta.url));
+
+/** One project per package; each resolves @varde/core to its TypeScript source. */
+const alias = [
+  { find: /^@varde\/core\/contract$/, replacement: `${coreSrc}/contract/index.ts` },
+  { find: /^@varde\/core$/, replacement: `${coreSrc}/index.ts` },
+];
+
+export default defineConfig({
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: 'core', include: ['packages/core/test/**/*.test.ts'], testTimeout: 20000 } },
+      { resolve: { alias }, test: { name: 'server', include: ['packages/server/test/**/*.test.ts'], testTimeout: 30000 } },
+      { resolve: { alias }, test: { name: 'cli', include: ['packages/cli/test/**/*.test.ts'], testTimeout: 30000 } },
+      {
+        resolve: { alias },
+        test: { name: 'widgets', include: ['packages/widgets/test/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
+      },
+      { resolve: { alias }, test: { name: 'portal', include: ['packages/portal/test/**/*.test.{ts,tsx}'] } },
+    ],
+  },
+});
