@@ -1,0 +1,11 @@
+export {
+  login,
+  verifySms,
+  customToken,
+  renewSession,
+  userInfo,
+  logout,
+  requestResetPassword,
+  resetPassword,
+  type CallOptions,
+} from './authClient.js';

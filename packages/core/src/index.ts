@@ -1,0 +1,6 @@
+/**
+ * @varde/core: auth, service clients, realtime, i18n, config and stores. Loads in a browser and in
+ * Node: nothing here touches window, document or storage at module top level.
+ */
+export * from './http/index.js';
+export * from './auth/index.js';

@@ -1,0 +1,3 @@
+/** What the tests import: the public API, exactly as other packages see it. */
+export * from '../src/index.js';
+export * from '../src/contract/index.js';
