@@ -7,4 +7,16 @@ export interface Migration {
   sql: string;
 }
 
-export const migrations: Migration[] = [];
+import { accountsMigration } from './001-accounts.js';
+import { authStateMigration } from './002-auth-state.js';
+import { signingKeysMigration } from './003-signing-keys.js';
+import { sitesMigration } from './004-sites.js';
+import { outboxMigration } from './005-outbox.js';
+
+export const migrations: Migration[] = [
+  accountsMigration,
+  authStateMigration,
+  signingKeysMigration,
+  sitesMigration,
+  outboxMigration,
+];
