@@ -4,3 +4,4 @@ export * from './user.js';
 export * from './auth.js';
 export * from './controllers.js';
 export * from './outbox.js';
+export * from './realtime.js';
