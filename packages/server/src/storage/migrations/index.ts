@@ -12,6 +12,7 @@ import { authStateMigration } from './002-auth-state.js';
 import { signingKeysMigration } from './003-signing-keys.js';
 import { sitesMigration } from './004-sites.js';
 import { outboxMigration } from './005-outbox.js';
+import { realtimeMigration } from './010-realtime.js';
 
 export const migrations: Migration[] = [
   accountsMigration,
@@ -19,4 +20,5 @@ export const migrations: Migration[] = [
   signingKeysMigration,
   sitesMigration,
   outboxMigration,
+  realtimeMigration,
 ];
