@@ -1,0 +1,21 @@
+import type { Command } from 'commander';
+import { registerApiCommand } from './api.js';
+import { registerHelpCommand } from './help.js';
+import { registerLoginCommand } from './login.js';
+import { registerLogoutCommand } from './logout.js';
+import { registerOutboxCommand } from './outbox.js';
+import { registerWhoamiCommand } from './whoami.js';
+
+/**
+ * Every command group, in the order `varde --help` lists them. A new group (users, licences,
+ * functions, rules, mappings) is one file in this folder exporting `register…Command(program)`,
+ * added here.
+ */
+export function registerCommands(program: Command): void {
+  registerLoginCommand(program);
+  registerWhoamiCommand(program);
+  registerLogoutCommand(program);
+  registerApiCommand(program);
+  registerOutboxCommand(program);
+  registerHelpCommand(program);
+}
