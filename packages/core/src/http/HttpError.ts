@@ -11,13 +11,16 @@ export class HttpError extends Error {
   readonly detail?: string;
   /** The parsed body (JSON when it was JSON, otherwise the text). */
   readonly body?: unknown;
+  /** From a Retry-After header (429, 503), in seconds. */
+  readonly retryAfterSeconds?: number;
 
-  constructor(status: number, statusText: string, detail?: string, body?: unknown) {
+  constructor(status: number, statusText: string, detail?: string, body?: unknown, retryAfterSeconds?: number) {
     super(`HTTP ${status} - ${statusText}${detail ? `: ${detail}` : ''}`);
     this.status = status;
     this.statusText = statusText;
     if (detail !== undefined) this.detail = detail;
     if (body !== undefined) this.body = body;
+    if (retryAfterSeconds !== undefined) this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

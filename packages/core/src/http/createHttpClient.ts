@@ -108,7 +108,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       }
 
       if (!response.ok) {
-        throw new HttpError(response.status, statusTextFor(response.status, response.statusText), detailOf(data), data);
+        const statusText = statusTextFor(response.status, response.statusText);
+        const retryAfter = retryAfterOf(response.headers.get('retry-after'));
+        throw new HttpError(response.status, statusText, detailOf(data), data, retryAfter);
       }
       if (!opts.schema) return data as T;
       const parsed = opts.schema.safeParse(data);
@@ -154,6 +156,15 @@ function detailOf(body: unknown): string | undefined {
     if (detail !== undefined && detail !== null) return JSON.stringify(detail);
   }
   return undefined;
+}
+
+/** Retry-After as seconds: a number of seconds or an HTTP date. */
+function retryAfterOf(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
 function translateFailure(

@@ -1,0 +1,5 @@
+export { i18n, DEFAULT_LANGUAGE, setLanguage, isLanguage, addNamespace } from './i18n.js';
+export { coreNamespaces, type CoreNamespace } from './resources/index.js';
+export { errorMessageKey, describeError } from './describeError.js';
+export { loginErrorKey } from './loginErrors.js';
+export type { MessageKey } from './describeError.js';

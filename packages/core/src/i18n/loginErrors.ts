@@ -1,0 +1,33 @@
+import { HttpError, NetworkError, TimeoutError } from '../http/HttpError.js';
+import type { MessageKey } from './describeError.js';
+
+/**
+ * What the login form shows for a failed step (core-shell §8, admin §8):
+ * - credentials: a 4xx is a wrong username or password, no answer is "Failed to connect",
+ *   anything else "Something went wrong";
+ * - SMS code: 400 or 408 is "login failed", 401 a wrong SMS token, any other failure
+ *   "username or password incorrect" (the spec's wording, kept).
+ * A 429 (throttled) says how long to wait in both steps.
+ */
+export function loginErrorKey(error: unknown, step: 'credentials' | 'sms'): MessageKey {
+  if (error instanceof HttpError && error.status === 429) {
+    return { key: 'login:tooManyAttempts', values: { seconds: retryAfterSeconds(error) } };
+  }
+  if (step === 'sms') {
+    if (error instanceof HttpError && (error.status === 400 || error.status === 408)) return { key: 'login:loginFailed' };
+    if (error instanceof HttpError && error.status === 401) return { key: 'login:wrongSmsToken' };
+    return { key: 'login:usernameOrPasswordIncorrect' };
+  }
+  if (error instanceof HttpError && error.status >= 400 && error.status < 500) {
+    return { key: 'login:wrongUsernameOrPassword' };
+  }
+  if (error instanceof NetworkError || error instanceof TimeoutError) return { key: 'login:failedToConnect' };
+  return { key: 'login:somethingWentWrong' };
+}
+
+/** Seconds to wait: the Retry-After header, else the body's retryAfter, else 60. */
+function retryAfterSeconds(error: HttpError): number {
+  if (error.retryAfterSeconds !== undefined) return error.retryAfterSeconds;
+  const body = error.body as { retryAfter?: unknown } | undefined;
+  return typeof body?.retryAfter === 'number' ? Math.ceil(body.retryAfter) : 60;
+}

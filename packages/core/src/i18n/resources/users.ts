@@ -1,0 +1,36 @@
+/** User administration, create user and access toggles (core-shell §8; admin §8). */
+export const users = {
+  en: {
+    userAlreadyExists: 'User already exists',
+    userCreated: 'User was created successfully!',
+    deleteFailed: 'something went wrong',
+    userDeleted: 'user deleted',
+    userWasDeleted: 'The user was deleted',
+    failedToModifyAccess: 'Failed to modify access',
+    failedToModifyAccessStatus: 'Failed to modify access ({{status}})',
+    createFailedStatus: '{{status}} {{statusText}}',
+    fieldRequired: 'Field is required',
+  },
+  no: {
+    userAlreadyExists: 'Brukeren finnes allerede',
+    userCreated: 'Brukeren ble opprettet!',
+    deleteFailed: 'noe gikk galt',
+    userDeleted: 'bruker slettet',
+    userWasDeleted: 'Brukeren ble slettet',
+    failedToModifyAccess: 'Kunne ikke endre tilgang',
+    failedToModifyAccessStatus: 'Kunne ikke endre tilgang ({{status}})',
+    createFailedStatus: '{{status}} {{statusText}}',
+    fieldRequired: 'Feltet er påkrevd',
+  },
+  se: {
+    userAlreadyExists: 'Användaren finns redan',
+    userCreated: 'Användaren skapades!',
+    deleteFailed: 'något gick fel',
+    userDeleted: 'användaren borttagen',
+    userWasDeleted: 'Användaren togs bort',
+    failedToModifyAccess: 'Kunde inte ändra åtkomst',
+    failedToModifyAccessStatus: 'Kunde inte ändra åtkomst ({{status}})',
+    createFailedStatus: '{{status}} {{statusText}}',
+    fieldRequired: 'Fältet är obligatoriskt',
+  },
+};
