@@ -1,0 +1,80 @@
+import type { Role } from '@varde/core/contract';
+import type { CloudContext } from '../context.js';
+import { sendMessage } from '../outbox/sendMessage.js';
+import { userPath } from '../users/profiles.js';
+import { accountByEmail, accountByUid } from './accounts.js';
+import { accountKey, clearFailures, recordFailure, throttledFor } from './loginThrottle.js';
+import { DECOY_PASSWORD_HASH, verifyPassword } from './secrets.js';
+import { checkSmsChallenge, createSmsChallenge } from './smsCodes.js';
+
+/**
+ * Credential checks shared by the auth server (/cloud/auth) and the OpenID Connect provider's
+ * sign-in pages (/cloud/login/v2). Both must behave alike: same throttling, same SMS step.
+ */
+
+type Ctx = Pick<CloudContext, 'db' | 'clock' | 'realtime' | 'outbox'>;
+
+export type PasswordCheck =
+  | { ok: true; uid: string; smsRequired: boolean }
+  | { ok: false; reason: 'wrong' }
+  | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
+
+/**
+ * Checks an e-mail (piscadaId) and password. 5 wrong passwords for one name within 15 minutes
+ * throttle that name (known account or not, so nothing leaks), until the oldest failure ages out.
+ * A right password clears the failures; while throttled even a right password is refused.
+ */
+export function checkPassword(ctx: Ctx, piscadaId: string, password: string): PasswordCheck {
+  const key = accountKey(piscadaId);
+  const now = ctx.clock.now();
+  const retryAfterSeconds = throttledFor(ctx.db, key, now);
+  if (retryAfterSeconds !== null) return { ok: false, reason: 'throttled', retryAfterSeconds };
+
+  const account = accountByEmail(ctx.db, piscadaId);
+  // Hash against a decoy when the account is unknown, so timing does not reveal which exist.
+  const matches = verifyPassword(password, account?.passwordHash ?? DECOY_PASSWORD_HASH) && account !== null;
+  if (!matches || !account) {
+    recordFailure(ctx.db, key, now);
+    return { ok: false, reason: 'wrong' };
+  }
+  clearFailures(ctx.db, key);
+  return { ok: true, uid: account.uid, smsRequired: account.smsSecondFactor };
+}
+
+/** Sends a fresh 6-digit code (valid 5 minutes) to the account's phone through the outbox. */
+export function sendSmsCode(ctx: Ctx, uid: string): void {
+  const account = accountByUid(ctx.db, uid);
+  if (!account?.phone) return;
+  const code = createSmsChallenge(ctx.db, uid, ctx.clock.now());
+  sendMessage(ctx, { channel: 'sms', to: account.phone, body: `Varde sign-in code: ${code}. It expires in 5 minutes.` });
+}
+
+/** 'expired' also when there is no pending code or too many wrong tries: sign in again. */
+export function verifySmsCode(ctx: Ctx, uid: string, code: string): 'ok' | 'wrong' | 'expired' {
+  return checkSmsChallenge(ctx.db, uid, code, ctx.clock.now());
+}
+
+/** An account as the sign-in pages and services see it (no password hash). */
+export interface Account {
+  uid: string;
+  email: string;
+  name: string;
+  role: Role;
+  phone: string | null;
+  smsSecondFactor: boolean;
+}
+
+/** The account with its display name from the profile at /users/{uid}; null when unknown. */
+export function findAccount(ctx: Ctx, uid: string): Account | null {
+  const account = accountByUid(ctx.db, uid);
+  if (!account) return null;
+  const name = ctx.realtime.get(`${userPath(uid)}/name`);
+  return {
+    uid: account.uid,
+    email: account.email,
+    name: typeof name === 'string' && name.length > 0 ? name : account.email,
+    role: account.role,
+    phone: account.phone,
+    smsSecondFactor: account.smsSecondFactor,
+  };
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { passwordLoginRequest, idTokenLoginRequest, verifySmsRequest, type LoginResponse } from '@varde/core/contract';
+import type { CloudContext } from '../context.js';
+import { callerOf } from '../http/caller.js';
+import { HttpError } from '../http/HttpError.js';
+import { parseWith } from '../http/parseWith.js';
+import { mintCustomToken } from '../tokens/customTokens.js';
+import { verifyIdToken } from '../tokens/idTokens.js';
+import { accountByUid } from './accounts.js';
+import { checkPassword, sendSmsCode, verifySmsCode } from './credentials.js';
+import { completeSignIn } from './signIn.js';
+
+export const WRONG_CREDENTIALS = 'Wrong username or password';
+export const WRONG_SMS_TOKEN = 'Wrong sms token';
+
+function isObjectWith(body: unknown, key: string): boolean {
+  return typeof body === 'object' && body !== null && key in body;
+}
+
+/** POST /login, POST /verifySMS, GET /customToken (mounted under /cloud/auth). */
+export function registerLoginRoutes(app: FastifyInstance, ctx: CloudContext): void {
+  // Public: this is where credentials are exchanged for tokens.
+  app.post('/login', { config: { public: true } }, async (request, reply): Promise<LoginResponse> => {
+    if (isObjectWith(request.body, 'idToken')) {
+      const { idToken } = parseWith(idTokenLoginRequest, request.body);
+      const verified = await verifyIdToken(ctx, idToken).catch(() => {
+        throw new HttpError(401, 'Invalid or expired ID token');
+      });
+      if (!accountByUid(ctx.db, verified.uid)) throw new HttpError(401, 'Unknown account');
+      return completeSignIn(ctx, reply, verified.uid);
+    }
+    const { piscadaId, password } = parseWith(passwordLoginRequest, request.body);
+    const check = checkPassword(ctx, piscadaId, password);
+    if (!check.ok && check.reason === 'throttled') {
+      const minutes = Math.ceil(check.retryAfterSeconds / 60);
+      throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+        'Retry-After': String(check.retryAfterSeconds),
+      });
+    }
+    if (!check.ok) throw new HttpError(401, WRONG_CREDENTIALS);
+    if (check.smsRequired) {
+      sendSmsCode(ctx, check.uid);
+      return { requireSmsValidation: true, uid: check.uid };
+    }
+    return completeSignIn(ctx, reply, check.uid);
+  });
+
+  // Public: the second step of a password sign-in; the pending SMS challenge is the credential.
+  app.post('/verifySMS', { config: { public: true } }, async (request, reply) => {
+    const { smsToken, uid } = parseWith(verifySmsRequest, request.body);
+    const result = verifySmsCode(ctx, uid, smsToken);
+    if (result === 'wrong') throw new HttpError(401, WRONG_SMS_TOKEN);
+    if (result === 'expired') throw new HttpError(408, 'The SMS code has expired or was used up. Sign in again.');
+    return completeSignIn(ctx, reply, uid);
+  });
+
+  // Bearer: the auth service's own access token.
+  app.get('/customToken', async (request) => {
+    const { uid } = callerOf(request);
+    return { token: await mintCustomToken(ctx, uid) };
+  });
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import { requestResetPasswordRequest, resetPasswordRequest } from '@varde/core/contract';
+import type { CloudContext } from '../context.js';
+import { HttpError } from '../http/HttpError.js';
+import { parseWith } from '../http/parseWith.js';
+import { sendMessage } from '../outbox/sendMessage.js';
+import { accountByEmail, accountByUid, updatePasswordHash } from './accounts.js';
+import { accountKey, clearFailures } from './loginThrottle.js';
+import { createResetTicket, useResetTicket, RESET_TICKET_TTL_MS } from './resetTickets.js';
+import { hashPassword } from './secrets.js';
+import { deleteSessionsOf } from './sessions.js';
+
+const TICKET_REFUSED = {
+  unknown: 'This password reset link is not valid. Request a new one.',
+  used: 'This password reset link has already been used. Request a new one.',
+  expired: 'This password reset link has expired. Request a new one.',
+} as const;
+
+/** The link the e-mail carries; the portal's /reset-password reads uuid and ticket from the hash. */
+export function resetPasswordLink(publicOrigin: string, uid: string, ticket: string): string {
+  return `${publicOrigin}/reset-password#uuid=${encodeURIComponent(uid)}&ticket=${encodeURIComponent(ticket)}`;
+}
+
+/** POST /requestResetPassword, POST /resetPassword (mounted under /cloud/auth). */
+export function registerResetPasswordRoutes(app: FastifyInstance, ctx: CloudContext): void {
+  // Public: the user has forgotten the password. Always {ok:true}, so accounts cannot be probed.
+  app.post('/requestResetPassword', { config: { public: true } }, async (request) => {
+    const { email } = parseWith(requestResetPasswordRequest, request.body);
+    const account = accountByEmail(ctx.db, email);
+    if (account) {
+      const ticket = createResetTicket(ctx.db, account.uid, ctx.clock.now());
+      const minutes = RESET_TICKET_TTL_MS / 60_000;
+      sendMessage(ctx, {
+        channel: 'email',
+        to: account.email,
+        subject: 'Reset your Varde password',
+        body: [
+          'Someone asked to reset the password of your Varde account.',
+          `Open this link within ${minutes} minutes to choose a new password:`,
+          '',
+          resetPasswordLink(ctx.config.publicOrigin, account.uid, ticket),
+          '',
+          'If it was not you, ignore this e-mail: your password stays as it is.',
+        ].join('\n'),
+      });
+    }
+    return { ok: true as const };
+  });
+
+  // Public: the e-mailed ticket is the credential.
+  app.post('/resetPassword', { config: { public: true } }, async (request) => {
+    const { uuid, ticket, password } = parseWith(resetPasswordRequest, request.body);
+    const passwordHash = hashPassword(password);
+    const result = useResetTicket(ctx.db, uuid, ticket, ctx.clock.now(), () => {
+      updatePasswordHash(ctx.db, uuid, passwordHash);
+      deleteSessionsOf(ctx.db, uuid);
+    });
+    if (!result.ok) throw new HttpError(400, TICKET_REFUSED[result.reason]);
+    // A new password also lifts a sign-in lock from earlier wrong guesses.
+    const account = accountByUid(ctx.db, uuid);
+    if (account) clearFailures(ctx.db, accountKey(account.email));
+    return { ok: true as const };
+  });
+}

@@ -1,0 +1,42 @@
+import type { FastifyReply } from 'fastify';
+import type { SignedIn } from '@varde/core/contract';
+import type { CloudContext } from '../context.js';
+import { HttpError } from '../http/HttpError.js';
+import { serializeCookie } from '../http/cookies.js';
+import { mintAccessTokens } from '../tokens/accessTokens.js';
+import { mintCustomToken } from '../tokens/customTokens.js';
+import { readProfile } from '../users/profiles.js';
+import { accountByUid } from './accounts.js';
+import { SESSION_COOKIE, SESSION_TTL_MS, createSession } from './sessions.js';
+
+/** Cookies are Secure when the cloud is served over https. */
+export function sessionCookieIsSecure(ctx: Pick<CloudContext, 'config'>): boolean {
+  return ctx.config.publicOrigin.startsWith('https:');
+}
+
+/**
+ * Completes a sign-in (password without SMS, SMS code, or ID token): starts a backend session
+ * (cookie) and answers with the service tokens, a realtime custom token and the user's data.
+ */
+export async function completeSignIn(ctx: CloudContext, reply: FastifyReply, uid: string): Promise<SignedIn> {
+  const account = accountByUid(ctx.db, uid);
+  if (!account) throw new HttpError(401, 'Unknown account');
+  const { accessTokens, expiresAt } = await mintAccessTokens(ctx, uid);
+  const token = await mintCustomToken(ctx, uid);
+  const sessionId = createSession(ctx.db, uid, ctx.clock.now());
+  reply.header(
+    'Set-Cookie',
+    serializeCookie(SESSION_COOKIE, sessionId, {
+      maxAgeSeconds: SESSION_TTL_MS / 1000,
+      secure: sessionCookieIsSecure(ctx),
+    }),
+  );
+  return {
+    requireSmsValidation: false,
+    uid,
+    token,
+    accessTokens,
+    expiresAt,
+    user: readProfile(ctx.realtime, account),
+  };
+}

@@ -1,0 +1,109 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import './http/fastifyTypes.js';
+import { systemClock } from './clock.js';
+import { resolveConfig, trustedOrigins, type CloudContext, type CloudOptions } from './context.js';
+import { registerAuthRoutes } from './auth/routes.js';
+import { registerControllerRoutes } from './controllers/routes.js';
+import { registerBearerAuth } from './http/bearerAuth.js';
+import { registerCors } from './http/cors.js';
+import { registerErrorHandling } from './http/errorHandler.js';
+import { serviceHostRewriter } from './http/hostRouting.js';
+import { createPortalFiles } from './http/portalFiles.js';
+import { trackRoutes } from './http/routeRegistry.js';
+import { createOutbox } from './outbox/outbox.js';
+import { registerOutboxRoutes } from './outbox/routes.js';
+import { createRealtimeStore } from './realtime/index.js';
+import { seedDemo } from './seed/demoSeed.js';
+import { openDatabase } from './storage/db.js';
+import { loadOrCreateSigningKeys } from './tokens/keys.js';
+
+/** A running cloud. */
+export interface Cloud {
+  /** Where it is reached (config.publicOrigin), e.g. `http://localhost:8080`. */
+  url: string;
+  port: number;
+  context: CloudContext;
+  app: FastifyInstance;
+  /** The node HTTP server (for protocol upgrades: realtime websocket, sockets). */
+  server: Server;
+  close(): Promise<void>;
+}
+
+/** Every request body is limited to 1 MB; larger ones get 413 before any handler runs. */
+export const BODY_LIMIT = 1_048_576;
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolvePort((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+/**
+ * Starts the reference cloud: every service on one origin under /cloud/<service>, and by Host
+ * header `<service>.<domain>`. The socket is bound first, so that an ephemeral port (0) is known
+ * before the issuer URLs (which contain the public origin) are configured.
+ */
+export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
+  const server = createServer();
+  const port = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
+  const config = resolveConfig(options, port);
+  const clock = options.clock ?? systemClock;
+
+  const db = openDatabase(config.storage);
+  try {
+    const firstStart = db.prepare('SELECT 1 FROM signing_keys LIMIT 1').get() === undefined;
+    const keys = await loadOrCreateSigningKeys(db, clock.now());
+
+    const app = Fastify({
+      serverFactory: (handler) => server.on('request', handler),
+      rewriteUrl: serviceHostRewriter(config.domain),
+      bodyLimit: BODY_LIMIT,
+      logger: options.logger ? { level: 'info' } : false,
+      // Per-request lines would drown the useful ones; errors are logged by the error handler.
+      logController: new LogController({ disableRequestLogging: true }),
+    });
+    const routes = trackRoutes(app);
+    const realtime = createRealtimeStore(db);
+    const outbox = createOutbox(db, clock, app.log, config.smtpUrl);
+    const context: CloudContext = { config, db, clock, keys, realtime, outbox, log: app.log, routes };
+
+    registerErrorHandling(app, config.portalDir ? createPortalFiles(config.portalDir) : undefined);
+    registerCors(app, trustedOrigins(config));
+    registerBearerAuth(app, context);
+
+    registerAuthRoutes(app, context);
+    registerControllerRoutes(app, context);
+    registerOutboxRoutes(app, context);
+
+    if (firstStart && config.seed === 'demo') seedDemo(context);
+    await app.ready();
+
+    let closed = false;
+    return {
+      url: config.publicOrigin,
+      port,
+      context,
+      app,
+      server,
+      async close() {
+        if (closed) return;
+        closed = true;
+        await app.close();
+        server.closeAllConnections();
+        await new Promise<void>((done) => server.close(() => done()));
+        outbox.close();
+        db.close();
+      },
+    };
+  } catch (error) {
+    server.close();
+    db.close();
+    throw error;
+  }
+}

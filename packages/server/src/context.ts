@@ -1,0 +1,71 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from './clock.js';
+import type { RegisteredRoute } from './http/routeRegistry.js';
+import type { Outbox } from './outbox/outbox.js';
+import type { RealtimeTree } from './realtime/tree.js';
+import type { Db, StorageLocation } from './storage/db.js';
+import type { SigningKeys } from './tokens/keys.js';
+
+/** How one cloud process is configured (every field resolved; see resolveConfig for defaults). */
+export interface CloudConfig {
+  /** 0 = an ephemeral port, chosen at start. */
+  port: number;
+  /** Interface to listen on. */
+  host: string;
+  /** Service host names are `<service>.<domain>`. */
+  domain: string;
+  /** Where browsers reach the cloud, no trailing slash: issuer URLs and e-mailed links use it. */
+  publicOrigin: string;
+  storage: StorageLocation;
+  /** 'demo' seeds demo data into a new database; existing databases are never seeded. */
+  seed: 'demo' | 'none';
+  /** When set, e-mail from the outbox is also delivered over SMTP (nodemailer URL). */
+  smtpUrl?: string;
+  /** A built single-page app served at / (history fallback for GET text/html). */
+  portalDir?: string;
+  /** Origins besides publicOrigin whose pages may call the cloud with cookies (CORS credentials). */
+  allowedOrigins: string[];
+}
+
+/** What createCloud accepts: any field of CloudConfig left out gets its default. */
+export type CloudOptions = Partial<CloudConfig> & {
+  /** The cloud's time; tests and simulations pass their own. */
+  clock?: Clock;
+  /** fastify logger setting; off by default (tests), main.ts turns it on. */
+  logger?: boolean;
+};
+
+/** Defaults: port 0, host 127.0.0.1, domain localhost, in-memory storage, no seed. */
+export function resolveConfig(options: CloudOptions, port: number): CloudConfig {
+  const config: CloudConfig = {
+    port,
+    host: options.host ?? '127.0.0.1',
+    domain: options.domain ?? 'localhost',
+    publicOrigin: (options.publicOrigin ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    storage: options.storage ?? { kind: 'memory' },
+    seed: options.seed ?? 'none',
+    allowedOrigins: (options.allowedOrigins ?? []).map((origin) => origin.replace(/\/+$/, '')),
+  };
+  if (options.smtpUrl) config.smtpUrl = options.smtpUrl;
+  if (options.portalDir) config.portalDir = options.portalDir;
+  return config;
+}
+
+/** Everything a service module needs, passed explicitly (no globals). */
+export interface CloudContext {
+  config: CloudConfig;
+  db: Db;
+  clock: Clock;
+  keys: SigningKeys;
+  /** Server-side access to the realtime database (user profiles, site tags, status messages). */
+  realtime: RealtimeTree;
+  outbox: Outbox;
+  log: FastifyBaseLogger;
+  /** Every route registered so far (see http/routeRegistry.ts). */
+  routes: readonly RegisteredRoute[];
+}
+
+/** Origins trusted with cookies: the cloud's own and the configured ones. */
+export function trustedOrigins(config: CloudConfig): string[] {
+  return [config.publicOrigin, ...config.allowedOrigins];
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { listControllersQuery, servicePathPrefix, type ListControllersResponse } from '@varde/core/contract';
+import type { CloudContext } from '../context.js';
+import { callerOf } from '../http/caller.js';
+import { parseWith } from '../http/parseWith.js';
+import { administeredSites, visibleSites } from './visibleSites.js';
+
+/** controllers-api, at /cloud/controllers-api (and at controllers-api.<domain>). */
+export function registerControllerRoutes(app: FastifyInstance, ctx: CloudContext): void {
+  void app.register(
+    async (api) => {
+      /**
+       * GET /controllers: the caller's sites, by name. With no query at all every visible site in
+       * one `{data}` (public clients of the real cloud rely on that); offset/limit page it.
+       */
+      api.get('/controllers', async (request): Promise<ListControllersResponse> => {
+        const { uid } = callerOf(request);
+        const query = parseWith(listControllersQuery, request.query ?? {});
+        const sites =
+          query.controllers === 'adminControllers' ? administeredSites(ctx, uid) : visibleSites(ctx, uid);
+        const offset = query.offset ?? 0;
+        const page = sites.slice(offset, query.limit === undefined ? undefined : offset + query.limit);
+        const withRules = query.rules?.toLowerCase() === 'true';
+        // Notification rules arrive with the notifications module; until then every site has 0.
+        return { data: withRules ? page.map((site) => ({ ...site, rules: 0 })) : page };
+      });
+    },
+    { prefix: servicePathPrefix('controllers-api') },
+  );
+}

@@ -1,0 +1,15 @@
+import type { FastifyRequest } from 'fastify';
+import type { Role } from '@varde/core/contract';
+import { HttpError } from './HttpError.js';
+
+/** Who is calling, from a verified access token. */
+export interface Caller {
+  uid: string;
+  role: Role;
+}
+
+/** The caller of a token-protected route (the bearer hook has verified the token already). */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new HttpError(401, 'Not signed in');
+  return request.caller;
+}

@@ -1,0 +1,96 @@
+import { SignJWT, errors, jwtVerify } from 'jose';
+import { TOKEN_SERVICES, role as roleSchema, serviceHostName, type AccessTokens, type Role } from '@varde/core/contract';
+import type { CloudConfig, CloudContext } from '../context.js';
+import { accountByUid } from '../auth/accounts.js';
+import type { Caller } from '../http/caller.js';
+import { HttpError, invalidTokenError } from '../http/HttpError.js';
+import { SIGNING_ALGORITHM } from './keys.js';
+
+/** Per-service access tokens live one hour; clients renew them with POST /session/renew. */
+export const ACCESS_TOKEN_TTL_SECONDS = 3600;
+
+/** The `iss` of access and custom tokens: the auth server. */
+export function authIssuer(config: Pick<CloudConfig, 'publicOrigin'>): string {
+  return `${config.publicOrigin}/cloud/auth`;
+}
+
+type Ctx = Pick<CloudContext, 'config' | 'keys' | 'clock'>;
+
+export interface AccessTokenClaims {
+  uid: string;
+  role: Role;
+  /** The service's host name, `<service>.<domain>`. */
+  audience: string;
+  /** Seconds since epoch; defaults to the cloud clock's now. */
+  issuedAt?: number;
+  ttlSeconds?: number;
+}
+
+export async function signAccessToken(ctx: Ctx, claims: AccessTokenClaims): Promise<string> {
+  const iat = claims.issuedAt ?? Math.floor(ctx.clock.now() / 1000);
+  return new SignJWT({ role: claims.role })
+    .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid: ctx.keys.kid, typ: 'at+jwt' })
+    .setIssuer(authIssuer(ctx.config))
+    .setAudience(claims.audience)
+    .setSubject(claims.uid)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + (claims.ttlSeconds ?? ACCESS_TOKEN_TTL_SECONDS))
+    .sign(ctx.keys.privateKey);
+}
+
+/**
+ * One token per token service, keyed by host name (`controllers-api.localhost`, `auth.localhost`,
+ * ...), all expiring together. The shape public clients of the real cloud read from POST /login.
+ */
+export async function mintAccessTokens(
+  ctx: Pick<CloudContext, 'config' | 'keys' | 'clock' | 'db'>,
+  uid: string,
+): Promise<{ accessTokens: AccessTokens; expiresAt: number }> {
+  const account = accountByUid(ctx.db, uid);
+  if (!account) throw new HttpError(401, 'Unknown account');
+  const issuedAt = Math.floor(ctx.clock.now() / 1000);
+  const entries = await Promise.all(
+    TOKEN_SERVICES.map(async (service) => {
+      const audience = serviceHostName(service, ctx.config.domain);
+      return [audience, await signAccessToken(ctx, { uid, role: account.role, audience, issuedAt })] as const;
+    }),
+  );
+  return { accessTokens: Object.fromEntries(entries), expiresAt: (issuedAt + ACCESS_TOKEN_TTL_SECONDS) * 1000 };
+}
+
+/** Verifies a bearer access token for one audience; any failure is a 401 with a short reason. */
+export async function verifyAccessToken(ctx: Ctx, token: string, audience: string): Promise<Caller> {
+  try {
+    const { payload } = await jwtVerify(token, ctx.keys.publicKey, {
+      algorithms: [SIGNING_ALGORITHM],
+      issuer: authIssuer(ctx.config),
+      audience,
+      typ: 'at+jwt',
+      currentDate: new Date(ctx.clock.now()),
+      requiredClaims: ['sub', 'exp'],
+    });
+    const role = roleSchema.safeParse(payload.role);
+    if (!payload.sub || !role.success) throw invalidTokenError('Token has no subject or role');
+    return { uid: payload.sub, role: role.data };
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw invalidTokenError(describeTokenError(error, audience));
+  }
+}
+
+function describeTokenError(error: unknown, audience: string): string {
+  if (error instanceof errors.JWTExpired) return 'Token has expired';
+  if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'aud') {
+    return `Token is not for ${audience}`;
+  }
+  if (error instanceof errors.JWSSignatureVerificationFailed) return 'Token signature is invalid';
+  return 'Token is invalid';
+}
+
+/** `Bearer <token>` -> the token; a 401 when the header is missing or not a bearer token. */
+export function bearerToken(header: string | undefined): string {
+  if (!header) throw invalidTokenError('Missing bearer token');
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match?.[1]) throw invalidTokenError('Authorization must be "Bearer <token>"');
+  return match[1];
+}
