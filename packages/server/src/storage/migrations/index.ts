@@ -13,6 +13,7 @@ import { signingKeysMigration } from './003-signing-keys.js';
 import { sitesMigration } from './004-sites.js';
 import { outboxMigration } from './005-outbox.js';
 import { realtimeMigration } from './010-realtime.js';
+import { oidcMigration } from './020-oidc.js';
 
 export const migrations: Migration[] = [
   accountsMigration,
@@ -21,4 +22,5 @@ export const migrations: Migration[] = [
   sitesMigration,
   outboxMigration,
   realtimeMigration,
+  oidcMigration,
 ];

@@ -1,0 +1,16 @@
+import type { CloudContext } from '../context.js';
+import { checkPassword, findAccount, sendSmsCode, verifySmsCode } from '../auth/credentials.js';
+import type { OidcIdentity } from './identity.js';
+
+/** The provider's view of the cloud's accounts: the same checks (and throttling) as the auth server. */
+export function cloudIdentity(ctx: CloudContext): OidcIdentity {
+  return {
+    checkPassword: (piscadaId, password) => checkPassword(ctx, piscadaId, password),
+    sendSmsCode: (uid) => sendSmsCode(ctx, uid),
+    verifySmsCode: (uid, code) => verifySmsCode(ctx, uid, code),
+    findAccount: (uid) => {
+      const account = findAccount(ctx, uid);
+      return account ? { uid: account.uid, name: account.name, email: account.email } : undefined;
+    },
+  };
+}

@@ -1,0 +1,27 @@
+/**
+ * What the sign-in pages need from the cloud's account store. The cloud binds it to
+ * src/auth/credentials.ts (see cloudIdentity.ts); keeping it an interface lets the provider be
+ * configured without knowing how passwords, SMS codes and accounts are stored.
+ */
+export type PasswordCheck =
+  | { ok: true; uid: string; smsRequired: boolean }
+  | { ok: false; reason: 'wrong' }
+  | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
+
+export type SmsCodeCheck = 'ok' | 'wrong' | 'expired';
+
+/** The claims the provider may release about an account. */
+export interface OidcAccount {
+  uid: string;
+  name: string;
+  email: string;
+}
+
+type MaybePromise<T> = T | Promise<T>;
+
+export interface OidcIdentity {
+  checkPassword(piscadaId: string, password: string): MaybePromise<PasswordCheck>;
+  sendSmsCode(uid: string): MaybePromise<void>;
+  verifySmsCode(uid: string, code: string): MaybePromise<SmsCodeCheck>;
+  findAccount(uid: string): MaybePromise<OidcAccount | undefined>;
+}

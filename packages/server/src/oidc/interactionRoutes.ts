@@ -1,0 +1,173 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import { errors, type InteractionResults } from 'oidc-provider';
+import type { OidcIdentity } from './identity.js';
+import { messagePage, passwordPage, smsCodePage } from './pages.js';
+import { OIDC_MOUNT_PATH, interactionPath } from './paths.js';
+import type { PendingSecondFactors } from './secondFactorStore.js';
+import { pageStrings, pickLocale, type PageLocale } from './strings.js';
+
+/** Sign-in forms are tiny; anything bigger is not ours. */
+const FORM_BODY_LIMIT = 16 * 1024;
+
+export interface InteractionDeps {
+  provider: Provider;
+  identity: OidcIdentity;
+  pending: PendingSecondFactors;
+  /** Where to send someone whose sign-in page expired: the portal's /login starts over. */
+  portalLogin: string;
+}
+
+type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
+type UidRequest = FastifyRequest<{ Params: { uid: string }; Body: Record<string, string> | undefined }>;
+
+function field(request: UidRequest, name: string): string {
+  const value = request.body?.[name];
+  return typeof value === 'string' ? value : '';
+}
+
+function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    // Sign-in pages are never framed (clickjacking); silent renew never shows them.
+    .header('x-frame-options', 'DENY')
+    .header('content-security-policy', "frame-ancestors 'none'")
+    .send(html);
+}
+
+/**
+ * The provider's own sign-in pages: step 1 e-mail and password, step 2 the SMS code for accounts
+ * with a second factor. Every post is tied to the interaction: the uid in the URL must be the one
+ * in the provider's (signed, path-scoped, SameSite) interaction cookie.
+ */
+export function registerInteractionRoutes(app: FastifyInstance, deps: InteractionDeps): void {
+  const { provider, identity, pending } = deps;
+
+  const localeOf = (request: FastifyRequest, interaction?: Interaction): PageLocale =>
+    pickLocale(interaction?.params.ui_locales, request.headers['accept-language']);
+
+  /** The interaction the URL names, or undefined when it expired or belongs to another tab. */
+  async function loadInteraction(request: UidRequest, reply: FastifyReply): Promise<Interaction | undefined> {
+    try {
+      const interaction = await provider.interactionDetails(request.raw, reply.raw);
+      return interaction.uid === request.params.uid ? interaction : undefined;
+    } catch (error) {
+      if (error instanceof errors.SessionNotFound) return undefined;
+      throw error;
+    }
+  }
+
+  function expired(request: UidRequest, reply: FastifyReply): FastifyReply {
+    const locale = localeOf(request);
+    const t = pageStrings(locale);
+    const link = { href: deps.portalLogin, label: t.backToPortal };
+    return sendPage(reply, 400, messagePage({ locale, title: t.expiredTitle, text: t.expiredText, link }));
+  }
+
+  function showPassword(reply: FastifyReply, status: number, interaction: Interaction, locale: PageLocale, extra: { email?: string; error?: string } = {}) {
+    const hint = typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : undefined;
+    const html = passwordPage({ locale, action: `${interactionPath(interaction.uid)}/login`, email: extra.email ?? hint, error: extra.error });
+    return sendPage(reply, status, html);
+  }
+
+  function showSmsCode(reply: FastifyReply, status: number, interaction: Interaction, locale: PageLocale, error?: string) {
+    const base = interactionPath(interaction.uid);
+    return sendPage(reply, status, smsCodePage({ locale, action: `${base}/sms`, restartAction: `${base}/restart`, error }));
+  }
+
+  async function finish(request: UidRequest, reply: FastifyReply, result: InteractionResults): Promise<void> {
+    reply.hijack();
+    await provider.interactionFinished(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
+  }
+
+  /** Consent is never asked of users: the only client is the first-party portal. */
+  async function grantConsent(request: UidRequest, reply: FastifyReply, interaction: Interaction): Promise<void> {
+    const { accountId } = interaction.session ?? {};
+    const clientId = interaction.params.client_id;
+    if (!accountId || typeof clientId !== 'string') {
+      await finish(request, reply, { error: 'access_denied', error_description: 'no signed-in account' });
+      return;
+    }
+    const grant = interaction.grantId
+      ? ((await provider.Grant.find(interaction.grantId)) ?? new provider.Grant({ accountId, clientId }))
+      : new provider.Grant({ accountId, clientId });
+    const details = interaction.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[] };
+    if (details.missingOIDCScope) grant.addOIDCScope(details.missingOIDCScope);
+    if (details.missingOIDCClaims) grant.addOIDCClaims(details.missingOIDCClaims);
+    const grantId = await grant.save();
+    await finish(request, reply, { consent: { grantId } });
+  }
+
+  const ttlOf = (interaction: Interaction) => interaction.exp - Math.floor(Date.now() / 1000);
+  const base = `${OIDC_MOUNT_PATH}/interaction/:uid`;
+  // Public: these pages are how a user without any token signs in.
+  const options = { config: { public: true } };
+
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+
+    scope.get(base, options, async (request: UidRequest, reply) => {
+      const interaction = await loadInteraction(request, reply);
+      if (!interaction) return expired(request, reply);
+      if (interaction.prompt.name === 'consent') return grantConsent(request, reply, interaction);
+      const locale = localeOf(request, interaction);
+      if (await pending.accountFor(interaction.uid)) return showSmsCode(reply, 200, interaction, locale);
+      return showPassword(reply, 200, interaction, locale);
+    });
+
+    scope.post(`${base}/login`, options, async (request: UidRequest, reply) => {
+      const interaction = await loadInteraction(request, reply);
+      if (!interaction) return expired(request, reply);
+      const locale = localeOf(request, interaction);
+      const t = pageStrings(locale);
+      const email = field(request, 'email').trim();
+      const password = field(request, 'password');
+      if (!email || !password) return showPassword(reply, 400, interaction, locale, { email, error: t.missingFields });
+
+      const check = await identity.checkPassword(email, password);
+      if (!check.ok && check.reason === 'throttled') {
+        reply.header('retry-after', String(check.retryAfterSeconds));
+        const minutes = Math.max(1, Math.ceil(check.retryAfterSeconds / 60));
+        return showPassword(reply, 429, interaction, locale, { email, error: t.throttled(minutes) });
+      }
+      if (!check.ok) return showPassword(reply, 401, interaction, locale, { email, error: t.wrongCredentials });
+      if (!check.smsRequired) return finish(request, reply, { login: { accountId: check.uid, amr: ['pwd'] } });
+
+      await identity.sendSmsCode(check.uid);
+      await pending.begin(interaction.uid, check.uid, ttlOf(interaction));
+      // Post/redirect/get: a reload of the code page must not post the password again.
+      return reply.code(303).header('location', interactionPath(interaction.uid)).send();
+    });
+
+    scope.post(`${base}/sms`, options, async (request: UidRequest, reply) => {
+      const interaction = await loadInteraction(request, reply);
+      if (!interaction) return expired(request, reply);
+      const locale = localeOf(request, interaction);
+      const t = pageStrings(locale);
+      const accountUid = await pending.accountFor(interaction.uid);
+      if (!accountUid) return showPassword(reply, 400, interaction, locale, { error: t.smsExpired });
+      const code = field(request, 'code').replace(/\s+/g, '');
+      if (!code) return showSmsCode(reply, 400, interaction, locale, t.missingFields);
+
+      const verdict = await identity.verifySmsCode(accountUid, code);
+      if (verdict === 'wrong') return showSmsCode(reply, 401, interaction, locale, t.wrongSms);
+      await pending.clear(interaction.uid);
+      if (verdict === 'expired') return showPassword(reply, 400, interaction, locale, { error: t.smsExpired });
+      return finish(request, reply, { login: { accountId: accountUid, amr: ['pwd', 'sms'] } });
+    });
+
+    scope.post(`${base}/restart`, options, async (request: UidRequest, reply) => {
+      const interaction = await loadInteraction(request, reply);
+      if (!interaction) return expired(request, reply);
+      await pending.clear(interaction.uid);
+      return reply.code(303).header('location', interactionPath(interaction.uid)).send();
+    });
+  });
+}
