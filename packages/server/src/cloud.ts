@@ -14,6 +14,7 @@ import { createPortalFiles } from './http/portalFiles.js';
 import { trackRoutes } from './http/routeRegistry.js';
 import { createOutbox } from './outbox/outbox.js';
 import { registerOutboxRoutes } from './outbox/routes.js';
+import { registerOidcProvider } from './oidc/registerOidcProvider.js';
 import { createRealtimeStore } from './realtime/index.js';
 import { seedDemo } from './seed/demoSeed.js';
 import { openDatabase } from './storage/db.js';
@@ -80,6 +81,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     registerAuthRoutes(app, context);
     registerControllerRoutes(app, context);
     registerOutboxRoutes(app, context);
+    registerOidcProvider(app, context);
 
     if (firstStart && config.seed === 'demo') seedDemo(context);
     await app.ready();
