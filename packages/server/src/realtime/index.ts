@@ -1,5 +1,15 @@
 export type { RealtimeTree } from './tree.js';
 export { createRealtimeStore } from './store.js';
 export type { RealtimeStore, RealtimeChange, RealtimeChangeListener } from './store.js';
+export { createRealtimeDatabase } from './database.js';
+export type { RealtimeDatabase, RealtimeDatabaseOptions } from './database.js';
+export { registerRealtimeAuthRoutes } from './authRoutes.js';
+export type { CustomTokenVerifier, RealtimeAuthRoutesOptions } from './authRoutes.js';
+export { createWireServer, WIRE_PATH } from './wire/server.js';
+export type { WireServer } from './wire/server.js';
+export { createIdTokenIssuer, IdTokenError } from './idTokens.js';
+export type { IdTokenIssuer, RealtimeIdentity, VerifiedIdToken } from './idTokens.js';
+export { vardeRules } from './rules.js';
+export type { RealtimeAuth, RealtimeRules, RulesData } from './rules.js';
 export { InvalidPathError } from './paths.js';
 export { InvalidValueError } from './values.js';

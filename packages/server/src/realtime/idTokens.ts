@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import type { Clock } from '../clock.js';
+import type { Db } from '../storage/db.js';
+
+/**
+ * The ID and refresh tokens of the realtime sign-in endpoints (the firebase auth emulator's shape:
+ * `iss`, `aud`, `sub`, `user_id`, `iat`, `exp`, `firebase.sign_in_provider`, custom claims on top).
+ * Both are HS256 JWTs under a secret kept in the database, so only this server can mint one that the
+ * database connection's `auth` message accepts. A refresh token carries the sign-in's uid and claims.
+ */
+
+export interface RealtimeIdentity {
+  uid: string;
+  claims: Record<string, unknown>;
+}
+
+export interface VerifiedIdToken extends RealtimeIdentity {
+  /** Epoch milliseconds. */
+  issuedAt: number;
+  expiresAt: number;
+}
+
+export type IdTokenErrorCode = 'INVALID_ID_TOKEN' | 'TOKEN_EXPIRED' | 'INVALID_REFRESH_TOKEN';
+
+export class IdTokenError extends Error {
+  override readonly name = 'IdTokenError';
+  constructor(
+    readonly code: IdTokenErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface IdTokenIssuer {
+  readonly lifetimeSeconds: number;
+  readonly projectId: string;
+  mintIdToken(identity: RealtimeIdentity): Promise<string>;
+  mintRefreshToken(identity: RealtimeIdentity): Promise<string>;
+  verifyIdToken(token: string): Promise<VerifiedIdToken>;
+  verifyRefreshToken(token: string): Promise<RealtimeIdentity>;
+}
+
+/** Claims the token itself defines; a custom claim of the same name is dropped, as firebase does. */
+const RESERVED_CLAIMS = new Set([
+  'acr', 'amr', 'at_hash', 'aud', 'auth_time', 'azp', 'cnf', 'c_hash', 'exp', 'firebase', 'iat', 'iss', 'jti',
+  'nbf', 'nonce', 'sub', 'user_id', 'token_use',
+]);
+
+const SECRET_NAME = 'id-token-hs256';
+const REFRESH_AUDIENCE = 'varde-realtime-refresh';
+const REFRESH_LIFETIME_SECONDS = 30 * 24 * 3600;
+
+export function customClaimsOnly(claims: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(claims).filter(([name]) => !RESERVED_CLAIMS.has(name)));
+}
+
+export function createIdTokenIssuer(options: {
+  db: Db;
+  projectId: string;
+  clock: Clock;
+  lifetimeSeconds?: number;
+}): IdTokenIssuer {
+  const { db, projectId, clock } = options;
+  const lifetimeSeconds = options.lifetimeSeconds ?? 3600;
+  const secret = loadOrCreateSecret(db);
+  const issuer = `https://securetoken.google.com/${projectId}`;
+  const nowSeconds = () => Math.floor(clock.now() / 1000);
+  const verifyOptions = () => ({ algorithms: ['HS256'], currentDate: new Date(clock.now()) });
+
+  return {
+    lifetimeSeconds,
+    projectId,
+
+    async mintIdToken({ uid, claims }) {
+      const iat = nowSeconds();
+      const payload: JWTPayload = {
+        ...customClaimsOnly(claims),
+        user_id: uid,
+        auth_time: iat,
+        firebase: { identities: {}, sign_in_provider: 'custom' },
+      };
+      return new SignJWT(payload)
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuer(issuer)
+        .setAudience(projectId)
+        .setSubject(uid)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + lifetimeSeconds)
+        .sign(secret);
+    },
+
+    async mintRefreshToken({ uid, claims }) {
+      const iat = nowSeconds();
+      return new SignJWT({ claims: customClaimsOnly(claims), token_use: 'refresh' })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuer(issuer)
+        .setAudience(REFRESH_AUDIENCE)
+        .setSubject(uid)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + REFRESH_LIFETIME_SECONDS)
+        .sign(secret);
+    },
+
+    async verifyIdToken(token) {
+      try {
+        const { payload } = await jwtVerify(token, secret, { ...verifyOptions(), issuer, audience: projectId });
+        if (typeof payload.sub !== 'string' || payload.sub === '' || payload.iat === undefined || payload.exp === undefined) {
+          throw new IdTokenError('INVALID_ID_TOKEN', 'The ID token lacks sub, iat or exp');
+        }
+        return {
+          uid: payload.sub,
+          claims: payload as Record<string, unknown>,
+          issuedAt: payload.iat * 1000,
+          expiresAt: payload.exp * 1000,
+        };
+      } catch (error) {
+        throw asIdTokenError(error, 'INVALID_ID_TOKEN', 'The ID token is invalid');
+      }
+    },
+
+    async verifyRefreshToken(token) {
+      try {
+        const { payload } = await jwtVerify(token, secret, { ...verifyOptions(), issuer, audience: REFRESH_AUDIENCE });
+        if (payload.token_use !== 'refresh' || typeof payload.sub !== 'string' || payload.sub === '') {
+          throw new IdTokenError('INVALID_REFRESH_TOKEN', 'Not a refresh token');
+        }
+        const claims = payload.claims !== null && typeof payload.claims === 'object' ? payload.claims : {};
+        return { uid: payload.sub, claims: claims as Record<string, unknown> };
+      } catch (error) {
+        throw asIdTokenError(error, 'INVALID_REFRESH_TOKEN', 'The refresh token is invalid');
+      }
+    },
+  };
+}
+
+function asIdTokenError(error: unknown, code: IdTokenErrorCode, message: string): IdTokenError {
+  if (error instanceof IdTokenError) return error;
+  if (error instanceof joseErrors.JWTExpired) {
+    return new IdTokenError(code === 'INVALID_ID_TOKEN' ? 'TOKEN_EXPIRED' : code, `${message}: it has expired`);
+  }
+  // jose's message names the failed check (signature, audience, ...) without echoing the token.
+  const reason = error instanceof joseErrors.JOSEError ? `: ${error.message}` : '';
+  return new IdTokenError(code, `${message}${reason}`);
+}
+
+/** The HS256 secret, created on first use and kept so tokens outlive a restart. */
+function loadOrCreateSecret(db: Db): Uint8Array {
+  const row = db.prepare<[string], { secret: Buffer }>('SELECT secret FROM realtime_secrets WHERE name = ?').get(SECRET_NAME);
+  if (row) return new Uint8Array(row.secret);
+  const secret = randomBytes(32);
+  db.prepare('INSERT OR IGNORE INTO realtime_secrets (name, secret, created_at) VALUES (?, ?, ?)').run(
+    SECRET_NAME,
+    secret,
+    Date.now(),
+  );
+  return loadOrCreateSecret(db);
+}
