@@ -6,3 +6,5 @@ export * from './http/index.js';
 export * from './auth/index.js';
 export * from './config/index.js';
 export * from './i18n/index.js';
+export * from './realtime/index.js';
+export * from './session/index.js';

@@ -1,0 +1,1 @@
+export { createRealtime, type Realtime, type SubscribeOptions } from './createRealtime.js';

@@ -1,0 +1,13 @@
+export { createSession, type Session, type SessionOptions } from './createSession.js';
+export { SESSION_RENEW_INTERVAL_MS, type Credentials } from './sessionCore.js';
+export type { OidcUserManager, SignInRedirectOptions } from './oidcFlows.js';
+export { oidcSettings, createUserManager, CHECK_SESSION_INTERVAL_SECONDS, type OidcSettingsInput } from './oidc.js';
+export { USER_STORAGE_KEY } from './userStorage.js';
+export type {
+  SessionState,
+  SessionSnapshot,
+  SignOutReason,
+  KeyValueStorage,
+  Timers,
+  PasswordSignInResult,
+} from './types.js';
