@@ -46,7 +46,7 @@ export class TestBrowser {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       body = new URLSearchParams(init.form).toString();
     }
-    const response = await fetch(target, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body, redirect: 'manual' });
+    const response = await fetch(target, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, redirect: 'manual' });
     for (const line of response.headers.getSetCookie()) this.store(line);
     return { status: response.status, url: target.href, headers: response.headers, body: await response.text() };
   }
@@ -117,4 +117,64 @@ export function hiddenInput(html: string, name: string): string {
 export function pkcePair(): { verifier: string; challenge: string } {
   const verifier = randomBytes(32).toString('base64url');
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+/** The discovery document fields the tests use. */
+export interface Discovery {
+  issuer: string;
+  authorization_endpoint: string;
+  token_endpoint: string;
+  userinfo_endpoint: string;
+  jwks_uri: string;
+  end_session_endpoint: string;
+  check_session_iframe: string;
+  code_challenge_methods_supported: string[];
+}
+
+export async function discover(issuer: string): Promise<Discovery> {
+  const response = await fetch(`${issuer}/.well-known/openid-configuration`);
+  if (!response.ok) throw new Error(`discovery answered ${response.status}`);
+  return (await response.json()) as Discovery;
+}
+
+/** An authorization request as oidc-client-ts sends it for client `portal`. */
+export function authorizeUrl(
+  discovery: Discovery,
+  options: { redirectUri: string; challenge: string; state?: string; nonce?: string; prompt?: string; scope?: string },
+): string {
+  const url = new URL(discovery.authorization_endpoint);
+  const params: Record<string, string> = {
+    client_id: 'portal',
+    response_type: 'code',
+    scope: options.scope ?? 'openid profile',
+    redirect_uri: options.redirectUri,
+    state: options.state ?? randomBytes(8).toString('hex'),
+    nonce: options.nonce ?? randomBytes(8).toString('hex'),
+    code_challenge: options.challenge,
+    code_challenge_method: 'S256',
+  };
+  if (options.prompt) params.prompt = options.prompt;
+  url.search = new URLSearchParams(params).toString();
+  return url.href;
+}
+
+/** POST /token with the code and the PKCE verifier; returns status and JSON body. */
+export async function exchangeCode(
+  discovery: Discovery,
+  code: string,
+  redirectUri: string,
+  verifier: string,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(discovery.token_endpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: 'portal',
+      code_verifier: verifier,
+    }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }

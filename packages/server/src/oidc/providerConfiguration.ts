@@ -66,7 +66,8 @@ export function providerConfiguration(setup: ProviderSetup): Configuration {
       short: { httpOnly: true, sameSite: 'lax' },
     },
     scopes: [...SUPPORTED_SCOPES],
-    claims: { openid: ['sub'], profile: ['name'], email: ['email'] },
+    // amr says whether the SMS step was part of the sign-in (['pwd'] or ['pwd', 'sms']).
+    claims: { openid: ['sub', 'amr'], profile: ['name'], email: ['email'] },
     // The ID token itself carries name (and email when asked): the portal and the auth server read it.
     conformIdTokenClaims: false,
     responseTypes: ['code'],
