@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { REALTIME_NAMESPACE } from '@varde/core/contract';
 import './http/fastifyTypes.js';
 import { systemClock } from './clock.js';
 import { resolveConfig, trustedOrigins, type CloudContext, type CloudOptions } from './context.js';
@@ -15,7 +16,8 @@ import { trackRoutes } from './http/routeRegistry.js';
 import { createOutbox } from './outbox/outbox.js';
 import { registerOutboxRoutes } from './outbox/routes.js';
 import { registerOidcProvider } from './oidc/registerOidcProvider.js';
-import { createRealtimeStore } from './realtime/index.js';
+import { createRealtimeDatabase } from './realtime/index.js';
+import { verifyCustomToken } from './tokens/customTokens.js';
 import { seedDemo } from './seed/demoSeed.js';
 import { openDatabase } from './storage/db.js';
 import { loadOrCreateSigningKeys } from './tokens/keys.js';
@@ -70,7 +72,13 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
       logController: new LogController({ disableRequestLogging: true }),
     });
     const routes = trackRoutes(app);
-    const realtime = createRealtimeStore(db);
+    const realtimeDatabase = createRealtimeDatabase({
+      db,
+      clock,
+      namespace: REALTIME_NAMESPACE,
+      verifyCustomToken: (token) => verifyCustomToken({ config, keys, clock }, token),
+    });
+    const realtime = realtimeDatabase.tree;
     const outbox = createOutbox(db, clock, app.log, config.smtpUrl);
     const context: CloudContext = { config, db, clock, keys, realtime, outbox, log: app.log, routes };
 
@@ -82,6 +90,8 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     registerControllerRoutes(app, context);
     registerOutboxRoutes(app, context);
     registerOidcProvider(app, context);
+    realtimeDatabase.registerRoutes(app);
+    realtimeDatabase.attach(server);
 
     if (firstStart && config.seed === 'demo') seedDemo(context);
     await app.ready();
@@ -96,6 +106,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
       async close() {
         if (closed) return;
         closed = true;
+        realtimeDatabase.close();
         await app.close();
         server.closeAllConnections();
         await new Promise<void>((done) => server.close(() => done()));

@@ -1,0 +1,88 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { CloudOptions } from './context.js';
+
+export const USAGE = `Usage: varde-cloud [options]
+
+  --port N             port to listen on (default: $PORT, else 8080; 0 = any free port)
+  --host ADDR          interface to listen on (default 127.0.0.1)
+  --data DIR           keep state in DIR/varde.db (default ./.varde-data)
+  --memory             keep state in memory only (lost on exit)
+  --seed demo|none     seed demo data into a new database (default demo)
+  --domain D           service host names are <service>.D (default localhost)
+  --public-origin URL  where browsers reach the cloud (default http://localhost:<port>)
+  --portal DIR         serve a built portal from DIR at /
+  --smtp URL           also deliver e-mail over SMTP (smtp://user:pass@host:port)
+  --allow-origin URL   another origin allowed to call with cookies (repeatable)
+  -h, --help           show this help
+`;
+
+export type ParsedArgs = { kind: 'help' } | { kind: 'run'; options: CloudOptions } | { kind: 'error'; message: string };
+
+function parsePort(text: string, from: string): number | string {
+  if (!/^\d+$/.test(text) || Number(text) > 65535) return `${from} must be a port number (0-65535), not "${text}"`;
+  return Number(text);
+}
+
+/** Parses varde-cloud's command line; errors are returned (the caller prints them and exits 2). */
+export function parseCloudArgs(argv: string[], env: NodeJS.ProcessEnv, cwd: string): ParsedArgs {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        data: { type: 'string' },
+        memory: { type: 'boolean' },
+        seed: { type: 'string' },
+        domain: { type: 'string' },
+        'public-origin': { type: 'string' },
+        portal: { type: 'string' },
+        smtp: { type: 'string' },
+        'allow-origin': { type: 'string', multiple: true },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    return { kind: 'error', message: (error as Error).message };
+  }
+  if (values.help) return { kind: 'help' };
+
+  const port = values.port !== undefined ? parsePort(values.port, '--port') : env.PORT ? parsePort(env.PORT, 'PORT') : 8080;
+  if (typeof port === 'string') return { kind: 'error', message: port };
+  if (values.memory && values.data !== undefined) return { kind: 'error', message: 'Use either --data DIR or --memory, not both' };
+  const seed = values.seed ?? 'demo';
+  if (seed !== 'demo' && seed !== 'none') return { kind: 'error', message: `--seed must be demo or none, not "${seed}"` };
+
+  const options: CloudOptions = {
+    port,
+    seed,
+    storage: values.memory ? { kind: 'memory' } : { kind: 'directory', dir: resolve(cwd, values.data ?? '.varde-data') },
+    logger: true,
+  };
+  if (values.host !== undefined) options.host = values.host;
+  if (values.domain !== undefined) {
+    if (!/^[a-z0-9.-]+$/i.test(values.domain)) return { kind: 'error', message: `--domain is not a host name: "${values.domain}"` };
+    options.domain = values.domain;
+  }
+  for (const [flag, url] of [['--public-origin', values['public-origin']], ...(values['allow-origin'] ?? []).map((u) => ['--allow-origin', u])] as [string, string | undefined][]) {
+    if (url === undefined) continue;
+    try {
+      const parsed = new URL(url);
+      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('not http');
+    } catch {
+      return { kind: 'error', message: `${flag} must be an http(s) URL, not "${url}"` };
+    }
+  }
+  if (values['public-origin'] !== undefined) options.publicOrigin = new URL(values['public-origin']).origin;
+  if (values['allow-origin']) options.allowedOrigins = values['allow-origin'].map((url) => new URL(url).origin);
+  if (values.portal !== undefined) options.portalDir = resolve(cwd, values.portal);
+  if (values.smtp !== undefined) {
+    if (!/^smtps?:\/\//.test(values.smtp)) return { kind: 'error', message: '--smtp must be an smtp:// or smtps:// URL' };
+    options.smtpUrl = values.smtp;
+  }
+  return { kind: 'run', options };
+}

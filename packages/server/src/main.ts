@@ -1,0 +1,55 @@
+/** `varde-cloud`: runs the reference cloud until SIGINT/SIGTERM. */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createCloud } from './cloud.js';
+import { USAGE, parseCloudArgs } from './cliArgs.js';
+import { demoUserList } from './seed/demoUsers.js';
+
+const parsed = parseCloudArgs(process.argv.slice(2), process.env, process.cwd());
+if (parsed.kind === 'help') {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
+if (parsed.kind === 'error') {
+  process.stderr.write(`varde-cloud: ${parsed.message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+const { options } = parsed;
+if (options.portalDir && !existsSync(join(options.portalDir, 'index.html'))) {
+  process.stderr.write(`varde-cloud: warning: no index.html in ${options.portalDir}; the portal will not be served\n`);
+}
+
+const cloud = await createCloud(options).catch((error: NodeJS.ErrnoException) => {
+  const reason = error.code === 'EADDRINUSE' ? `port ${options.port} is already in use` : error.message;
+  process.stderr.write(`varde-cloud: could not start: ${reason}\n`);
+  process.exit(1);
+});
+
+const { config } = cloud.context;
+const lines = [
+  `Varde reference cloud: ${cloud.url}`,
+  `  services  ${cloud.url}/cloud/<service>  (or by host: <service>.${config.domain}:${cloud.port})`,
+  `  outbox    ${cloud.url}/cloud/outbox  (e-mail and SMS the cloud has sent)`,
+  `  storage   ${config.storage.kind === 'memory' ? 'in memory (lost on exit)' : config.storage.dir}`,
+];
+if (config.portalDir) lines.push(`  portal    ${cloud.url}/  (from ${config.portalDir})`);
+if (config.seed === 'demo') {
+  lines.push('', 'Demo sign-ins:');
+  const width = Math.max(...demoUserList.map((user) => user.email.length));
+  for (const user of demoUserList) {
+    lines.push(`  ${user.email.padEnd(width)}  ${user.password}  ${user.role.padEnd(9)}  ${user.note}`);
+  }
+}
+process.stdout.write(`${lines.join('\n')}\n`);
+
+let stopping = false;
+async function stop(signal: string): Promise<void> {
+  if (stopping) process.exit(1); // a second signal: stop now
+  stopping = true;
+  process.stdout.write(`\n${signal}: stopping the cloud\n`);
+  await cloud.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
