@@ -1,0 +1,30 @@
+// Builds the portal into dist/: index.html plus one hashed-free ESM bundle (the cloud serves it with history fallback).
+import { build } from 'esbuild';
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const here = (path) => fileURLToPath(new URL(path, import.meta.url));
+const coreSrc = here('../core/src');
+
+rmSync(here('dist'), { recursive: true, force: true });
+mkdirSync(here('dist/assets'), { recursive: true });
+cpSync(here('public'), here('dist'), { recursive: true });
+
+await build({
+  entryPoints: { portal: here('src/main.tsx') },
+  outdir: here('dist/assets'),
+  bundle: true,
+  format: 'esm',
+  splitting: true,
+  platform: 'browser',
+  target: ['chrome120', 'firefox120', 'safari16'],
+  minify: true,
+  sourcemap: true,
+  jsx: 'automatic',
+  alias: {
+    '@varde/core/contract': `${coreSrc}/contract/index.ts`,
+    '@varde/core': `${coreSrc}/index.ts`,
+  },
+  define: { 'process.env.NODE_ENV': '"production"' },
+  logLevel: 'warning',
+});

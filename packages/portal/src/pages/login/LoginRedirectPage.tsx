@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react';
+import { navigate, useLocation } from '../../app/router.js';
+import { session } from '../../app/session.js';
+import { t } from '../../app/strings.js';
+import { useSession } from '../../app/useSession.js';
+import { CenteredMessage } from '../CenteredMessage.js';
+
+/** /login: signed in -> the redirect query (else /sites); otherwise on to the identity provider. */
+export function LoginRedirectPage() {
+  const { search } = useLocation();
+  const { state } = useSession();
+  const [error, setError] = useState<string | null>(null);
+  const redirect = safeRedirect(search.get('redirect'));
+  const prompt = search.get('prompt');
+
+  useEffect(() => {
+    if (state === 'signed-in') {
+      navigate(redirect ?? '/sites', { replace: true });
+      return;
+    }
+    if (state !== 'signed-out') return;
+    session
+      .signInRedirect({
+        ...(prompt === 'login' || prompt === 'none' ? { prompt } : {}),
+        ...(redirect ? { redirect } : {}),
+      })
+      .catch((reason: unknown) => setError(reason instanceof Error ? reason.message : String(reason)));
+  }, [state, redirect, prompt]);
+
+  return (
+    <CenteredMessage
+      message={error ?? t('redirecting')}
+      action={error ? { label: t('signInAgain'), onClick: () => window.location.reload() } : undefined}
+    />
+  );
+}
+
+/** Only same-origin paths are followed after sign-in (an open redirect would hand sessions away). */
+export function safeRedirect(value: string | null): string | undefined {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
+  return value;
+}

@@ -1,0 +1,76 @@
+import { expect, test, type Page } from '@playwright/test';
+import { demoUsers, DEMO_PASSWORD } from '../../packages/server/src/seed/demoUsers.js';
+
+/** Signing in to the portal through the reference cloud's OpenID Connect provider, in Chromium. */
+
+const PASSWORD = DEMO_PASSWORD;
+
+async function submitPassword(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await expect(page).toHaveURL(/\/cloud\/login\/v2\//);
+  await page.locator('#email').fill(email);
+  await page.locator('#password').fill(password);
+  await page.locator('button[type=submit]').first().click();
+}
+
+async function latestSmsCode(page: Page, phone: string): Promise<string> {
+  const answer = await page.request.get(`/cloud/outbox/messages?channel=sms&to=${encodeURIComponent(phone)}`);
+  expect(answer.ok()).toBe(true);
+  const { data } = (await answer.json()) as { data: { body: string; createdAt: number }[] };
+  const newest = [...data].sort((a, b) => b.createdAt - a.createdAt)[0];
+  const code = newest?.body.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no SMS code for ${phone} in the outbox`);
+  return code;
+}
+
+test('a protected page sends the user through the identity provider and back to where they were', async ({ page }) => {
+  await page.goto('/sites');
+  await submitPassword(page, 'user@varde.test');
+
+  await expect(page).toHaveURL(/\/sites$/);
+  await expect(page.getByTestId('user-name')).not.toBeEmpty();
+  await expect(page.getByTestId('site-row').first()).toBeVisible();
+  expect(await page.getByTestId('site-row').count()).toBe(10);
+
+  // Only user data is persisted; no token reaches local storage.
+  const stored = await page.evaluate(() => JSON.stringify({ ...window.localStorage }));
+  expect(stored).not.toMatch(/eyJ[\w-]+\.[\w-]+\./);
+
+  // A reload keeps the session through a silent sign-in at the provider.
+  await page.reload();
+  await expect(page).toHaveURL(/\/sites$/);
+  await expect(page.getByTestId('site-row').first()).toBeVisible();
+});
+
+test('a wrong password is refused on the provider page', async ({ page }) => {
+  await page.goto('/login');
+  await submitPassword(page, 'guest@varde.test', 'not-the-password');
+  await expect(page.getByRole('alert')).toContainText('Wrong username or password');
+  await expect(page).toHaveURL(/\/cloud\/login\/v2\//);
+});
+
+test('a user with an SMS second factor signs in with the code from the outbox', async ({ page }) => {
+  await page.goto('/login?redirect=%2Fsites');
+  await submitPassword(page, 'sms@varde.test');
+  await expect(page.locator('#code')).toBeVisible();
+
+  await page.locator('#code').fill(await latestSmsCode(page, demoUsers.sms.smsPhone));
+  await page.locator('#code').press('Enter');
+
+  await expect(page).toHaveURL(/\/sites$/);
+  await expect(page.getByTestId('site-row').first()).toBeVisible();
+});
+
+test('log out ends the session at the backend and the provider', async ({ page }) => {
+  await page.goto('/sites');
+  await submitPassword(page, 'viewer@varde.test');
+  await expect(page).toHaveURL(/\/sites$/);
+
+  await page.getByRole('button', { name: /logg ut|log out/i }).click();
+  // The provider may ask to confirm the end of its session.
+  const confirm = page.locator('#logout-yes');
+  if (await confirm.isVisible({ timeout: 3000 }).catch(() => false)) await confirm.click();
+
+  await page.goto('/sites');
+  await expect(page).toHaveURL(/\/cloud\/login\/v2\//);
+  await expect(page.locator('#email')).toBeVisible();
+});

@@ -1,0 +1,28 @@
+import { defineConfig } from '@playwright/test';
+
+/** Browser suites: the portal served by an in-memory reference cloud, driven in Debian's chromium. */
+const port = Number(process.env.VARDE_E2E_PORT ?? 8199);
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: process.env.CI ? 'line' : 'list',
+  use: {
+    baseURL: `http://localhost:${port}`,
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    },
+    trace: 'off',
+  },
+  webServer: {
+    command: `node packages/server/dist/main.js --port ${port} --memory --seed demo --portal packages/portal/dist --public-origin http://localhost:${port}`,
+    cwd: '..',
+    url: `http://localhost:${port}/cloud/outbox/messages`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+  },
+});
