@@ -9,3 +9,4 @@ export {
   resetPassword,
   type CallOptions,
 } from './authClient.js';
+export { parseResetPasswordHash } from './resetPasswordLink.js';
