@@ -182,4 +182,43 @@ describe('protocol rules', () => {
     expect(answer.headers.get('content-type')).toContain('text/html');
     expect(answer.body).toContain('redirect_uri');
   });
+
+  it('builds endpoint URLs from X-Forwarded-Proto and X-Forwarded-Host behind a TLS proxy', async () => {
+    const response = await fetch(`${issuer}/.well-known/openid-configuration`, {
+      headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'varde.example' },
+    });
+    const proxied = (await response.json()) as Discovery;
+    expect(proxied.authorization_endpoint).toBe('https://varde.example/cloud/login/v2/auth');
+    expect(proxied.check_session_iframe).toBe('https://varde.example/cloud/login/v2/session/check');
+  });
+
+  it('answers API clients with {detail} (beside OAuth error fields), never 5xx', async () => {
+    const badCode = await fetch(discovery.token_endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'authorization_code', code: 'bogus', client_id: 'portal', code_verifier: 'x'.repeat(43), redirect_uri: callbackUri }),
+    });
+    expect(badCode.status).toBe(400);
+    expect(await badCode.json()).toMatchObject({ error: 'invalid_grant', detail: expect.any(String) });
+
+    const malformed = await fetch(discovery.token_endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"oops' });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toHaveProperty('detail');
+
+    const unknown = await fetch(`${issuer}/no-such-endpoint`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toHaveProperty('detail');
+
+    const noParams = await fetch(discovery.authorization_endpoint);
+    expect(noParams.status).toBe(400);
+    expect(await noParams.json()).toHaveProperty('detail');
+
+    const json = await fetch(`${issuer}/interaction/abc/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(json.status).toBe(415);
+    expect(await json.json()).toHaveProperty('detail');
+
+    const expiredInteraction = await fetch(`${issuer}/interaction/abc`);
+    expect(expiredInteraction.status).toBe(400);
+    expect(await expiredInteraction.json()).toEqual({ detail: 'Innloggingen er utløpt' });
+  });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { errors, type InteractionResults } from 'oidc-provider';
+import { acceptsHtml } from './errorDetail.js';
 import type { OidcIdentity } from './identity.js';
 import { messagePage, passwordPage, smsCodePage } from './pages.js';
 import { OIDC_MOUNT_PATH, interactionPath } from './paths.js';
@@ -26,7 +27,11 @@ function field(request: UidRequest, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
-function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
+/** An HTML page; a refusal to a client that does not ask for HTML is the cloud's usual `{detail}`. */
+function sendPage(reply: FastifyReply, status: number, html: string, detail?: string): FastifyReply {
+  if (status >= 400 && !acceptsHtml(reply.request.headers.accept)) {
+    return reply.code(status).header('cache-control', 'no-store').send({ detail: detail ?? 'Bad request' });
+  }
   return reply
     .code(status)
     .type('text/html; charset=utf-8')
@@ -63,32 +68,32 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
     const locale = localeOf(request);
     const t = pageStrings(locale);
     const link = { href: deps.portalLogin, label: t.backToPortal };
-    return sendPage(reply, 400, messagePage({ locale, title: t.expiredTitle, text: t.expiredText, link }));
+    return sendPage(reply, 400, messagePage({ locale, title: t.expiredTitle, text: t.expiredText, link }), t.expiredTitle);
   }
 
   function showPassword(reply: FastifyReply, status: number, interaction: Interaction, locale: PageLocale, extra: { email?: string; error?: string } = {}) {
     const hint = typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : undefined;
     const html = passwordPage({ locale, action: `${interactionPath(interaction.uid)}/login`, email: extra.email ?? hint, error: extra.error });
-    return sendPage(reply, status, html);
+    return sendPage(reply, status, html, extra.error);
   }
 
   function showSmsCode(reply: FastifyReply, status: number, interaction: Interaction, locale: PageLocale, error?: string) {
     const base = interactionPath(interaction.uid);
-    return sendPage(reply, status, smsCodePage({ locale, action: `${base}/sms`, restartAction: `${base}/restart`, error }));
+    return sendPage(reply, status, smsCodePage({ locale, action: `${base}/sms`, restartAction: `${base}/restart`, error }), error);
   }
 
-  async function finish(request: UidRequest, reply: FastifyReply, result: InteractionResults): Promise<void> {
-    reply.hijack();
-    await provider.interactionFinished(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
+  /** Stores the result on the interaction and sends the browser back to the authorization endpoint. */
+  async function finish(request: UidRequest, reply: FastifyReply, result: InteractionResults): Promise<FastifyReply> {
+    const returnTo = await provider.interactionResult(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
+    return reply.code(303).header('location', returnTo).send();
   }
 
   /** Consent is never asked of users: the only client is the first-party portal. */
-  async function grantConsent(request: UidRequest, reply: FastifyReply, interaction: Interaction): Promise<void> {
+  async function grantConsent(request: UidRequest, reply: FastifyReply, interaction: Interaction): Promise<FastifyReply> {
     const { accountId } = interaction.session ?? {};
     const clientId = interaction.params.client_id;
     if (!accountId || typeof clientId !== 'string') {
-      await finish(request, reply, { error: 'access_denied', error_description: 'no signed-in account' });
-      return;
+      return finish(request, reply, { error: 'access_denied', error_description: 'no signed-in account' });
     }
     const grant = interaction.grantId
       ? ((await provider.Grant.find(interaction.grantId)) ?? new provider.Grant({ accountId, clientId }))
@@ -97,7 +102,7 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
     if (details.missingOIDCScope) grant.addOIDCScope(details.missingOIDCScope);
     if (details.missingOIDCClaims) grant.addOIDCClaims(details.missingOIDCClaims);
     const grantId = await grant.save();
-    await finish(request, reply, { consent: { grantId } });
+    return finish(request, reply, { consent: { grantId } });
   }
 
   const ttlOf = (interaction: Interaction) => interaction.exp - Math.floor(Date.now() / 1000);

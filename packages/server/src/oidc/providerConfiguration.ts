@@ -1,6 +1,7 @@
 import type { JWK } from 'jose';
 import type { Configuration, KoaContextWithOIDC, SigningAlgorithmWithNone } from 'oidc-provider';
 import type { Db } from '../storage/db.js';
+import { acceptsHtml } from './errorDetail.js';
 import type { OidcIdentity } from './identity.js';
 import { logoutPage, messagePage } from './pages.js';
 import { interactionPath } from './paths.js';
@@ -111,6 +112,10 @@ export function providerConfiguration(setup: ProviderSetup): Configuration {
     loadExistingGrant,
     clientBasedCORS: (_ctx, origin) => trustedOrigins.has(origin),
     renderError(ctx, out) {
+      if (!acceptsHtml(ctx.get('accept'))) {
+        ctx.body = { ...out, detail: out.error_description ?? out.error };
+        return;
+      }
       const locale = localeOf(ctx);
       const t = pageStrings(locale);
       ctx.type = 'html';

@@ -3,6 +3,7 @@ import Provider from 'oidc-provider';
 import type { CloudContext } from '../context.js';
 import { trustedOrigins } from '../context.js';
 import { cloudIdentity } from './cloudIdentity.js';
+import { installErrorDetail } from './errorDetail.js';
 import { registerInteractionRoutes } from './interactionRoutes.js';
 import { OIDC_MOUNT_PATH } from './paths.js';
 import { providerConfiguration, type ProviderSetup } from './providerConfiguration.js';
@@ -16,6 +17,7 @@ export function createOidcProvider(setup: ProviderSetup, log?: FastifyBaseLogger
   // Behind a TLS proxy the provider must see https and the public host (X-Forwarded-*).
   provider.proxy = true;
   installSessionManagement(provider, setup.cookieKeys[0] ?? setup.issuer);
+  installErrorDetail(provider);
   provider.on('server_error', (_ctx, error) => log?.error({ err: error }, 'OpenID Connect provider failed'));
   return provider;
 }
