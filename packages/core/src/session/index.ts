@@ -11,3 +11,11 @@ export type {
   Timers,
   PasswordSignInResult,
 } from './types.js';
+export { sharedSessionStore, setSharedSession, sharedSession } from './sharedSession.js';
+export {
+  createInactivityMonitor,
+  INACTIVITY_LIMIT_MS,
+  INACTIVITY_CHECK_MS,
+  type InactivityMonitor,
+  type InactivityMonitorOptions,
+} from './inactivityMonitor.js';
