@@ -56,7 +56,6 @@ function browserSession(): { session: Session; urls: string[] } {
     oidc: userManager,
     storage: memoryStorage(),
     timers: manualTimers(),
-    ...(process.env.NO_RT ? { realtime: false as const } : {}),
   });
   return { session, urls };
 }
@@ -94,6 +93,7 @@ describe('browser sign-in through the identity provider', () => {
     expect(redirect).toBe('/alarms/map');
     expect(session.state).toBe('signed-in');
     expect(session.user?.email).toBe(user.email);
+    expect(session.realtime?.currentUid()).toBe(session.uid);
     const sites = await session.http.request('controllers-api', '/controllers', { schema: listControllersResponse });
     expect(sites.data.length).toBeGreaterThan(0);
     await session.dispose();

@@ -30,7 +30,7 @@ afterAll(async () => {
 function newSession() {
   const storage = memoryStorage();
   const timers = manualTimers();
-  const session = createSession({ settings: localSettings(cloud.url), storage, timers, oidc: false, ...(process.env.NO_RT ? { realtime: false as const } : {}) });
+  const session = createSession({ settings: localSettings(cloud.url), storage, timers, oidc: false });
   sessions.push(session);
   return { session, storage, timers };
 }
