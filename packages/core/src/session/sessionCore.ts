@@ -101,7 +101,8 @@ export function createSessionCore(deps: CoreDeps) {
     const wasSignedIn = store.getState().state === 'signed-in';
     generation += 1;
     stopRenewal();
-    if (reason === 'user' && wasSignedIn) await logout(deps.http).catch(() => undefined);
+    // The backend logout is idempotent; a browser may hold the cookie even before 'signed-in'.
+    if (reason === 'user') await logout(deps.http).catch(() => undefined);
     tokens = null;
     await deps.realtime()?.signOut().catch(() => undefined);
     forgetStoredUser(deps.storage);
