@@ -12,6 +12,9 @@ const external = Object.keys(pkg.dependencies ?? {}).filter((name) => name !== '
 await build({
   entryPoints: { main: here('./src/main.ts'), index: here('./src/index.ts') },
   outdir: here('./dist'),
+  // Shared code goes to chunks, and main.ts's dynamic import of the cloud stays lazy.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -108,8 +108,10 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
         closed = true;
         realtimeDatabase.close();
         await app.close();
+        // close() stops accepting and ends idle keep-alive connections; then the busy ones go too.
+        const stopped = new Promise<void>((done) => server.close(() => done()));
         server.closeAllConnections();
-        await new Promise<void>((done) => server.close(() => done()));
+        await stopped;
         outbox.close();
         db.close();
       },

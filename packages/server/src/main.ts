@@ -1,7 +1,6 @@
 /** `varde-cloud`: runs the reference cloud until SIGINT/SIGTERM. */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createCloud } from './cloud.js';
 import { USAGE, parseCloudArgs } from './cliArgs.js';
 import { demoUserList } from './seed/demoUsers.js';
 
@@ -20,6 +19,8 @@ if (options.portalDir && !existsSync(join(options.portalDir, 'index.html'))) {
   process.stderr.write(`varde-cloud: warning: no index.html in ${options.portalDir}; the portal will not be served\n`);
 }
 
+// Loaded only now, so that --help and flag errors answer at once (the cloud pulls in a lot).
+const { createCloud } = await import('./cloud.js');
 const cloud = await createCloud(options).catch((error: NodeJS.ErrnoException) => {
   const reason = error.code === 'EADDRINUSE' ? `port ${options.port} is already in use` : error.message;
   process.stderr.write(`varde-cloud: could not start: ${reason}\n`);

@@ -1,0 +1,55 @@
+import { expect, test } from 'vitest';
+import { parseCloudArgs } from '../src/cliArgs.js';
+
+const parse = (args: string[], env: NodeJS.ProcessEnv = {}) => parseCloudArgs(args, env, '/srv');
+
+test('defaults: port 8080 (or PORT), ./.varde-data, demo seed', () => {
+  expect(parse([])).toEqual({
+    kind: 'run',
+    options: { port: 8080, seed: 'demo', storage: { kind: 'directory', dir: '/srv/.varde-data' }, logger: true },
+  });
+  expect(parse([], { PORT: '9090' })).toMatchObject({ options: { port: 9090 } });
+  expect(parse(['--port', '7070'], { PORT: '9090' })).toMatchObject({ options: { port: 7070 } });
+});
+
+test('every flag', () => {
+  const parsed = parse([
+    '--port', '0', '--memory', '--seed', 'none', '--domain', 'varde.example', '--public-origin', 'https://cloud.varde.example/',
+    '--portal', 'web/dist', '--smtp', 'smtp://u:p@mail:25', '--allow-origin', 'http://localhost:5173', '--host', '0.0.0.0',
+  ]);
+  expect(parsed).toEqual({
+    kind: 'run',
+    options: {
+      port: 0,
+      seed: 'none',
+      storage: { kind: 'memory' },
+      logger: true,
+      host: '0.0.0.0',
+      domain: 'varde.example',
+      publicOrigin: 'https://cloud.varde.example',
+      allowedOrigins: ['http://localhost:5173'],
+      portalDir: '/srv/web/dist',
+      smtpUrl: 'smtp://u:p@mail:25',
+    },
+  });
+  expect(parse(['--data', '/var/varde'])).toMatchObject({ options: { storage: { kind: 'directory', dir: '/var/varde' } } });
+  expect(parse(['-h'])).toEqual({ kind: 'help' });
+});
+
+test('bad flags are errors with a clear message', () => {
+  for (const [args, message] of [
+    [['--bogus'], /bogus/],
+    [['--port', 'abc'], /--port must be a port number/],
+    [['--port', '70000'], /--port/],
+    [[], /PORT must be a port number/],
+    [['--data', 'x', '--memory'], /either --data DIR or --memory/],
+    [['--seed', 'lots'], /--seed must be demo or none/],
+    [['--public-origin', 'not a url'], /--public-origin must be an http\(s\) URL/],
+    [['--smtp', 'http://mail'], /--smtp must be/],
+    [['positional'], /positional/i],
+  ] as const) {
+    const parsed = parse([...args], args.length === 0 ? { PORT: 'eighty' } : {});
+    expect(parsed.kind, args.join(' ')).toBe('error');
+    if (parsed.kind === 'error') expect(parsed.message).toMatch(message);
+  }
+});

@@ -1,0 +1,93 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { listOutboxResponse } from '@varde/core/contract';
+import { sendMessage } from '../src/outbox/sendMessage.js';
+import { call } from './helpers/http.js';
+import { startCloud, type Cloud } from './helpers/startCloud.js';
+
+/** A minimal SMTP server that keeps what it receives (enough of RFC 5321 for nodemailer). */
+function startSmtpSink(): Promise<{ server: Server; port: number; received: string[] }> {
+  const received: string[] = [];
+  const server = createServer((socket: Socket) => {
+    let buffer = '';
+    let inData = false;
+    let data = '';
+    socket.write('220 sink ESMTP\r\n');
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString('utf8');
+      let newline: number;
+      while ((newline = buffer.indexOf('\r\n')) !== -1) {
+        const line = buffer.slice(0, newline);
+        buffer = buffer.slice(newline + 2);
+        if (inData) {
+          if (line === '.') {
+            inData = false;
+            received.push(data);
+            data = '';
+            socket.write('250 queued\r\n');
+          } else data += `${line}\n`;
+          continue;
+        }
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === 'EHLO' || verb === 'HELO') socket.write('250 sink\r\n');
+        else if (verb === 'DATA') {
+          inData = true;
+          socket.write('354 go on\r\n');
+        } else if (verb === 'QUIT') socket.end('221 bye\r\n');
+        else socket.write('250 ok\r\n');
+      }
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
+    resolve({ server, port: (server.address() as { port: number }).port, received });
+  }));
+}
+
+let cloud: Cloud;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  cloud = await startCloud({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
+});
+afterAll(async () => {
+  await cloud.close();
+  smtp.server.close();
+});
+
+test('messages are stored and listed newest first, filtered by recipient, channel and time', async () => {
+  const first = sendMessage(cloud.context, { channel: 'sms', to: '+4790000001', body: 'first' });
+  sendMessage(cloud.context, { channel: 'email', to: 'a@varde.test', subject: 'Hello', body: 'second' });
+  sendMessage(cloud.context, { channel: 'sms', to: '+4790000001', body: 'third' });
+
+  const all = listOutboxResponse.parse((await call(cloud, '/cloud/outbox/messages')).body).data;
+  expect(all.slice(0, 3).map((message) => message.body)).toEqual(['third', 'second', 'first']);
+  const toPhone = (await call(cloud, '/cloud/outbox/messages?to=%2B4790000001')).body.data;
+  expect(toPhone.map((message: { body: string }) => message.body)).toEqual(['third', 'first']);
+  const emails = (await call(cloud, '/cloud/outbox/messages?channel=email')).body.data;
+  expect(emails.every((message: { channel: string }) => message.channel === 'email')).toBe(true);
+  const since = (await call(cloud, `/cloud/outbox/messages?since=${first.createdAt + 1_000_000}`)).body.data;
+  expect(since).toEqual([]);
+  expect((await call(cloud, '/cloud/outbox/messages?channel=pigeon')).status).toBe(400);
+});
+
+test('the outbox page escapes every text', async () => {
+  sendMessage(cloud.context, { channel: 'email', to: '<b>x@varde.test</b>', subject: '<script>alert(1)</script>', body: '<img src=x onerror=alert(2)>' });
+  const page = await call(cloud, '/cloud/outbox');
+  expect(page.status).toBe(200);
+  expect(page.headers.get('content-type')).toMatch(/text\/html/);
+  expect(page.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  expect(page.body).toContain('&lt;img src=x onerror=alert(2)&gt;');
+  expect(page.body).not.toContain('<script>');
+  expect(page.body).not.toContain('<img');
+});
+
+test('e-mail is also delivered over SMTP when an SMTP URL is configured; SMS is not', async () => {
+  sendMessage(cloud.context, { channel: 'sms', to: '+4790000002', body: 'an SMS, not e-mailed' });
+  sendMessage(cloud.context, { channel: 'email', to: 'smtp@varde.test', subject: 'Over the wire', body: 'delivered' });
+  await expect.poll(() => smtp.received.find((mail) => mail.includes('Subject: Over the wire'))).toBeDefined();
+  const mail = smtp.received.find((received) => received.includes('Subject: Over the wire'))!;
+  expect(mail).toContain('delivered');
+  expect(mail).toMatch(/To: smtp@varde\.test/);
+  expect(smtp.received.some((received) => received.includes('an SMS, not e-mailed'))).toBe(false);
+});
