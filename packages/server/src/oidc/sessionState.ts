@@ -12,17 +12,20 @@ export const BROWSER_STATE_COOKIE = 'varde_op_bs';
 
 interface SessionFacts {
   uid: string;
+  /** The session's id: oidc-provider gives the session a new one whenever an interaction completes. */
+  jti: string;
   accountId?: string;
   loginTs?: number;
 }
 
 /**
- * The browser state for a provider session: changes whenever someone signs in (new login time or
- * account), so a relying party's iframe sees "changed"; unguessable without the cookie key.
+ * The browser state for a provider session: changes whenever someone signs in (a new session id,
+ * even for the same account within the same second), so a relying party's iframe sees "changed";
+ * stable across prompt=none renewals; unguessable without the cookie key.
  */
 export function browserStateFor(secret: string, session: SessionFacts): string {
   return createHmac('sha256', secret)
-    .update(`${session.uid}|${session.accountId ?? ''}|${session.loginTs ?? ''}`)
+    .update(`${session.uid}|${session.jti}|${session.accountId ?? ''}|${session.loginTs ?? ''}`)
     .digest('base64url');
 }
 
