@@ -68,28 +68,45 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
     const locale = localeOf(request);
     const t = pageStrings(locale);
     const link = { href: deps.portalLogin, label: t.backToPortal };
-    return sendPage(reply, 400, messagePage({ locale, title: t.expiredTitle, text: t.expiredText, link }), t.expiredTitle);
+    const html = messagePage({ locale, title: t.expiredTitle, text: t.expiredText, link });
+    return sendPage(reply, 400, html, t.expiredTitle);
   }
 
-  function showPassword(reply: FastifyReply, status: number, interaction: Interaction, locale: PageLocale, extra: { email?: string; error?: string } = {}) {
+  function showPassword(
+    reply: FastifyReply,
+    status: number,
+    interaction: Interaction,
+    locale: PageLocale,
+    extra: { email?: string; error?: string } = {},
+  ) {
     const hint = typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : undefined;
-    const html = passwordPage({ locale, action: `${interactionPath(interaction.uid)}/login`, email: extra.email ?? hint, error: extra.error });
+    const action = `${interactionPath(interaction.uid)}/login`;
+    const html = passwordPage({ locale, action, email: extra.email ?? hint, error: extra.error });
     return sendPage(reply, status, html, extra.error);
   }
 
-  function showSmsCode(reply: FastifyReply, status: number, interaction: Interaction, locale: PageLocale, error?: string) {
+  function showSmsCode(
+    reply: FastifyReply,
+    status: number,
+    interaction: Interaction,
+    locale: PageLocale,
+    error?: string,
+  ) {
     const base = interactionPath(interaction.uid);
-    return sendPage(reply, status, smsCodePage({ locale, action: `${base}/sms`, restartAction: `${base}/restart`, error }), error);
+    const html = smsCodePage({ locale, action: `${base}/sms`, restartAction: `${base}/restart`, error });
+    return sendPage(reply, status, html, error);
   }
 
   /** Stores the result on the interaction and sends the browser back to the authorization endpoint. */
-  async function finish(request: UidRequest, reply: FastifyReply, result: InteractionResults): Promise<FastifyReply> {
-    const returnTo = await provider.interactionResult(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
+  async function finish(request: UidRequest, reply: FastifyReply, result: InteractionResults) {
+    const returnTo = await provider.interactionResult(request.raw, reply.raw, result, {
+      mergeWithLastSubmission: false,
+    });
     return reply.code(303).header('location', returnTo).send();
   }
 
   /** Consent is never asked of users: the only client is the first-party portal. */
-  async function grantConsent(request: UidRequest, reply: FastifyReply, interaction: Interaction): Promise<FastifyReply> {
+  async function grantConsent(request: UidRequest, reply: FastifyReply, interaction: Interaction) {
     const { accountId } = interaction.session ?? {};
     const clientId = interaction.params.client_id;
     if (!accountId || typeof clientId !== 'string') {
