@@ -5,7 +5,7 @@ import { EXIT, type ExitCode } from './exitCodes.js';
 import { sharedStdin } from './context.js';
 
 /** Runs one command line and resolves to its exit code; never throws. */
-export async function run(argv: string[]): Promise<ExitCode | number> {
+async function run(argv: string[]): Promise<ExitCode | number> {
   const program = createProgram();
   try {
     await program.parseAsync(argv, { from: 'user' });

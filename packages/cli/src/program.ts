@@ -1,8 +1,9 @@
 import { Command, Option } from 'commander';
 import { registerCommands } from './commands/index.js';
 import { DEFAULT_CLOUD } from './config/settings.js';
+import packageJson from '../package.json' with { type: 'json' };
 
-export const VERSION = '0.1.0';
+export const VERSION: string = packageJson.version;
 
 /** The `varde` command tree with its global options; main.ts runs it. */
 export function createProgram(): Command {

@@ -10,6 +10,7 @@ import type { StoredProfile } from '../config/configFile.js';
 import { serviceBaseUrl, type Settings } from '../config/settings.js';
 import { CliError, notSignedIn } from '../errors.js';
 import { EXIT } from '../exitCodes.js';
+import { AuthCookieJar, type AuthCookies } from './authCookies.js';
 import { parseGivenToken, type Credentials } from './credentials.js';
 import { createFetch } from './proxyFetch.js';
 
@@ -21,11 +22,14 @@ export type CredentialSource = 'environment' | 'profile';
 /**
  * The CLI's connection to one cloud: the core HTTP client plus the credentials of the profile
  * (or of VARDE_TOKEN), renewed through POST /session/renew when they expire or a service answers
- * 401. Renewed profile credentials are written back to the config file; VARDE_TOKEN ones never are.
+ * 401. Renewal uses the auth server's session cookie when there is one (it outlives the tokens),
+ * else the auth service's token. Renewed profile credentials are written back to the config file;
+ * VARDE_TOKEN ones never are.
  */
 export class CloudSession {
   readonly http: HttpClient;
   private credentials: Credentials | undefined;
+  private readonly cookieJar: AuthCookieJar;
   readonly source: CredentialSource | undefined;
 
   constructor(
@@ -40,10 +44,12 @@ export class CloudSession {
       this.credentials = credentialsOf(settings.stored);
       this.source = 'profile';
     }
+    const profileCookies = this.source === 'profile' ? settings.stored.authCookies : undefined;
+    this.cookieJar = new AuthCookieJar(serviceBaseUrl(settings.cloud, 'auth'), profileCookies);
     this.http = createHttpClient({
       baseUrlFor: (service) => serviceBaseUrl(settings.cloud, service as Parameters<typeof serviceBaseUrl>[1]),
       accessTokens: () => this.credentials?.accessTokens ?? null,
-      fetch: fetchImpl,
+      fetch: this.cookieJar.wrap(fetchImpl),
     });
   }
 
@@ -57,6 +63,11 @@ export class CloudSession {
 
   get current(): Credentials | undefined {
     return this.credentials;
+  }
+
+  /** The auth server's session cookie(s), to store with the profile. */
+  get authCookies(): AuthCookies {
+    return this.cookieJar.current;
   }
 
   requireSignedIn(): void {
@@ -111,6 +122,12 @@ export class CloudSession {
     this.credentials = credentials;
   }
 
+  /** Forgets credentials and cookies in memory, so a new sign-in starts clean. */
+  startOver(): void {
+    this.credentials = undefined;
+    this.cookieJar.replace({});
+  }
+
   private needsRenewal(service: string, tokenRequired: boolean): boolean {
     const credentials = this.credentials;
     if (!credentials || !this.canRenew()) return false;
@@ -120,7 +137,10 @@ export class CloudSession {
   }
 
   private canRenew(): boolean {
-    return tryFindAccessToken(this.credentials?.accessTokens, 'auth') !== undefined;
+    return (
+      tryFindAccessToken(this.credentials?.accessTokens, 'auth') !== undefined ||
+      Object.keys(this.cookieJar.current).length > 0
+    );
   }
 
   private sessionExpired(): CliError {
@@ -136,6 +156,7 @@ export class CloudSession {
       ...current,
       accessTokens: credentials.accessTokens,
       ...(credentials.expiresAt !== undefined ? { expiresAt: credentials.expiresAt } : {}),
+      authCookies: this.cookieJar.current,
     }));
   }
 }

@@ -48,6 +48,7 @@ async function runLogin(context: CommandContext, options: LoginOptions): Promise
   if (context.settings.environmentToken !== undefined) {
     process.stderr.write('warning: VARDE_TOKEN is set and overrides the sign-in stored by this command.\n');
   }
+  context.session.startOver();
   const credentials = options.tokenStdin ? await signInWithToken(context) : await signInWithPassword(context, options);
   context.session.use(credentials);
   const user = await userInfo(context.session.http);
@@ -57,6 +58,8 @@ async function runLogin(context: CommandContext, options: LoginOptions): Promise
     next.accessTokens = credentials.accessTokens;
     if (credentials.expiresAt !== undefined) next.expiresAt = credentials.expiresAt;
     else delete next.expiresAt;
+    // The session cookie set by /login or /verifySMS; none after --token-stdin.
+    next.authCookies = context.session.authCookies;
     return next;
   });
   reportSignedIn(context, user, credentials.expiresAt);

@@ -46,6 +46,6 @@ async function runLogout(context: CommandContext): Promise<void> {
 
 /** Keeps the cloud URL and e-mail, so the next `varde login` needs no flags. */
 function withoutCredentials(profile: StoredProfile): StoredProfile {
-  const { accessTokens: _tokens, expiresAt: _expiry, uid: _uid, ...rest } = profile;
+  const { accessTokens: _tokens, expiresAt: _expiry, uid: _uid, authCookies: _cookies, ...rest } = profile;
   return rest;
 }

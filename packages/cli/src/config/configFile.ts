@@ -13,6 +13,8 @@ export interface StoredProfile {
   accessTokens?: AccessTokens;
   /** When `accessTokens` expire, ms since epoch. */
   expiresAt?: number;
+  /** The auth server's session cookie (name -> value), used to renew the tokens. */
+  authCookies?: Record<string, string>;
 }
 
 export interface ConfigData {
@@ -104,6 +106,13 @@ function parseProfile(raw: Record<string, unknown>, invalid: (field: string) => 
     const tokens = accessTokensSchema.safeParse(raw.accessTokens);
     if (!tokens.success) throw invalid('accessTokens must map host names to strings');
     profile.accessTokens = tokens.data;
+  }
+  if (raw.authCookies !== undefined) {
+    const cookies = raw.authCookies;
+    if (!isObject(cookies) || Object.values(cookies).some((value) => typeof value !== 'string')) {
+      throw invalid('authCookies must map cookie names to strings');
+    }
+    profile.authCookies = cookies as Record<string, string>;
   }
   if (raw.expiresAt !== undefined) {
     if (typeof raw.expiresAt !== 'number') throw invalid('expiresAt must be a number');

@@ -27,8 +27,9 @@ export async function promptVisible(question: string, defaultValue?: string): Pr
 /** Asks for a secret on the terminal without echoing it (raw mode, so nothing is shown at all). */
 export function promptHidden(question: string): Promise<string> {
   const input = process.stdin;
-  promptStream.write(`${question}: `);
+  // Echo off before the prompt shows, so an answer typed the moment it appears is not echoed.
   input.setRawMode(true);
+  promptStream.write(`${question}: `);
   input.setEncoding('utf8');
   input.resume();
   return new Promise((resolve, reject) => {
