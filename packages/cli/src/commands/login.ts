@@ -27,16 +27,15 @@ export function registerLoginCommand(program: Command): void {
     .addHelpText(
       'after',
       `
-The password is never taken from the command line. On a terminal it is asked for
-without echo; in scripts pipe it in:
+The password is never taken from the command line. On a terminal every answer is
+asked for, the password without echo. In scripts pipe the password in:
 
   printf '%s\\n' "$PASSWORD" | varde login --user admin@example.com --password-stdin
 
-An account with an SMS second factor needs the code on the next line of stdin,
-written after the SMS has arrived (varde keeps reading until it gets it):
-
-  { printf '%s\\n' "$PASSWORD"; read -r CODE </dev/tty; echo "$CODE"; } \\
-    | varde login --user ola@example.com --password-stdin --sms-code-stdin`,
+For an account with an SMS second factor add --sms-code-stdin: varde says on stderr
+when the SMS has gone out, then waits for the code on the next line of stdin, so the
+script can write it once it has it. A token (--token-stdin) is the auth service's
+token, or a JSON map of access tokens keyed by host name as POST /login returns it.`,
     )
     .action(withContext<[LoginOptions]>(runLogin));
 }
@@ -65,29 +64,34 @@ async function runLogin(context: CommandContext, options: LoginOptions): Promise
   reportSignedIn(context, user, credentials.expiresAt);
 }
 
+/**
+ * On a terminal every answer is asked for (the password without echo, even with --password-stdin,
+ * so it never shows on screen). Otherwise answers come from stdin lines, and only when the flags
+ * say so: a script that forgot a flag gets a usage error rather than a hang.
+ */
 async function signInWithPassword(context: CommandContext, options: LoginOptions): Promise<Credentials> {
   const { stdin, session, settings } = context;
-  const interactive = stdinIsTerminal() && !options.passwordStdin;
+  const terminal = stdinIsTerminal();
   const email = options.user ?? nonEmpty(process.env.VARDE_USER) ??
-    (interactive ? await promptVisible('E-mail', settings.stored.user) : settings.stored.user);
+    (terminal ? await promptVisible('E-mail', settings.stored.user) : settings.stored.user);
   if (!email) throw usageError('No e-mail given: use --user <email>.');
 
   let password: string | undefined;
-  if (options.passwordStdin) password = await stdin.next();
-  else if (interactive) password = await promptHidden('Password');
+  if (terminal) password = await promptHidden('Password');
+  else if (options.passwordStdin) password = await stdin.next();
   else throw usageError('stdin is not a terminal: pipe the password in and add --password-stdin.');
-  if (!password) throw usageError(options.passwordStdin ? 'No password on stdin.' : 'The password is empty.');
+  if (!password) throw usageError(options.passwordStdin && !terminal ? 'No password on stdin.' : 'The password is empty.');
 
   const answer = await signInStep(() => login(session.http, { piscadaId: email, password }));
   if (!answer.requireSmsValidation) return credentialsOf(answer);
 
   let code: string | undefined;
-  if (options.smsCodeStdin) {
+  if (terminal) {
+    code = await promptVisible('SMS code sent to your phone');
+  } else if (options.smsCodeStdin) {
     process.stderr.write('An SMS code was sent to the phone of the account; reading it from stdin.\n');
     code = (await stdin.next())?.trim();
     if (!code) throw new CliError('No SMS code on stdin: write it on the line after the password.', EXIT.auth);
-  } else if (interactive) {
-    code = await promptVisible('SMS code sent to your phone');
   } else {
     throw usageError('This account needs an SMS code: add --sms-code-stdin and write the code on the next line of stdin.');
   }
@@ -97,8 +101,9 @@ async function signInWithPassword(context: CommandContext, options: LoginOptions
 }
 
 async function signInWithToken(context: CommandContext): Promise<Credentials> {
-  if (stdinIsTerminal()) process.stderr.write('Paste the token, then press Ctrl-D:\n');
-  const given = parseGivenToken(await context.stdin.rest(), 'The token on stdin');
+  // On a terminal the pasted token is not echoed (one line: a bare token or single-line JSON).
+  const text = stdinIsTerminal() ? await promptHidden('Token') : await context.stdin.rest();
+  const given = parseGivenToken(text, 'The token on stdin');
   context.session.use(given);
   // Proves the token and fills in every service's token with a known expiry.
   return signInStep(() => renewSession(context.session.http));
