@@ -17,7 +17,7 @@ let cloud: Cloud;
 beforeAll(async () => {
   await buildCli();
   cloud = await startCloud();
-});
+}, 60_000);
 
 afterAll(async () => {
   await cloud?.close();

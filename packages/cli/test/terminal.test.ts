@@ -11,7 +11,7 @@ describe.skipIf(!terminalAvailable())('varde on a terminal', () => {
   beforeAll(async () => {
     await buildCli();
     cloud = await startCloud();
-  });
+  }, 60_000);
 
   afterAll(async () => {
     await cloud?.close();
