@@ -1,6 +1,16 @@
 import {
+  endBefore,
+  equalTo,
   get,
   increment,
+  limitToFirst,
+  limitToLast,
+  orderByChild,
+  orderByKey,
+  orderByValue,
+  query,
+  startAfter,
+  startAt,
   onDisconnect,
   onValue,
   ref,
@@ -10,6 +20,7 @@ import {
   set,
   update,
   goOffline,
+  type Database,
 } from 'firebase/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -121,5 +132,34 @@ describe('realtime database through the firebase SDK', () => {
     await set(ref(dave.db, 'scratch/viaWsUrl'), 'yes');
     expect((await get(ref(alice.db, 'scratch/viaWsUrl'))).val()).toBe('yes');
     await dave.close();
+  });
+
+  it('answers query gets like the SDK’s own filtering of a listen', async () => {
+    server.realtime.tree.set('/scratch/items', { a: { n: 3 }, b: { n: 1 }, c: { n: 2 }, d: { n: 5 }, e: { x: 1 } });
+    server.realtime.tree.set('/scratch/scores', { k1: 10, k2: 'text', k3: true, k4: 7 });
+    // Gets go through bob, who listens nowhere (an active listen would answer a get from its cache);
+    // the same queries are listened to by alice, whose SDK filters on its own.
+    const queriesOn = (db: Database) => {
+      const items = ref(db, 'scratch/items');
+      const scores = ref(db, 'scratch/scores');
+      return [
+        query(items, limitToFirst(2)),
+        query(items, orderByChild('n'), limitToLast(2)),
+        query(items, orderByChild('n'), startAt(2)),
+        query(items, orderByChild('n'), startAfter(2), endBefore(5)),
+        query(items, orderByChild('n'), equalTo(null)),
+        query(items, orderByKey(), startAt('b'), limitToFirst(2)),
+        query(scores, orderByValue(), limitToFirst(3)),
+        query(scores, orderByValue(), startAt(8)),
+      ];
+    };
+    const listened = queriesOn(alice.db);
+    for (const [index, filtered] of queriesOn(bob.db).entries()) {
+      const viaGet = (await get(filtered)).val();
+      const viaListen = await nextValue((onData, onCancel) => onValue(listened[index]!, (snapshot) => onData(snapshot.val()), onCancel));
+      expect(viaGet, `query ${index}`).toEqual(viaListen);
+    }
+    const items = ref(bob.db, 'scratch/items');
+    expect((await get(query(items, orderByChild('n'), limitToLast(2)))).val()).toEqual({ a: { n: 3 }, d: { n: 5 } });
   });
 });

@@ -66,11 +66,13 @@ export function registerRealtimeAuthRoutes(app: FastifyInstance, options: Realti
       return sendGoogleError(reply, status, 'INVALID_REQUEST', error.message);
     });
 
+    // No bearer token here: the credential (custom, ID or refresh token) is in the body.
+    const open = { config: { public: true } };
     for (const path of [SIGN_IN_WITH_CUSTOM_TOKEN_PATH, LOOKUP_PATH, TOKEN_PATH]) {
-      scope.options(route(path), async (_request, reply) => reply.code(204).send());
+      scope.options(route(path), open, async (_request, reply) => reply.code(204).send());
     }
 
-    scope.post(route(SIGN_IN_WITH_CUSTOM_TOKEN_PATH), async (request) => {
+    scope.post(route(SIGN_IN_WITH_CUSTOM_TOKEN_PATH), open, async (request) => {
       const token = requireString(request.body, 'token', 'MISSING_CUSTOM_TOKEN');
       let identity: RealtimeIdentity;
       try {
@@ -89,7 +91,7 @@ export function registerRealtimeAuthRoutes(app: FastifyInstance, options: Realti
       };
     });
 
-    scope.post(route(LOOKUP_PATH), async (request) => {
+    scope.post(route(LOOKUP_PATH), open, async (request) => {
       const idToken = requireString(request.body, 'idToken', 'MISSING_ID_TOKEN');
       const verified = await issuer.verifyIdToken(idToken).catch(rethrowAsGoogleError);
       const record = tree.get(`/users/${verified.uid}`);
@@ -112,7 +114,7 @@ export function registerRealtimeAuthRoutes(app: FastifyInstance, options: Realti
       };
     });
 
-    scope.post(route(TOKEN_PATH), async (request) => {
+    scope.post(route(TOKEN_PATH), open, async (request) => {
       const grantType = requireString(request.body, 'grant_type', 'MISSING_GRANT_TYPE');
       if (grantType !== 'refresh_token') {
         throw new GoogleApiError(400, 'INVALID_GRANT_TYPE', 'grant_type must be refresh_token');

@@ -9,6 +9,8 @@ import { valueHash } from '../valueHash.js';
 import { InvalidValueError, normalizeValue } from '../values.js';
 import { FrameAssembler, FrameError } from './frames.js';
 import { type DataPush, pushForListen, wirePath } from './pushes.js';
+import { filterByQuery, isFilteringQuery } from './queryFilter.js';
+import { type Body, BadRequestError, childrenOf, isBody, listenKey, pathOf, tagOf, touches } from './requestBody.js';
 
 export interface SessionContext {
   store: RealtimeStore;
@@ -35,11 +37,6 @@ interface Reply {
   s: string;
   d: unknown;
 }
-
-type Body = Record<string, unknown>;
-
-/** A request whose shape is wrong; answered, never thrown past the session. */
-class BadRequestError extends Error {}
 
 const ok = (d: unknown = ''): Reply => ({ s: 'ok', d });
 const PERMISSION_DENIED: Reply = { s: 'permission_denied', d: 'Permission denied' };
@@ -210,7 +207,8 @@ export class RealtimeSession {
   private get(body: Body): Reply {
     const keys = parsePath(pathOf(body));
     if (!this.ctx.rules.canRead(this.auth, keys, this.ctx.store)) return PERMISSION_DENIED;
-    return ok(this.ctx.store.get(joinKeys(keys)));
+    const value = this.ctx.store.get(joinKeys(keys));
+    return ok(isFilteringQuery(body.q) ? filterByQuery(value, body.q) : value);
   }
 
   private put(body: Body): Reply {
@@ -300,30 +298,4 @@ export class RealtimeSession {
   private sendText(text: string): void {
     if (this.socket.readyState === this.socket.OPEN) this.socket.send(text);
   }
-}
-
-function isBody(value: unknown): value is Body {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function pathOf(body: Body): string {
-  if (typeof body.p !== 'string') throw new BadRequestError('Request needs a path p');
-  return body.p;
-}
-
-function tagOf(body: Body): number | undefined {
-  return typeof body.t === 'number' ? body.t : undefined;
-}
-
-function childrenOf(body: Body): Body {
-  if (!isBody(body.d)) throw new BadRequestError('A merge needs an object of children d');
-  return body.d;
-}
-
-function listenKey(path: string, tag: number | undefined): string {
-  return `${path}|${tag ?? 'default'}`;
-}
-
-function touches(a: string, b: string): boolean {
-  return isAtOrBelow(a, b) || isAtOrBelow(b, a);
 }
