@@ -44,7 +44,7 @@ export function renderOutboxPage(messages: OutboxMessage[]): string {
 <body>
 <h1>Outbox</h1>
 <p class="note">Every e-mail and SMS this reference cloud has sent, newest first. It stands in for the phones and
-mailboxes of the demo world. JSON: <a href="outbox/messages">outbox/messages</a>.</p>
+mailboxes of the demo world. JSON: <a href="/cloud/outbox/messages">/cloud/outbox/messages</a>.</p>
 ${list}
 </body>
 </html>

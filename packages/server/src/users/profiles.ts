@@ -11,7 +11,7 @@ export function userPath(uid: string): string {
 
 /**
  * The profile at /users/{uid}, completed from the account where fields are missing (uid, email,
- * role are the account's) and with the contract's defaults. Null when nothing is stored.
+ * role are the account's) and with the contract's defaults.
  */
 export function readProfile(tree: RealtimeTree, account: AccountRecord): UserProfile {
   const stored = tree.get(userPath(account.uid));
