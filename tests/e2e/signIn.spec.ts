@@ -69,6 +69,9 @@ test('log out ends the session at the backend and the provider', async ({ page }
   // The provider may ask to confirm the end of its session.
   const confirm = page.locator('#logout-yes');
   if (await confirm.isVisible({ timeout: 3000 }).catch(() => false)) await confirm.click();
+  // The provider returns to the portal, which finds no session and asks for a sign-in again.
+  await expect(page).toHaveURL(/\/cloud\/login\/v2\//);
+  await expect(page.locator('#email')).toBeVisible();
 
   await page.goto('/sites');
   await expect(page).toHaveURL(/\/cloud\/login\/v2\//);

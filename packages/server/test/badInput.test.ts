@@ -45,17 +45,11 @@ const wrongShapeBodies: [string, string][] = [
  * POST routes that read no body, so a well-formed JSON body of any shape is not an error there.
  * A route added here must still never answer 5xx (checked below).
  */
-/**
- * Routes that hand the request to another protocol's implementation and answer in its error format:
- * oidc-provider answers OAuth 2.0 error bodies ({error, error_description}, RFC 6749 section 5.2) that
- * OAuth clients parse. They must still answer 4xx, never 5xx; only `detail` is not required there.
- */
-const ROUTES_WITH_OWN_ERROR_FORMAT = new Set(['/cloud/login/v2/*']);
-
 const ROUTES_WITHOUT_BODY = new Set(['/cloud/auth/session/logout', '/cloud/auth/session/renew', '/cloud/auth/session/userinfo']);
 
 function concretePath(url: string): string {
-  return url.replace(/:[^/]+/g, 'x').replace(/\*/g, 'x');
+  // `::` is fastify's escaped literal colon (accounts:lookup), not a parameter.
+  return url.replace(/::/g, '\u0000').replace(/:[^/]+/g, 'x').replace(/\*/g, 'x').replace(/\u0000/g, ':');
 }
 
 async function authorizationFor(route: RegisteredRoute): Promise<Record<string, string>> {
@@ -94,7 +88,7 @@ for (const [name, contentType, body] of unparseableBodies) {
       const where = `${route.method} ${route.url} with ${name}: ${answer.text.slice(0, 200)}`;
       expect(answer.status, where).toBeGreaterThanOrEqual(400);
       expect(answer.status, where).toBeLessThan(500);
-      if (!ROUTES_WITH_OWN_ERROR_FORMAT.has(route.url)) expect(typeof answer.detail, where).toBe('string');
+      expect(typeof answer.detail, where).toBe('string');
     }
   });
 }
@@ -106,7 +100,7 @@ for (const [name, body] of wrongShapeBodies) {
       const where = `${route.method} ${route.url} with ${name}: ${answer.text.slice(0, 200)}`;
       expect(answer.status, where).toBeLessThan(500);
       if (!ROUTES_WITHOUT_BODY.has(route.url)) expect(answer.status, where).toBeGreaterThanOrEqual(400);
-      if (answer.status >= 400 && !ROUTES_WITH_OWN_ERROR_FORMAT.has(route.url)) {
+      if (answer.status >= 400) {
         expect(typeof answer.detail, where).toBe('string');
       }
     }
