@@ -4,6 +4,7 @@ import { BODY_LIMIT } from '../src/cloud.js';
 import type { RegisteredRoute } from '../src/http/routeRegistry.js';
 import { demoUid } from '../src/seed/demoSeed.js';
 import { signAccessToken } from '../src/tokens/accessTokens.js';
+import { concretePath } from './helpers/concretePath.js';
 import { startCloud, type Cloud } from './helpers/startCloud.js';
 
 /**
@@ -46,11 +47,6 @@ const wrongShapeBodies: [string, string][] = [
  * A route added here must still never answer 5xx (checked below).
  */
 const ROUTES_WITHOUT_BODY = new Set(['/cloud/auth/session/logout', '/cloud/auth/session/renew', '/cloud/auth/session/userinfo']);
-
-function concretePath(url: string): string {
-  // `::` is fastify's escaped literal colon (accounts:lookup), not a parameter.
-  return url.replace(/::/g, '\u0000').replace(/:[^/]+/g, 'x').replace(/\*/g, 'x').replace(/\u0000/g, ':');
-}
 
 async function authorizationFor(route: RegisteredRoute): Promise<Record<string, string>> {
   if (route.public || !route.service || !isServiceName(route.service)) return {};

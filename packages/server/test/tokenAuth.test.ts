@@ -5,6 +5,7 @@ import { authIssuer, signAccessToken } from '../src/tokens/accessTokens.js';
 import { mintCustomToken } from '../src/tokens/customTokens.js';
 import { demoUid } from '../src/seed/demoSeed.js';
 import type { RegisteredRoute } from '../src/http/routeRegistry.js';
+import { concretePath } from './helpers/concretePath.js';
 import { startCloud, type Cloud } from './helpers/startCloud.js';
 
 /**
@@ -20,10 +21,6 @@ beforeAll(async () => {
   protectedRoutes = cloud.context.routes.filter((route) => route.service !== null && !route.public);
 });
 afterAll(() => cloud.close());
-
-function concretePath(url: string): string {
-  return url.replace(/:[^/]+/g, 'x').replace(/\*/g, 'x');
-}
 
 async function callRoute(route: RegisteredRoute, authorization?: string) {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
