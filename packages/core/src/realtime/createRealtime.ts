@@ -35,6 +35,11 @@ export interface Realtime {
   signIn(customToken: string): Promise<string>;
   signOut(): Promise<void>;
   currentUid(): string | null;
+  /**
+   * The signed-in user's firebase ID token (refreshed by the SDK when near expiry), or null when
+   * signed out. The controller proxy's login_firebase takes it.
+   */
+  idToken(): Promise<string | null>;
   /** The value at `path`, or null when there is none. */
   get<T = unknown>(path: string, schema?: ZodType<T>): Promise<T | null>;
   set(path: string, value: unknown): Promise<void>;
@@ -83,6 +88,7 @@ export function createRealtime(settings: FirebaseSettings, options: { name?: str
       await firebaseSignOut(auth);
     },
     currentUid: () => auth.currentUser?.uid ?? null,
+    idToken: async () => (auth.currentUser ? auth.currentUser.getIdToken() : null),
     async get(path, schema) {
       const snapshot = await firebaseGet(ref(db, path));
       return checked(path, snapshot.val(), schema);

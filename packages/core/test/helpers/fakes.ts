@@ -51,6 +51,7 @@ export function recordingRealtime(options: { failSignIn?: boolean } = {}) {
       uid = null;
     },
     currentUid: () => uid,
+    idToken: async () => (uid ? `id-token-of-${uid}` : null),
     get: async () => null,
     set: async () => undefined,
     update: async () => undefined,
