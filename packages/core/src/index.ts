@@ -8,3 +8,4 @@ export * from './config/index.js';
 export * from './i18n/index.js';
 export * from './realtime/index.js';
 export * from './session/index.js';
+export * from './controllerFrame/index.js';
