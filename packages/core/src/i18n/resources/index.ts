@@ -6,6 +6,7 @@ import { login } from './login.js';
 import { menu } from './menu.js';
 import { ml } from './ml.js';
 import { notifications } from './notifications.js';
+import { portalPages } from './portalPages.js';
 import { resetPassword } from './resetPassword.js';
 import { search } from './search.js';
 import { session } from './session.js';
@@ -27,6 +28,7 @@ export const coreNamespaces = {
   notifications,
   licenses,
   ml,
+  portalPages,
 };
 
 export type CoreNamespace = keyof typeof coreNamespaces;
