@@ -18,6 +18,7 @@ import { registerOutboxRoutes } from './outbox/routes.js';
 import { registerOidcProvider } from './oidc/registerOidcProvider.js';
 import { createRealtimeDatabase } from './realtime/index.js';
 import { verifyCustomToken } from './tokens/customTokens.js';
+import { registerUserRoutes } from './users/routes.js';
 import { seedDemo } from './seed/demoSeed.js';
 import { openDatabase } from './storage/db.js';
 import { loadOrCreateSigningKeys } from './tokens/keys.js';
@@ -89,6 +90,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     registerAuthRoutes(app, context);
     registerControllerRoutes(app, context);
     registerOutboxRoutes(app, context);
+    registerUserRoutes(app, context);
     registerOidcProvider(app, context);
     realtimeDatabase.registerRoutes(app);
     realtimeDatabase.attach(server);

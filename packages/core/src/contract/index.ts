@@ -5,3 +5,4 @@ export * from './auth.js';
 export * from './controllers.js';
 export * from './outbox.js';
 export * from './realtime.js';
+export * from './users.js';

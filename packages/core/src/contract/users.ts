@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from './auth.js';
+import { moduleKey, role, roles, trueMap, type Role } from './common.js';
+
+/**
+ * users service (admin-modules spec, sections 6 and 7): the users an actor manages, and the calls
+ * that create, change, grant to and delete them. The server enforces the same rules the UI shows.
+ */
+
+/** The grant matrix: Admin and PowerUser grant all five roles, User grants User/Guest/Viewer, Guest and Viewer none. */
+export function grantableRoles(actorRole: Role, systemAdmin = false): Role[] {
+  if (systemAdmin || actorRole === 'Admin' || actorRole === 'PowerUser') return [...roles];
+  if (actorRole === 'User') return ['User', 'Guest', 'Viewer'];
+  return [];
+}
+
+/** Whether an actor may add users at all (Guest and Viewer add no one). */
+export function canAddUsers(actorRole: Role, systemAdmin = false): boolean {
+  return grantableRoles(actorRole, systemAdmin).length > 0;
+}
+
+export const languageCode = z.enum(['no', 'en', 'se']);
+export type LanguageCode = z.infer<typeof languageCode>;
+
+/** Trimmed e-mail, the user's sign-in name (`username`). */
+export const userEmail = z.string().trim().min(1, 'E-mail is required').max(254).email('E-mail must be valid');
+const personName = z.string().trim().min(1, 'Name is required').max(200);
+const phoneNumber = z.string().trim().max(40).regex(/^[+0-9 ()-]*$/, 'Phone number may hold digits, spaces, + ( ) -');
+const password = z.string().min(MIN_PASSWORD_LENGTH, `Password must have at least ${MIN_PASSWORD_LENGTH} characters`).max(200);
+/** An id used as a key of the realtime database (uid, site, partner): no `. # $ [ ] /`, no control characters. */
+export const userKeySchema = z.string().min(1).max(200).regex(/^[^.#$[\]/\u0000-\u001f\u007f]+$/, 'Not a valid id');
+const moduleMap = z.partialRecord(moduleKey, z.literal(true));
+const keyMap = z.record(userKeySchema, z.literal(true));
+
+/** A user as the users service shows it to someone who manages them. */
+export const managedUser = z.object({
+  uid: z.string(),
+  /** The e-mail address the user signs in with. */
+  username: z.string(),
+  name: z.string(),
+  phone: z.string().optional(),
+  role,
+  language: languageCode,
+  controllers: trueMap,
+  moduleAccesses: trueMap,
+  licensingPartners: trueMap,
+  systemAdmin: z.boolean(),
+});
+export type ManagedUser = z.infer<typeof managedUser>;
+
+/** GET /users: the caller's sub-users (a system admin: every user), by username. */
+export const listUsersQuery = z.object({
+  /** Case-insensitive substring of username, name or phone. */
+  search: z.string().max(200).optional(),
+  /** Exactly this e-mail (case-insensitive): at most one answer. */
+  email: z.string().max(254).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+});
+export type ListUsersQuery = z.infer<typeof listUsersQuery>;
+
+export const listUsersResponse = z.object({ data: z.array(managedUser), total: z.number().int() });
+export type ListUsersResponse = z.infer<typeof listUsersResponse>;
+
+/**
+ * POST /users. The spec's body is username, name, role, phone and controllers; the rest is optional
+ * so that one call creates a complete user (bulk import). Without a password the user sets one
+ * through POST /users/{id}/reset-password.
+ */
+export const createUserRequest = z.object({
+  username: userEmail,
+  name: personName,
+  role: role,
+  phone: phoneNumber.optional(),
+  controllers: keyMap.optional(),
+  moduleAccesses: moduleMap.optional(),
+  licensingPartners: keyMap.optional(),
+  language: languageCode.optional(),
+  password: password.optional(),
+});
+export type CreateUserRequest = z.input<typeof createUserRequest>;
+
+/** The Location header of a created user is `/users/<uid>`: the id is its tail after 7 characters. */
+export const USER_LOCATION_PREFIX = '/users/';
+export function userIdFromLocation(location: string): string {
+  return location.slice(USER_LOCATION_PREFIX.length);
+}
+
+/**
+ * PATCH /users/{id}: property updates (username, name, phone, role, language). `controllers`,
+ * `moduleAccesses` and `licensingPartners` replace the grants the actor controls (keys the actor
+ * does not have stay as they are). An empty phone removes it.
+ */
+export const updateUserRequest = z
+  .object({
+    username: userEmail.optional(),
+    name: personName.optional(),
+    phone: phoneNumber.optional(),
+    role: role.optional(),
+    language: languageCode.optional(),
+    controllers: keyMap.optional(),
+    moduleAccesses: moduleMap.optional(),
+    licensingPartners: keyMap.optional(),
+  })
+  .strict()
+  .refine((patch) => Object.keys(patch).length > 0, { message: 'Nothing to update' });
+export type UpdateUserRequest = z.input<typeof updateUserRequest>;
+
+/** POST /users/{uid}/password. */
+export const setPasswordRequest = z.object({ password });
+export type SetPasswordRequest = z.infer<typeof setPasswordRequest>;
+
+/** The kinds of grant with PUT (add) and DELETE (remove) /users/{id}/{kind}/{key}. */
+export const grantKinds = { sites: 'controllers', modules: 'moduleAccesses', licensingPartners: 'licensingPartners' } as const;
+export type GrantKind = keyof typeof grantKinds;
+
+/** GET /users/grantable: what the caller may hand out (roles, sites, modules, partners). */
+export const grantableResponse = z.object({
+  roles: z.array(role),
+  controllers: z.array(z.string()),
+  moduleAccesses: z.array(moduleKey),
+  licensingPartners: z.array(z.string()),
+});
+export type GrantableResponse = z.infer<typeof grantableResponse>;

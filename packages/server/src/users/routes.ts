@@ -1,0 +1,140 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  createUserRequest,
+  grantKinds,
+  listUsersQuery,
+  servicePathPrefix,
+  setPasswordRequest,
+  updateUserRequest,
+  userKeySchema,
+  USER_LOCATION_PREFIX,
+  type GrantKind,
+  type GrantableResponse,
+  type ListUsersResponse,
+  type ManagedUser,
+} from '@varde/core/contract';
+import { z } from 'zod';
+import type { CloudContext } from '../context.js';
+import { accountByUid, updatePasswordHash } from '../auth/accounts.js';
+import { createResetTicket, RESET_TICKET_TTL_MS } from '../auth/resetTickets.js';
+import { resetPasswordLink } from '../auth/resetPasswordRoutes.js';
+import { hashPassword } from '../auth/secrets.js';
+import { deleteSessionsOf } from '../auth/sessions.js';
+import { callerOf } from '../http/caller.js';
+import { HttpError } from '../http/HttpError.js';
+import { parseWith } from '../http/parseWith.js';
+import { sendMessage } from '../outbox/sendMessage.js';
+import { loadActor, requireManaged, type Actor } from './actor.js';
+import { listManagedUsers, managedUserByUid } from './managedUsers.js';
+import { createUser, deleteUser, requireMaySetPasswordOf, setGrant, updateUser } from './userWrites.js';
+
+const idParams = z.object({ id: userKeySchema });
+const grantParams = z.object({ id: userKeySchema, key: userKeySchema });
+
+function actorOf(ctx: CloudContext, request: FastifyRequest): Actor {
+  return loadActor(ctx, callerOf(request).uid);
+}
+
+function idOf(request: FastifyRequest): string {
+  return parseWith(idParams, request.params).id;
+}
+
+/**
+ * The users service, at /cloud/users (and users.<domain>). Every route acts as the token's user
+ * and enforces what the portal shows: the grant matrix, only one's own sub-users, and only the
+ * sites, modules and partners one has.
+ */
+export function registerUserRoutes(app: FastifyInstance, ctx: CloudContext): void {
+  void app.register(
+    async (api) => {
+      api.get('/users', async (request): Promise<ListUsersResponse> => {
+        const query = parseWith(listUsersQuery, request.query ?? {});
+        return listManagedUsers(ctx, actorOf(ctx, request), query);
+      });
+
+      // Declared before /users/:id, and `grantable` can never be a uid (uids are UUIDs).
+      api.get('/users/grantable', async (request): Promise<GrantableResponse> => {
+        const actor = actorOf(ctx, request);
+        return { roles: actor.roles, ...actor.grantable() };
+      });
+
+      api.get('/users/:id', async (request): Promise<ManagedUser> => {
+        const id = idOf(request);
+        const actor = actorOf(ctx, request);
+        if (id !== actor.uid) requireManaged(actor, id);
+        const user = managedUserByUid(ctx, id);
+        if (!user) throw new HttpError(404, 'User not found');
+        return user;
+      });
+
+      // 201 with Location `/users/<uid>`: the id is the header's tail after its first 7 characters.
+      api.post('/users', async (request, reply): Promise<ManagedUser> => {
+        const body = parseWith(createUserRequest, request.body);
+        const actor = actorOf(ctx, request);
+        const user = createUser(ctx, actor, body, body.password === undefined ? undefined : hashPassword(body.password));
+        reply.code(201).header('location', `${USER_LOCATION_PREFIX}${user.uid}`);
+        return user;
+      });
+
+      api.patch('/users/:id', async (request): Promise<ManagedUser> => {
+        const id = idOf(request);
+        const patch = parseWith(updateUserRequest, request.body);
+        return updateUser(ctx, actorOf(ctx, request), id, patch);
+      });
+
+      api.delete('/users/:id', async (request, reply) => {
+        const id = idOf(request);
+        const actor = actorOf(ctx, request);
+        if (id === actor.uid) throw new HttpError(403, 'You cannot delete yourself');
+        deleteUser(ctx, actor, id);
+        return reply.code(204).send();
+      });
+
+      for (const kind of Object.keys(grantKinds) as GrantKind[]) {
+        const url = `/users/:id/${kind}/:key`;
+        const handle = (on: boolean) => async (request: FastifyRequest): Promise<ManagedUser> => {
+          const { id, key } = parseWith(grantParams, request.params);
+          return setGrant(ctx, actorOf(ctx, request), id, kind, key, on);
+        };
+        api.put(url, handle(true));
+        api.delete(url, handle(false));
+      }
+
+      api.post('/users/:id/password', async (request) => {
+        const id = idOf(request);
+        const { password } = parseWith(setPasswordRequest, request.body);
+        const actor = actorOf(ctx, request);
+        requireMaySetPasswordOf(actor, id);
+        const passwordHash = hashPassword(password);
+        ctx.db.transaction(() => {
+          updatePasswordHash(ctx.db, id, passwordHash);
+          // Someone else's new password ends that user's sessions; your own keeps you signed in.
+          if (id !== actor.uid) deleteSessionsOf(ctx.db, id);
+        })();
+        return { ok: true as const };
+      });
+
+      api.post('/users/:id/reset-password', async (request) => {
+        const id = idOf(request);
+        const actor = actorOf(ctx, request);
+        if (id !== actor.uid) requireManaged(actor, id);
+        const account = accountByUid(ctx.db, id);
+        if (!account) throw new HttpError(404, 'User not found');
+        const ticket = createResetTicket(ctx.db, id, ctx.clock.now());
+        sendMessage(ctx, {
+          channel: 'email',
+          to: account.email,
+          subject: 'Choose your Varde password',
+          body: [
+            'An administrator asked Varde to let you choose a new password.',
+            `Open this link within ${RESET_TICKET_TTL_MS / 60_000} minutes to choose it:`,
+            '',
+            resetPasswordLink(ctx.config.publicOrigin, id, ticket),
+          ].join('\n'),
+        });
+        return { ok: true as const };
+      });
+    },
+    { prefix: servicePathPrefix('users') },
+  );
+}
