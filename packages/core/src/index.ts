@@ -9,3 +9,4 @@ export * from './i18n/index.js';
 export * from './realtime/index.js';
 export * from './session/index.js';
 export * from './controllerFrame/index.js';
+export * from './users/index.js';

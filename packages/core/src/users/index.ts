@@ -1,0 +1,15 @@
+export {
+  listUsers,
+  allUsers,
+  findUserByEmail,
+  getUser,
+  getGrantable,
+  createUser,
+  isUserExistsError,
+  updateUser,
+  deleteUser,
+  setUserAccess,
+  setUserPassword,
+  sendPasswordReset,
+  type UsersCallOptions,
+} from './usersClient.js';
