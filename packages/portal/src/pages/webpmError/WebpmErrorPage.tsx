@@ -1,0 +1,53 @@
+import { navigate, useLocation } from '../../app/router.js';
+import { useTexts } from '../customerLogin/useTexts.js';
+import { explainedStatus, shownCode } from './errorStatus.js';
+import { useSiteName } from './useSiteName.js';
+import './webpmError.css';
+
+/**
+ * /webpmperror?status=…&site_id=… — where the controller proxy sends a browser when a site cannot be
+ * reached: the code, its title (verbatim), a description in the UI language (Norwegian by default)
+ * and the site's name when the signed-in user may see the site.
+ */
+export function WebpmErrorPage() {
+  const t = useTexts(['errorPage', 'portalPages']);
+  const { search } = useLocation();
+  const status = search.get('status');
+  const siteId = search.get('site_id');
+  const which = explainedStatus(status);
+  const code = shownCode(status);
+  const site = useSiteName(siteId);
+
+  return (
+    <main className="webpm-error" data-status={which}>
+      <div className="webpm-error-card">
+        {code ? (
+          <p className="webpm-error-code" aria-label={t('portalPages:errorPage.code')} data-testid="error-code">
+            {code}
+          </p>
+        ) : null}
+        <h1 data-testid="error-title">{t(`errorPage:titles.${which}`)}</h1>
+        <p className="webpm-error-description" data-testid="error-description">
+          {t(`errorPage:descriptions.${which}`)}
+        </p>
+        {siteId ? (
+          <p className="webpm-error-site" data-testid="error-site">
+            <span>{t('errorPage:site')}: </span>
+            <strong>
+              {site.kind === 'found'
+                ? site.name
+                : site.kind === 'unknown'
+                  ? t('portalPages:errorPage.unknownSite')
+                  : site.kind === 'loading'
+                    ? '…'
+                    : siteId}
+            </strong>
+          </p>
+        ) : null}
+        <button type="button" onClick={() => navigate('/sites')}>
+          {t('portalPages:errorPage.backToSites')}
+        </button>
+      </div>
+    </main>
+  );
+}
