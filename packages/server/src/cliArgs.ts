@@ -14,6 +14,7 @@ export const USAGE = `Usage: varde-cloud [options]
   --portal DIR         serve a built portal from DIR at /
   --smtp URL           also deliver e-mail over SMTP (smtp://user:pass@host:port)
   --allow-origin URL   another origin allowed to call with cookies (repeatable)
+  --simulation on|off  make the demo alive: alarms come and go, sites drop off (default on)
   -h, --help           show this help
 `;
 
@@ -43,6 +44,7 @@ export function parseCloudArgs(argv: string[], env: NodeJS.ProcessEnv, cwd: stri
         portal: { type: 'string' },
         smtp: { type: 'string' },
         'allow-origin': { type: 'string', multiple: true },
+        simulation: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -80,6 +82,9 @@ export function parseCloudArgs(argv: string[], env: NodeJS.ProcessEnv, cwd: stri
   if (values['public-origin'] !== undefined) options.publicOrigin = new URL(values['public-origin']).origin;
   if (values['allow-origin']) options.allowedOrigins = values['allow-origin'].map((url) => new URL(url).origin);
   if (values.portal !== undefined) options.portalDir = resolve(cwd, values.portal);
+  const simulation = values.simulation ?? 'on';
+  if (simulation !== 'on' && simulation !== 'off') return { kind: 'error', message: `--simulation must be on or off, not "${simulation}"` };
+  options.simulation = simulation === 'on' ? 'running' : 'paused';
   if (values.smtp !== undefined) {
     if (!/^smtps?:\/\//.test(values.smtp)) return { kind: 'error', message: '--smtp must be an smtp:// or smtps:// URL' };
     options.smtpUrl = values.smtp;

@@ -5,6 +5,8 @@ import { REALTIME_NAMESPACE } from '@varde/core/contract';
 import './http/fastifyTypes.js';
 import { systemClock } from './clock.js';
 import { resolveConfig, trustedOrigins, type CloudContext, type CloudOptions } from './context.js';
+import { createAlarmService } from './alarms/alarmStore.js';
+import { registerAlarmRoutes } from './alarms/routes.js';
 import { registerAuthRoutes } from './auth/routes.js';
 import { registerControllerRoutes } from './controllers/routes.js';
 import { registerBearerAuth } from './http/bearerAuth.js';
@@ -18,8 +20,12 @@ import { registerOutboxRoutes } from './outbox/routes.js';
 import { registerOidcProvider } from './oidc/registerOidcProvider.js';
 import { createRealtimeDatabase } from './realtime/index.js';
 import { verifyCustomToken } from './tokens/customTokens.js';
+import { attachControllerProxy } from './proxy/controllerProxy.js';
+import { attachSearchSocket } from './search/searchSocket.js';
+import { registerSearchRoutes } from './search/routes.js';
 import { registerUserRoutes } from './users/routes.js';
 import { seedDemo } from './seed/demoSeed.js';
+import { createSimulation } from './simulation/simulation.js';
 import { openDatabase } from './storage/db.js';
 import { loadOrCreateSigningKeys } from './tokens/keys.js';
 
@@ -81,7 +87,9 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     });
     const realtime = realtimeDatabase.tree;
     const outbox = createOutbox(db, clock, app.log, config.smtpUrl);
-    const context: CloudContext = { config, db, clock, keys, realtime, outbox, log: app.log, routes };
+    const alarms = createAlarmService(db, clock);
+    const simulation = createSimulation({ db, clock, realtime, alarms, onError: (error) => app.log.error(error) });
+    const context: CloudContext = { config, db, clock, keys, realtime, outbox, log: app.log, routes, alarms, simulation };
 
     registerErrorHandling(app, config.portalDir ? createPortalFiles(config.portalDir) : undefined);
     registerCors(app, trustedOrigins(config));
@@ -94,9 +102,14 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     registerOidcProvider(app, context);
     realtimeDatabase.registerRoutes(app);
     realtimeDatabase.attach(server);
+    registerAlarmRoutes(app, context);
+    registerSearchRoutes(app, context);
+    const controllerProxy = attachControllerProxy(server, context, realtimeDatabase.verifyIdToken);
+    const searchSocket = attachSearchSocket(server, context);
 
     if (firstStart && config.seed === 'demo') seedDemo(context);
     await app.ready();
+    if (config.simulation === 'running') simulation.start();
 
     let closed = false;
     return {
@@ -108,6 +121,9 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
       async close() {
         if (closed) return;
         closed = true;
+        simulation.stop();
+        await controllerProxy.close();
+        searchSocket.close();
         realtimeDatabase.close();
         await app.close();
         // close() stops accepting and ends idle keep-alive connections; then the busy ones go too.

@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AlarmService } from './alarms/alarmStore.js';
 import type { Clock } from './clock.js';
 import type { RegisteredRoute } from './http/routeRegistry.js';
 import type { Outbox } from './outbox/outbox.js';
 import type { RealtimeTree } from './realtime/tree.js';
+import type { Simulation } from './simulation/simulation.js';
 import type { Db, StorageLocation } from './storage/db.js';
 import type { SigningKeys } from './tokens/keys.js';
 
@@ -25,6 +27,8 @@ export interface CloudConfig {
   portalDir?: string;
   /** Origins besides publicOrigin whose pages may call the cloud with cookies (CORS credentials). */
   allowedOrigins: string[];
+  /** 'running' makes the demo alive from the start (varde-cloud); 'paused' waits for start/step (tests). */
+  simulation: 'running' | 'paused';
 }
 
 /** What createCloud accepts: any field of CloudConfig left out gets its default. */
@@ -45,6 +49,7 @@ export function resolveConfig(options: CloudOptions, port: number): CloudConfig 
     storage: options.storage ?? { kind: 'memory' },
     seed: options.seed ?? 'none',
     allowedOrigins: (options.allowedOrigins ?? []).map((origin) => origin.replace(/\/+$/, '')),
+    simulation: options.simulation ?? 'paused',
   };
   if (options.smtpUrl) config.smtpUrl = options.smtpUrl;
   if (options.portalDir) config.portalDir = options.portalDir;
@@ -63,6 +68,10 @@ export interface CloudContext {
   log: FastifyBaseLogger;
   /** Every route registered so far (see http/routeRegistry.ts). */
   routes: readonly RegisteredRoute[];
+  /** Alarms of the sites: raise, clear, acknowledge (simulation, tests, the rule engine). */
+  alarms: AlarmService;
+  /** The demo's life (alarms come and go, sites drop off and return); step it in tests. */
+  simulation: Simulation;
 }
 
 /** Origins trusted with cookies: the cloud's own and the configured ones. */

@@ -6,7 +6,7 @@ const parse = (args: string[], env: NodeJS.ProcessEnv = {}) => parseCloudArgs(ar
 test('defaults: port 8080 (or PORT), ./.varde-data, demo seed', () => {
   expect(parse([])).toEqual({
     kind: 'run',
-    options: { port: 8080, seed: 'demo', storage: { kind: 'directory', dir: '/srv/.varde-data' }, logger: true },
+    options: { port: 8080, seed: 'demo', storage: { kind: 'directory', dir: '/srv/.varde-data' }, logger: true, simulation: 'running' },
   });
   expect(parse([], { PORT: '9090' })).toMatchObject({ options: { port: 9090 } });
   expect(parse(['--port', '7070'], { PORT: '9090' })).toMatchObject({ options: { port: 7070 } });
@@ -30,8 +30,11 @@ test('every flag', () => {
       allowedOrigins: ['http://localhost:5173'],
       portalDir: '/srv/web/dist',
       smtpUrl: 'smtp://u:p@mail:25',
+      simulation: 'running',
     },
   });
+  expect(parse(['--simulation', 'off'])).toMatchObject({ options: { simulation: 'paused' } });
+  expect(parse(['--simulation', 'sometimes'])).toMatchObject({ kind: 'error', message: expect.stringContaining('--simulation') });
   expect(parse(['--data', '/var/varde'])).toMatchObject({ options: { storage: { kind: 'directory', dir: '/var/varde' } } });
   expect(parse(['-h'])).toEqual({ kind: 'help' });
 });

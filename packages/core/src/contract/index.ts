@@ -5,4 +5,7 @@ export * from './auth.js';
 export * from './controllers.js';
 export * from './outbox.js';
 export * from './realtime.js';
+export * from './alarms.js';
+export * from './search.js';
+export * from './controllerProxy.js';
 export * from './users.js';

@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { listControllersQuery, servicePathPrefix, type ListControllersResponse } from '@varde/core/contract';
+import {
+  listControllersQuery,
+  servicePathPrefix,
+  type AlarmReportResponse,
+  type ListControllersResponse,
+} from '@varde/core/contract';
 import type { CloudContext } from '../context.js';
 import { callerOf } from '../http/caller.js';
 import { parseWith } from '../http/parseWith.js';
-import { administeredSites, visibleSites } from './visibleSites.js';
+import { administeredSites, siteForCaller, visibleSites } from './visibleSites.js';
 
 /** controllers-api, at /cloud/controllers-api (and at controllers-api.<domain>). */
 export function registerControllerRoutes(app: FastifyInstance, ctx: CloudContext): void {
@@ -23,6 +28,13 @@ export function registerControllerRoutes(app: FastifyInstance, ctx: CloudContext
         const withRules = query.rules?.toLowerCase() === 'true';
         // Notification rules arrive with the notifications module; until then every site has 0.
         return { data: withRules ? page.map((site) => ({ ...site, rules: 0 })) : page };
+      });
+
+      /** GET /controllers/{id}/alarmReport: the site's latest alarm and its unacknowledged count. */
+      api.get<{ Params: { id: string } }>('/controllers/:id/alarmReport', async (request): Promise<AlarmReportResponse> => {
+        const { uid } = callerOf(request);
+        const site = siteForCaller(ctx, uid, request.params.id);
+        return { data: ctx.alarms.report(site.uuid) };
       });
     },
     { prefix: servicePathPrefix('controllers-api') },

@@ -1,7 +1,8 @@
 import type { CloudContext } from '../context.js';
 import { accountByUid } from '../auth/accounts.js';
 import { readProfile, type UserProfile } from '../users/profiles.js';
-import { allSites, type SiteRecord } from './sites.js';
+import { HttpError } from '../http/HttpError.js';
+import { allSites, siteByUuid, type SiteRecord } from './sites.js';
 
 /** Roles that administer sites (and so have adminControllers). */
 const SITE_ADMIN_ROLES = new Set(['Admin', 'PowerUser']);
@@ -31,4 +32,22 @@ export function administeredSites(ctx: Pick<CloudContext, 'db' | 'realtime'>, ui
   if (profile.systemAdmin) return allSites(ctx.db);
   if (!SITE_ADMIN_ROLES.has(profile.role)) return [];
   return visibleSites(ctx, uid);
+}
+
+/** Whether a user may see one site (its alarms, tags, proxy socket). */
+export function canSeeSite(ctx: Pick<CloudContext, 'db' | 'realtime'>, uid: string, siteUuid: string): boolean {
+  const profile = profileOf(ctx, uid);
+  if (!profile) return false;
+  return profile.systemAdmin || profile.controllers[siteUuid] === true;
+}
+
+/**
+ * The site a caller asks about: 404 when there is no such site, 403 when it exists but is not
+ * theirs (the caller learns no more than that the id is taken).
+ */
+export function siteForCaller(ctx: Pick<CloudContext, 'db' | 'realtime'>, uid: string, siteUuid: string): SiteRecord {
+  const site = siteByUuid(ctx.db, siteUuid);
+  if (!site) throw new HttpError(404, `No site ${siteUuid}`);
+  if (!canSeeSite(ctx, uid, siteUuid)) throw new HttpError(403, 'You do not have access to this site');
+  return site;
 }

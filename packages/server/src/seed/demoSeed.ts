@@ -6,6 +6,7 @@ import { insertSite, type SiteRecord } from '../controllers/sites.js';
 import { hostnameOf } from '../http/hostRouting.js';
 import { userPath } from '../users/profiles.js';
 import { demoPortalStatus, demoSites, stableUuid } from './demoSites.js';
+import { seedDemoAlarmsAndTags } from './demoAlarmsAndTags.js';
 import { DEMO_MODULES, demoUsers, type DemoUserKey } from './demoUsers.js';
 
 /** Which sites (by index into demoSites()) each demo user has, and whom they administer. */
@@ -91,6 +92,7 @@ export function seedDemo(ctx: CloudContext): void {
 
   ctx.db.transaction(() => {
     for (const site of sites) insertSite(ctx.db, site);
+    seedDemoAlarmsAndTags(ctx.db, sites, now);
     for (const key of keys) {
       const user = demoUsers[key];
       insertAccount(

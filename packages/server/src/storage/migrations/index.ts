@@ -14,6 +14,7 @@ import { sitesMigration } from './004-sites.js';
 import { outboxMigration } from './005-outbox.js';
 import { realtimeMigration } from './010-realtime.js';
 import { oidcMigration } from './020-oidc.js';
+import { alarmsAndTagsMigration } from './030-alarms-and-tags.js';
 
 export const migrations: Migration[] = [
   accountsMigration,
@@ -23,4 +24,5 @@ export const migrations: Migration[] = [
   outboxMigration,
   realtimeMigration,
   oidcMigration,
+  alarmsAndTagsMigration,
 ];

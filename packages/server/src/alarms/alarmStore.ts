@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import type { AlarmReport, AlarmRow } from '@varde/core/contract';
+import type { Clock } from '../clock.js';
+import type { Db } from '../storage/db.js';
+
+/** What raises an alarm: a site's tag crossing a limit (simulation, tests, the rule engine). */
+export interface RaiseAlarmInput {
+  siteUuid: string;
+  alarmGroup: string;
+  tagName: string;
+  text?: string;
+  value?: string;
+  alarmType?: string;
+}
+
+export interface AlarmFilter {
+  /** Only these sites (already limited to what the caller may see). */
+  siteUuids: readonly string[];
+  alarmGroup?: string;
+  /** true only active, false only cleared. */
+  active?: boolean;
+  /** Only active or unacknowledged ones: a controller's current alarm list. */
+  currentOnly?: boolean;
+  unackedOnly?: boolean;
+  tagName?: string;
+  /** Triggered at or after (epoch ms). */
+  triggeredSince?: number;
+  /** Changed after (epoch ms). */
+  changedAfter?: number;
+}
+
+/** The alarms of every site, kept in the `alarms` table. */
+export interface AlarmService {
+  /** Raises an alarm; an alarm already active on the same tag is triggered again (new time and value). */
+  raise(input: RaiseAlarmInput): AlarmRow;
+  /** Clears an active alarm; null when there is no such alarm. Clearing a cleared alarm changes nothing. */
+  clear(id: string): AlarmRow | null;
+  /** Clears the active alarm of a site's tag; null when none is active. */
+  clearTag(siteUuid: string, tagName: string): AlarmRow | null;
+  acknowledge(id: string, by: string): AlarmRow | null;
+  byId(id: string): AlarmRow | null;
+  /** Newest trigger first. */
+  list(filter: AlarmFilter): AlarmRow[];
+  report(siteUuid: string): AlarmReport;
+  /** Epoch ms of the site's latest alarm change (0 when it never had one). */
+  latestChange(siteUuid: string): number;
+  /** Active alarms of every site (the simulation clears them). */
+  activeIds(): string[];
+  /** Unacknowledged alarms of every site. */
+  unackedIds(): string[];
+}
+
+interface AlarmDbRow {
+  id: string;
+  site_uuid: string;
+  site_name: string;
+  alarm_group: string;
+  tag_name: string;
+  text: string;
+  value: string;
+  alarm_type: string;
+  active_at: number;
+  inactive_at: number | null;
+  acked_at: number | null;
+  acked_by: string | null;
+  changed_at: number;
+}
+
+const SELECT = `SELECT a.*, s.name AS site_name FROM alarms a JOIN sites s ON s.uuid = a.site_uuid`;
+
+function toRow(row: AlarmDbRow): AlarmRow {
+  return {
+    id: row.id,
+    alarmGroup: row.alarm_group,
+    site: row.site_name,
+    siteUuid: row.site_uuid,
+    tagName: row.tag_name,
+    active: new Date(row.active_at).toISOString(),
+    inactive: row.inactive_at === null ? null : new Date(row.inactive_at).toISOString(),
+    text: row.text,
+    value: row.value,
+    acknowledgedBy: row.acked_at === null ? null : row.acked_by ?? '',
+    alarmType: row.alarm_type,
+  };
+}
+
+export function createAlarmService(db: Db, clock: Clock): AlarmService {
+  const byIdStatement = db.prepare<[string], AlarmDbRow>(`${SELECT} WHERE a.id = ?`);
+  const activeOnTag = db.prepare<[string, string], { id: string }>(
+    'SELECT id FROM alarms WHERE site_uuid = ? AND tag_name = ? AND inactive_at IS NULL',
+  );
+  const byId = (id: string) => {
+    const row = byIdStatement.get(id);
+    return row ? toRow(row) : null;
+  };
+  // A change must be newer than the previous one, so latestTimestamp comparisons never miss one.
+  let lastStamp = 0;
+  const stamp = () => (lastStamp = Math.max(clock.now(), lastStamp + 1));
+
+  function clear(id: string): AlarmRow | null {
+    const now = stamp();
+    db.prepare('UPDATE alarms SET inactive_at = ?, changed_at = ? WHERE id = ? AND inactive_at IS NULL').run(now, now, id);
+    return byId(id);
+  }
+
+  return {
+    raise(input) {
+      const now = stamp();
+      const text = input.text ?? '';
+      const value = input.value ?? '';
+      const existing = activeOnTag.get(input.siteUuid, input.tagName);
+      if (existing) {
+        db.prepare(
+          `UPDATE alarms SET alarm_group = ?, text = ?, value = ?, active_at = ?, acked_at = NULL, acked_by = NULL,
+           changed_at = ? WHERE id = ?`,
+        ).run(input.alarmGroup, text, value, now, now, existing.id);
+        return byId(existing.id)!;
+      }
+      const id = randomUUID();
+      db.prepare(
+        `INSERT INTO alarms (id, site_uuid, alarm_group, tag_name, text, value, alarm_type, active_at, changed_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(id, input.siteUuid, input.alarmGroup, input.tagName, text, value, input.alarmType ?? 'limit', now, now);
+      return byId(id)!;
+    },
+    clear,
+    clearTag(siteUuid, tagName) {
+      const existing = activeOnTag.get(siteUuid, tagName);
+      return existing ? clear(existing.id) : null;
+    },
+    acknowledge(id, by) {
+      const now = stamp();
+      db.prepare('UPDATE alarms SET acked_at = ?, acked_by = ?, changed_at = ? WHERE id = ? AND acked_at IS NULL').run(
+        now,
+        by,
+        now,
+        id,
+      );
+      return byId(id);
+    },
+    byId,
+    list(filter) {
+      if (filter.siteUuids.length === 0) return [];
+      const where: string[] = [];
+      const params: unknown[] = [];
+      // A JSON array keeps the statement the same whatever the number of sites.
+      where.push('a.site_uuid IN (SELECT value FROM json_each(?))');
+      params.push(JSON.stringify(filter.siteUuids));
+      if (filter.alarmGroup !== undefined) {
+        where.push('a.alarm_group = ?');
+        params.push(filter.alarmGroup);
+      }
+      if (filter.active === true) where.push('a.inactive_at IS NULL');
+      if (filter.active === false) where.push('a.inactive_at IS NOT NULL');
+      if (filter.currentOnly) where.push('(a.inactive_at IS NULL OR a.acked_at IS NULL)');
+      if (filter.unackedOnly) where.push('a.acked_at IS NULL');
+      if (filter.tagName !== undefined) {
+        where.push('a.tag_name = ?');
+        params.push(filter.tagName);
+      }
+      if (filter.triggeredSince !== undefined) {
+        where.push('a.active_at >= ?');
+        params.push(filter.triggeredSince);
+      }
+      if (filter.changedAfter !== undefined) {
+        where.push('a.changed_at > ?');
+        params.push(filter.changedAfter);
+      }
+      const sql = `${SELECT} WHERE ${where.join(' AND ')} ORDER BY a.active_at DESC, a.id`;
+      return (db.prepare(sql).all(...params) as AlarmDbRow[]).map(toRow);
+    },
+    report(siteUuid) {
+      const latest = db
+        .prepare<[string], AlarmDbRow>(`${SELECT} WHERE a.site_uuid = ? ORDER BY a.active_at DESC, a.id LIMIT 1`)
+        .get(siteUuid);
+      const { unacked } = db
+        .prepare<[string], { unacked: number }>('SELECT COUNT(*) AS unacked FROM alarms WHERE site_uuid = ? AND acked_at IS NULL')
+        .get(siteUuid)!;
+      return {
+        latestAlarm: latest
+          ? {
+              active: new Date(latest.active_at).toISOString(),
+              inactive: latest.inactive_at === null ? null : new Date(latest.inactive_at).toISOString(),
+              alarm_group: latest.alarm_group,
+              name: latest.tag_name,
+            }
+          : null,
+        unacked,
+      };
+    },
+    latestChange(siteUuid) {
+      const row = db
+        .prepare<[string], { latest: number | null }>('SELECT MAX(changed_at) AS latest FROM alarms WHERE site_uuid = ?')
+        .get(siteUuid);
+      return row?.latest ?? 0;
+    },
+    activeIds() {
+      return db.prepare<[], { id: string }>('SELECT id FROM alarms WHERE inactive_at IS NULL ORDER BY id').all().map((r) => r.id);
+    },
+    unackedIds() {
+      return db.prepare<[], { id: string }>('SELECT id FROM alarms WHERE acked_at IS NULL ORDER BY id').all().map((r) => r.id);
+    },
+  };
+}

@@ -1,0 +1,150 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server as SocketServer, type Socket } from 'socket.io';
+import {
+  CONTROLLER_PROXY_SOCKET_PATH,
+  alarmUpdateRequest,
+  describeIssues,
+  loginFirebase,
+  proxyEvents,
+  servicePathPrefix,
+  tagUserSearchRequest,
+  searchText,
+  SEARCH_RESULT_LIMIT,
+} from '@varde/core/contract';
+import type { CloudContext } from '../context.js';
+import { canSeeSite } from '../controllers/visibleSites.js';
+import { siteByUuid } from '../controllers/sites.js';
+import { searchSiteTags } from '../search/siteTags.js';
+import { createPortalIds, type PortalIds } from './portalIds.js';
+import { siteAlarmUpdate } from './siteAlarmUpdate.js';
+
+/** socket.io path of the proxy on the cloud's origin. */
+export const CONTROLLER_PROXY_PATH = `${servicePathPrefix('controller-proxy')}${CONTROLLER_PROXY_SOCKET_PATH}`;
+
+export interface ControllerProxy {
+  portalIds: PortalIds;
+  close(): Promise<void>;
+}
+
+type VerifyFirebaseToken = (token: string) => Promise<{ uid: string }>;
+type Ack = ((answer: unknown) => void) | undefined;
+
+interface SocketState {
+  uid: string | null;
+}
+
+/** Where an answer goes: the acknowledgement callback when the client sent one, and the event. */
+function answer(socket: Socket, event: string, payload: unknown, ack: Ack): void {
+  socket.emit(event, payload);
+  if (typeof ack === 'function') ack(payload);
+}
+
+function lastArgumentAck(args: unknown[]): Ack {
+  const last = args[args.length - 1];
+  return typeof last === 'function' ? (last as (answer: unknown) => void) : undefined;
+}
+
+/**
+ * The controller proxy: one socket.io namespace per site (`/sites/{uuid}`) at
+ * CONTROLLER_PROXY_PATH. A socket logs in with the user's firebase ID token (login_firebase) and
+ * may then ask for a portal id (loginToken_get), the site's alarms (alarm_getUpdate) and a tag
+ * search in the site (tag_userSearch). Only sites the user may see, and only while connected.
+ */
+export function attachControllerProxy(server: HttpServer, ctx: CloudContext, verifyFirebaseToken: VerifyFirebaseToken): ControllerProxy {
+  const io = new SocketServer(server, {
+    path: CONTROLLER_PROXY_PATH,
+    // The realtime database and the search socket take other upgrades on this server.
+    destroyUpgrade: false,
+    // Host pages of controllers embed widgets: any origin, never cookies (the token is in the message).
+    cors: { origin: '*', credentials: false },
+    maxHttpBufferSize: 64 * 1024,
+    serveClient: false,
+  });
+  const portalIds = createPortalIds(ctx.clock);
+  const sites = io.of(/^\/sites\/[A-Za-z0-9-]{1,100}$/);
+
+  sites.on('connection', (socket) => {
+    const siteUuid = socket.nsp.name.slice('/sites/'.length);
+    const state: SocketState = { uid: null };
+
+    /** The logged-in user when the site may still be reached by them; otherwise says why. */
+    function allowed(errorEvent: string, ack: Ack): string | null {
+      if (state.uid === null) {
+        answer(socket, errorEvent, { message: 'Not logged in: send login_firebase first' }, ack);
+        return null;
+      }
+      const site = siteByUuid(ctx.db, siteUuid);
+      if (!site || !canSeeSite(ctx, state.uid, siteUuid)) {
+        answer(socket, errorEvent, { message: 'You do not have access to this site' }, ack);
+        return null;
+      }
+      if (site.webpmpReady !== true) {
+        answer(socket, errorEvent, { message: 'The site is not connected to the cloud' }, ack);
+        return null;
+      }
+      return state.uid;
+    }
+
+    socket.on(proxyEvents.loginFirebase, async (...args: unknown[]) => {
+      const ack = lastArgumentAck(args);
+      const parsed = loginFirebase.safeParse(args[0]);
+      if (!parsed.success) {
+        answer(socket, proxyEvents.loginError, { message: `Bad login: ${describeIssues(parsed.error)}` }, ack);
+        return;
+      }
+      let uid: string;
+      try {
+        ({ uid } = await verifyFirebaseToken(parsed.data.firebaseToken));
+      } catch {
+        answer(socket, proxyEvents.loginError, { message: 'The firebase token is invalid or has expired' }, ack);
+        return;
+      }
+      state.uid = uid;
+      if (allowed(proxyEvents.loginError, ack) === null) {
+        state.uid = null;
+        return;
+      }
+      answer(socket, proxyEvents.loggedIn, { uid, siteUuid }, ack);
+    });
+
+    socket.on(proxyEvents.loginTokenGet, (...args: unknown[]) => {
+      const ack = lastArgumentAck(args);
+      const uid = allowed(proxyEvents.loginError, ack);
+      if (uid === null) return;
+      answer(socket, proxyEvents.loginToken, portalIds.issue(uid, siteUuid), ack);
+    });
+
+    socket.on(proxyEvents.alarmGetUpdate, (...args: unknown[]) => {
+      const ack = lastArgumentAck(args);
+      if (allowed(proxyEvents.alarmError, ack) === null) return;
+      const parsed = alarmUpdateRequest.safeParse(typeof args[0] === 'function' || args[0] === undefined ? {} : args[0]);
+      if (!parsed.success) {
+        answer(socket, proxyEvents.alarmError, { message: `Bad alarm_getUpdate: ${describeIssues(parsed.error)}` }, ack);
+        return;
+      }
+      answer(socket, proxyEvents.alarmUpdate, siteAlarmUpdate(ctx.alarms, siteUuid, parsed.data, ctx.clock.now()), ack);
+    });
+
+    socket.on(proxyEvents.tagUserSearch, (...args: unknown[]) => {
+      const ack = lastArgumentAck(args);
+      if (allowed(proxyEvents.alarmError, ack) === null) return;
+      const request = tagUserSearchRequest.safeParse(args[0]);
+      const text = searchText.safeParse(request.success ? (typeof request.data === 'string' ? request.data : request.data.search) : undefined);
+      if (!text.success) {
+        answer(socket, proxyEvents.tagUserSearchResult, { search: '', rows: [], detail: 'Send the search text (1-200 characters)' }, ack);
+        return;
+      }
+      const rows = searchSiteTags(ctx.db, [siteUuid], text.data, SEARCH_RESULT_LIMIT);
+      answer(socket, proxyEvents.tagUserSearchResult, { search: text.data, rows }, ack);
+    });
+  });
+
+  return {
+    portalIds,
+    async close() {
+      io.disconnectSockets(true);
+      // Not io.close(): that would close the HTTP server, which the cloud closes itself.
+      io.engine.close();
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import {
+  SEARCH_RESULT_LIMIT,
+  SEARCH_SOCKET_PATH,
+  searchText,
+  serviceHostName,
+  servicePathPrefix,
+} from '@varde/core/contract';
+import type { CloudContext } from '../context.js';
+import { visibleSites } from '../controllers/visibleSites.js';
+import { HttpError } from '../http/HttpError.js';
+import { hostnameOf } from '../http/hostRouting.js';
+import { verifyAccessToken } from '../tokens/accessTokens.js';
+import { searchSiteTags } from './siteTags.js';
+
+/** Closed with this when the token is missing, bad or expired (the client gets a fresh one). */
+export const SEARCH_CLOSE_UNAUTHORIZED = 4401;
+
+export interface SearchSocket {
+  close(): void;
+}
+
+/** Text (or `{"search": text}`) in, the search text out; undefined when the message is neither. */
+function searchTextOf(message: string): string | undefined {
+  let text: unknown = message;
+  if (message.trimStart().startsWith('{')) {
+    try {
+      text = (JSON.parse(message) as { search?: unknown }).search;
+    } catch {
+      return undefined;
+    }
+  }
+  const parsed = searchText.safeParse(text);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * The search host's websocket: `ws(s)://<origin>/cloud/search/socket?token=<search access token>`
+ * (or `/socket` on search.<domain>). Each text message is a search over the tags of every site the
+ * user may see; the answer is one JSON array of TagSearchRow. A bad message gets `{"detail"}`.
+ * The token is checked at the upgrade and again for every message.
+ */
+export function attachSearchSocket(server: Server, ctx: CloudContext): SearchSocket {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
+  const audience = serviceHostName('search', ctx.config.domain);
+
+  function isSearchPath(req: IncomingMessage, pathname: string): boolean {
+    if (pathname === `${servicePathPrefix('search')}${SEARCH_SOCKET_PATH}`) return true;
+    return pathname === SEARCH_SOCKET_PATH && hostnameOf(req.headers.host ?? '') === audience;
+  }
+
+  async function serve(ws: WebSocket, token: string): Promise<void> {
+    ws.on('message', async (data, isBinary) => {
+      try {
+        const { uid } = await verifyAccessToken(ctx, token, audience);
+        const text = isBinary ? undefined : searchTextOf(data.toString());
+        if (text === undefined) {
+          ws.send(JSON.stringify({ detail: 'Send the search text (1-200 characters) or {"search": text}' }));
+          return;
+        }
+        const sites = visibleSites(ctx, uid).map((site) => site.uuid);
+        ws.send(JSON.stringify(searchSiteTags(ctx.db, sites, text, SEARCH_RESULT_LIMIT)));
+      } catch (error) {
+        if (error instanceof HttpError) ws.close(SEARCH_CLOSE_UNAUTHORIZED, error.detail);
+        else {
+          ctx.log.error(error, 'search socket');
+          ws.close(1011, 'Search failed');
+        }
+      }
+    });
+    ws.on('error', () => ws.terminate());
+  }
+
+  const listener = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (!isSearchPath(req, url.pathname)) return;
+    const token = url.searchParams.get('token') ?? '';
+    verifyAccessToken(ctx, token, audience).then(
+      () => wss.handleUpgrade(req, socket, head, (ws) => void serve(ws, token)),
+      (error: unknown) => {
+        const detail = error instanceof HttpError ? error.detail : 'Token is invalid';
+        const body = JSON.stringify({ detail });
+        socket.end(
+          `HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        );
+      },
+    );
+  };
+  server.on('upgrade', listener);
+  return {
+    close() {
+      server.off('upgrade', listener);
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+    },
+  };
+}

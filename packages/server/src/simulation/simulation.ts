@@ -1,0 +1,157 @@
+import type { SimulationState } from '@varde/core/contract';
+import type { AlarmService } from '../alarms/alarmStore.js';
+import type { Clock } from '../clock.js';
+import { allSites } from '../controllers/sites.js';
+import type { RealtimeTree } from '../realtime/tree.js';
+import { DEMO_ALARMS, DEMO_TAGS } from '../seed/demoCatalogue.js';
+import { setSiteTagValue } from '../search/siteTags.js';
+import type { Db } from '../storage/db.js';
+import { PORTAL_STATUS, setSiteConnection, writePortalStatus } from './siteStatus.js';
+
+/** What one step did (tests and logs read it). */
+export type SimulationEvent =
+  | { kind: 'alarm-raised' | 'alarm-cleared' | 'alarm-acknowledged'; siteUuid: string; alarmId: string }
+  | { kind: 'site-offline' | 'site-online' | 'status-changed' | 'tag-changed'; siteUuid: string };
+
+/**
+ * The demo's life. Each step, at the cloud clock's time: alarms of classes A, B and C are raised on
+ * online sites and cleared or acknowledged after a while, a site drops off or comes back, a status
+ * text changes, tag values move. Unavailable sites (webpmpReady null) are left alone.
+ * It does nothing until started or stepped: tests step it by hand, `varde-cloud` starts it.
+ */
+export interface Simulation {
+  readonly running: boolean;
+  /** Runs a step every `intervalMs` (default 5 s) until stopped. */
+  start(intervalMs?: number): void;
+  stop(): void;
+  /** Runs `count` steps now and returns what they did. */
+  step(count?: number): SimulationEvent[];
+  state(): SimulationState;
+}
+
+export interface SimulationDeps {
+  db: Db;
+  clock: Clock;
+  realtime: RealtimeTree;
+  alarms: AlarmService;
+  /** Seed of the pseudo-random choices, so a run can be repeated. */
+  seed?: number;
+  onError?: (error: unknown) => void;
+}
+
+/** mulberry32: small, fast, good enough to make a demo look alive. */
+function randomFrom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const CHANCE = {
+  raise: 0.5,
+  clearEachActive: 0.03,
+  ackEachCleared: 0.1,
+  ackEachActive: 0.02,
+  dropOff: 0.06,
+  comeBack: 0.08,
+  statusChange: 0.1,
+  tagChangesPerStep: 3,
+};
+
+export function createSimulation(deps: SimulationDeps): Simulation {
+  const random = randomFrom(deps.seed ?? 1);
+  const pick = <T>(items: readonly T[]): T | undefined => items[Math.floor(random() * items.length)];
+  let timer: ReturnType<typeof setInterval> | null = null;
+  let steps = 0;
+
+  function stepOnce(): SimulationEvent[] {
+    const events: SimulationEvent[] = [];
+    const sites = allSites(deps.db);
+    const online = sites.filter((site) => site.webpmpReady === true);
+    const offline = sites.filter((site) => site.webpmpReady === false);
+
+    if (random() < CHANCE.raise) {
+      const site = pick(online);
+      const template = pick(DEMO_ALARMS);
+      if (site && template) {
+        const row = deps.alarms.raise({ siteUuid: site.uuid, ...template });
+        events.push({ kind: 'alarm-raised', siteUuid: site.uuid, alarmId: row.id });
+      }
+    }
+    for (const id of deps.alarms.activeIds()) {
+      if (random() >= CHANCE.clearEachActive) continue;
+      const row = deps.alarms.clear(id);
+      if (row) events.push({ kind: 'alarm-cleared', siteUuid: row.siteUuid, alarmId: id });
+    }
+    for (const id of deps.alarms.unackedIds()) {
+      const row = deps.alarms.byId(id);
+      if (!row || random() >= (row.inactive === null ? CHANCE.ackEachActive : CHANCE.ackEachCleared)) continue;
+      deps.alarms.acknowledge(id, 'vaktsentral');
+      events.push({ kind: 'alarm-acknowledged', siteUuid: row.siteUuid, alarmId: id });
+    }
+    if (random() < CHANCE.dropOff) {
+      const site = pick(online);
+      if (site) {
+        setSiteConnection(deps, site.uuid, false);
+        events.push({ kind: 'site-offline', siteUuid: site.uuid });
+      }
+    }
+    if (random() < CHANCE.comeBack) {
+      const site = pick(offline);
+      if (site) {
+        setSiteConnection(deps, site.uuid, true);
+        events.push({ kind: 'site-online', siteUuid: site.uuid });
+      }
+    }
+    if (random() < CHANCE.statusChange) {
+      const site = pick(online);
+      if (site) {
+        const current = deps.realtime.get(`/controllers/${site.uuid}/tags/portalStatusText/v`);
+        writePortalStatus(deps.realtime, site.uuid, current === PORTAL_STATUS.maintenance.text ? PORTAL_STATUS.normal : PORTAL_STATUS.maintenance);
+        events.push({ kind: 'status-changed', siteUuid: site.uuid });
+      }
+    }
+    for (let i = 0; i < CHANCE.tagChangesPerStep; i += 1) {
+      const site = pick(online);
+      const tag = pick(DEMO_TAGS);
+      const value = tag && pick(tag.values);
+      if (site && tag && value && setSiteTagValue(deps.db, site.uuid, tag.name, value, deps.clock.now(), 'simulering')) {
+        events.push({ kind: 'tag-changed', siteUuid: site.uuid });
+      }
+    }
+    steps += 1;
+    return events;
+  }
+
+  return {
+    get running() {
+      return timer !== null;
+    },
+    start(intervalMs = 5000) {
+      if (timer) return;
+      timer = setInterval(() => {
+        try {
+          stepOnce();
+        } catch (error) {
+          deps.onError?.(error);
+        }
+      }, intervalMs);
+      // The simulation alone never keeps the process alive.
+      timer.unref?.();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+    step(count = 1) {
+      const events: SimulationEvent[] = [];
+      for (let i = 0; i < count; i += 1) events.push(...stepOnce());
+      return events;
+    },
+    state: () => ({ running: timer !== null, steps }),
+  };
+}

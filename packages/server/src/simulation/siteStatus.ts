@@ -1,0 +1,35 @@
+import { realtimePaths } from '@varde/core/contract';
+import { setSiteReady } from '../controllers/sites.js';
+import type { RealtimeTree } from '../realtime/tree.js';
+import type { Db } from '../storage/db.js';
+
+/** The portal status tags (controllers/{uuid}/tags/portalStatusText|Color/v) the demo uses. */
+export const PORTAL_STATUS = {
+  normal: { text: 'Normal drift', color: '#2e7d32' },
+  maintenance: { text: 'Vedlikehold', color: '#ef6c00' },
+  offline: { text: 'Ikke tilkoblet', color: '#757575' },
+  unavailable: { text: 'Utilgjengelig', color: '#9e9e9e' },
+} as const;
+export type PortalStatus = (typeof PORTAL_STATUS)[keyof typeof PORTAL_STATUS];
+
+export function writePortalStatus(realtime: RealtimeTree, siteUuid: string, status: PortalStatus): void {
+  realtime.update('/controllers', {
+    [`${siteUuid}/tags/portalStatusText/v`]: status.text,
+    [`${siteUuid}/tags/portalStatusColor/v`]: status.color,
+  });
+}
+
+/**
+ * A site connects (true), drops off (false) or becomes unavailable (null): webpmpReady in the
+ * sites table and the status tags the portal shows change together.
+ */
+export function setSiteConnection(
+  deps: { db: Db; realtime: RealtimeTree },
+  siteUuid: string,
+  webpmpReady: boolean | null,
+): void {
+  setSiteReady(deps.db, siteUuid, webpmpReady);
+  const status =
+    webpmpReady === null ? PORTAL_STATUS.unavailable : webpmpReady ? PORTAL_STATUS.normal : PORTAL_STATUS.offline;
+  writePortalStatus(deps.realtime, siteUuid, status);
+}
