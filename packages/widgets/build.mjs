@@ -1,0 +1,35 @@
+// Builds @varde/widgets into dist/:
+//   dist/index.js           React build (ESM, dependencies external): the portal bundles it.
+//   dist/elements/<tag>.js  preact/compat build for host pages: loading one defines that element;
+//   dist/elements/all.js    defines every element. Shared code (preact, core, Shoelace) is split
+//                           into dist/elements/chunks/, so a page with several widgets loads it once.
+import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
+import { browserTargets, elementEntries, preactBuildOptions, widgetsDir } from './bundleOptions.mjs';
+
+rmSync(`${widgetsDir}dist`, { recursive: true, force: true });
+
+await build({
+  absWorkingDir: widgetsDir,
+  entryPoints: { index: 'src/index.ts' },
+  outdir: 'dist',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'browser',
+  target: browserTargets,
+  packages: 'external',
+  jsx: 'automatic',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+
+await build(
+  preactBuildOptions({
+    entryPoints: elementEntries(),
+    outdir: 'dist/elements',
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    sourcemap: true,
+  }),
+);

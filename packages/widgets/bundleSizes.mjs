@@ -1,0 +1,56 @@
+// Measures the preact bundles of the widgets (used by test/bundleBudget.test.ts and bench/):
+// each element entry as one standalone bundle, raw (unminified) and minified, and its gzip size.
+// @varde/core is left out of the elements and measured once as the page's shared runtime.
+import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { coreAlias, elementEntries, preactBuildOptions, widgetsDir } from './bundleOptions.mjs';
+
+export function readBudgets() {
+  return JSON.parse(readFileSync(`${widgetsDir}bundle-budgets.json`, 'utf8'));
+}
+
+/** Keeps @varde/core out of a bundle (it is the shared runtime). */
+const coreExternal = {
+  name: 'varde-core-external',
+  setup(build) {
+    build.onResolve({ filter: /^@varde\/core(\/contract)?$/ }, (args) => ({ path: args.path, external: true }));
+  },
+};
+
+async function bundleBytes(entry, { minify, plugins = [] }) {
+  const result = await build(
+    preactBuildOptions({
+      entryPoints: [entry],
+      write: false,
+      minify,
+      // Without splitting, esbuild inlines dynamic imports: the lazy Shoelace parts are counted.
+      splitting: false,
+      outfile: 'out.js',
+      plugins,
+      logLevel: 'error',
+    }),
+  );
+  const js = result.outputFiles.find((file) => file.path.endsWith('.js'));
+  return js.contents;
+}
+
+async function measure(name, kind, entry, plugins) {
+  const raw = await bundleBytes(entry, { minify: false, plugins });
+  const min = await bundleBytes(entry, { minify: true, plugins });
+  return { name, kind, raw: raw.length, min: min.length, gzip: gzipSync(min, { level: 9 }).length };
+}
+
+/** [{name, kind: 'element' | 'shared', raw, min, gzip, budgetKiB}] — every element, then the runtime. */
+export async function measureWidgetBundles() {
+  const budgets = readBudgets();
+  const rows = [];
+  for (const [name, entry] of Object.entries(elementEntries())) {
+    if (name === 'all') continue;
+    const row = await measure(name, 'element', entry, [coreExternal]);
+    rows.push({ ...row, budgetKiB: budgets.elements[name]?.maxGzipKiB ?? null });
+  }
+  const core = await measure('@varde/core', 'shared', coreAlias['@varde/core'], []);
+  rows.push({ ...core, budgetKiB: budgets.shared['@varde/core']?.maxGzipKiB ?? null });
+  return rows;
+}

@@ -1,0 +1,27 @@
+/**
+ * The outer element of every widget: its styles (Shoelace tokens + the widget's CSS) and the root
+ * node events are dispatched from. Inside a custom element this sits in the open shadow root.
+ */
+import type { ReactNode, RefObject } from 'react';
+import { shoelaceThemeCss } from './shoelaceTheme.js';
+
+export interface WidgetRootProps {
+  /** The widget's CSS (its styles.ts); class names are prefixed with the widget name. */
+  styles: string;
+  /** Class of the root div, e.g. `varde-session`. */
+  className: string;
+  /** From useVardeEvents(): events are dispatched from this node. */
+  rootRef?: RefObject<HTMLDivElement | null>;
+  /** Natural text direction and language of the content (from useWidgetTranslation). */
+  lang?: string;
+  children?: ReactNode;
+}
+
+export function WidgetRoot({ styles, className, rootRef, lang, children }: WidgetRootProps) {
+  return (
+    <div className={className} ref={rootRef} part="root" lang={lang}>
+      <style>{`${shoelaceThemeCss}\n${styles}`}</style>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * Shoelace in widgets. Parts are imported one by one (never the barrel), and lazily: a Shoelace
+ * module defines its custom element when imported, and widget modules must stay free of side
+ * effects (they are imported in Node and by the portal). A widget lists its parts in its own
+ * `shoelace.ts` as a loader of dynamic imports and calls `useShoelaceParts(loader)`; the element
+ * upgrades as soon as its part has loaded.
+ *
+ * Offline: Shoelace's own (system) icons are inline SVG. The default icon library would fetch
+ * `<basePath>/assets/icons/<name>.svg`, which a host page does not serve, so it is replaced by
+ * inline SVGs from ./icons.ts (add the icons you use there). No base path is needed.
+ */
+import { useEffect, useState } from 'react';
+import { iconDataUrl } from './icons.js';
+
+export type ShoelaceLoader = () => Promise<unknown>;
+
+const loading = new Map<ShoelaceLoader, Promise<void>>();
+let iconsRegistered: Promise<void> | null = null;
+
+function registerIcons(): Promise<void> {
+  iconsRegistered ??= import('@shoelace-style/shoelace/dist/utilities/icon-library.js').then(({ registerIconLibrary }) => {
+    registerIconLibrary('default', { resolver: (name) => iconDataUrl(name) });
+  });
+  return iconsRegistered;
+}
+
+/** Loads a widget's Shoelace parts once per page; resolves when they are defined. */
+export function loadShoelaceParts(loader: ShoelaceLoader): Promise<void> {
+  let promise = loading.get(loader);
+  if (!promise) {
+    promise = Promise.all([registerIcons(), loader()]).then(() => undefined);
+    loading.set(loader, promise);
+  }
+  return promise;
+}
+
+/** Starts loading the parts after the first render; true once they are defined. */
+export function useShoelaceParts(loader: ShoelaceLoader): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let active = true;
+    loadShoelaceParts(loader).then(
+      () => active && setReady(true),
+      // A failed chunk load leaves the native fallbacks (elements stay undefined); say why once.
+      (error: unknown) => console.error('Varde: loading Shoelace parts failed', error),
+    );
+    return () => {
+      active = false;
+    };
+  }, [loader]);
+  return ready;
+}

@@ -1,0 +1,107 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createSession, localSettings, setSharedSession, type Session } from '@varde/core';
+import { SessionWidget } from '../../src/session/Component.js';
+import type { SessionChangeDetail } from '../../src/session/events.js';
+import { demoUsers, startCloud, type Cloud } from '../helpers/cloud.js';
+
+/** The React SessionWidget in a DOM, on a session signed in against the reference cloud. */
+let cloud: Cloud;
+let session: Session;
+
+beforeAll(async () => {
+  cloud = await startCloud();
+});
+afterAll(async () => {
+  await cloud.close();
+});
+afterEach(async () => {
+  cleanup();
+  await session?.dispose();
+  setSharedSession(null);
+});
+
+function newSharedSession(): Session {
+  // Node's fetch (no page origin, so no CORS) and no realtime: this test is about the widget.
+  session = createSession({ settings: localSettings(cloud.url), oidc: false, realtime: false, storage: null, fetch: globalThis.fetch });
+  setSharedSession(session);
+  return session;
+}
+
+/** Waits for an element of the widget (waitFor retries only when the callback throws). */
+function found(container: HTMLElement, selector: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const element = container.querySelector<HTMLElement>(selector);
+    if (!element) throw new Error(`no ${selector} yet`);
+    return element;
+  });
+}
+
+function fillInput(container: HTMLElement, name: string, value: string): void {
+  const input = container.querySelector(`[part="${name}-input"]`) as HTMLElement & { value?: string };
+  expect(input).not.toBeNull();
+  input.value = value;
+}
+
+describe('SessionWidget', () => {
+  it('signs in with a password through its form, emits varde-session-change, and signs out', async () => {
+    const shared = newSharedSession();
+    await shared.start({ silent: false });
+    const changes: SessionChangeDetail[] = [];
+    const domEvents: SessionChangeDetail[] = [];
+    document.body.addEventListener('varde-session-change', (event) => domEvents.push(event.detail));
+
+    const { container } = render(<SessionWidget onSessionChange={(detail) => changes.push(detail)} />);
+    expect(await screen.findByText('Ikke logget inn')).toBeTruthy();
+    await waitFor(() => expect(changes.at(-1)?.state).toBe('signed-out'));
+
+    fireEvent.click(container.querySelector('[part="sign-in-button"]')!);
+    fillInput(container, 'username', demoUsers.user.email);
+    fillInput(container, 'password', 'wrong-password');
+    fireEvent.submit(container.querySelector('form')!);
+    expect((await screen.findByRole('alert')).textContent).toBe('Feil brukernavn eller passord');
+
+    fillInput(container, 'password', demoUsers.user.password);
+    fireEvent.submit(container.querySelector('form')!);
+    await screen.findByText(`Logget inn som ${demoUsers.user.name}`);
+    expect(changes.at(-1)).toMatchObject({ state: 'signed-in', user: { email: demoUsers.user.email }, reason: null });
+    // The DOM event bubbles to the document and carries the same detail, with no token in it.
+    expect(domEvents.at(-1)).toEqual(changes.at(-1));
+    expect(JSON.stringify(domEvents)).not.toMatch(/eyJ/);
+    expect(container.querySelector('form')).toBeNull();
+
+    fireEvent.click(container.querySelector('[part="sign-out-button"]')!);
+    await screen.findByText('Ikke logget inn');
+    expect(changes.at(-1)).toMatchObject({ state: 'signed-out', user: null, reason: 'user' });
+  });
+
+  it('asks for the SMS code of a user with a second factor and shows the catalogue text for a wrong one', async () => {
+    const shared = newSharedSession();
+    await shared.start({ silent: false });
+    const { container } = render(<SessionWidget />);
+    fireEvent.click(await found(container, '[part="sign-in-button"]'));
+    fillInput(container, 'username', demoUsers.sms.email);
+    fillInput(container, 'password', demoUsers.sms.password);
+    fireEvent.submit(container.querySelector('form')!);
+    await found(container, '[part="code-input"]');
+    fillInput(container, 'code', '000000');
+    fireEvent.submit(container.querySelector('form')!);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/sms/i);
+  });
+
+  it('follows the language of core i18n', async () => {
+    const { setLanguage } = await import('@varde/core');
+    const shared = newSharedSession();
+    await shared.start({ silent: false });
+    render(<SessionWidget />);
+    await screen.findByText('Ikke logget inn');
+    await act(() => setLanguage('en'));
+    expect(await screen.findByText('Not signed in')).toBeTruthy();
+    await act(() => setLanguage('no'));
+  });
+
+  it('shows a configuration error for unusable attributes instead of failing', async () => {
+    render(<SessionWidget cloud="not a url" />);
+    expect((await screen.findByRole('alert')).textContent).toContain('cloud must be an http(s) URL, not "not a url"');
+  });
+});
