@@ -41,8 +41,11 @@ async function measure(name, kind, entry, plugins) {
   return { name, kind, raw: raw.length, min: min.length, gzip: gzipSync(min, { level: 9 }).length };
 }
 
-/** [{name, kind: 'element' | 'shared', raw, min, gzip, budgetKiB}] — every element, then the runtime. */
-export async function measureWidgetBundles() {
+/**
+ * [{name, kind: 'element' | 'shared' | 'page', raw, min, gzip, budgetKiB}]: every element, then the
+ * shared runtime; with includePageTotal also all.js with core included (no budget).
+ */
+export async function measureWidgetBundles({ includePageTotal = false } = {}) {
   const budgets = readBudgets();
   const rows = [];
   for (const [name, entry] of Object.entries(elementEntries())) {
@@ -52,5 +55,9 @@ export async function measureWidgetBundles() {
   }
   const core = await measure('@varde/core', 'shared', coreAlias['@varde/core'], []);
   rows.push({ ...core, budgetKiB: budgets.shared['@varde/core']?.maxGzipKiB ?? null });
+  if (includePageTotal) {
+    const all = elementEntries().all;
+    if (all) rows.push({ ...(await measure('all.js (page total)', 'page', all, [])), budgetKiB: null });
+  }
   return rows;
 }
