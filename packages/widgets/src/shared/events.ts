@@ -21,10 +21,14 @@ export type VardeEventName = keyof VardeEventMap & `varde-${string}`;
 /** VardeEventMap as DOM events: what addEventListener sees. */
 export type VardeCustomEvents = { [K in keyof VardeEventMap]: CustomEvent<VardeEventMap[K]> };
 
+// They bubble up to the document and the window, so listeners there are typed too.
+/* eslint-disable @typescript-eslint/no-empty-object-type */
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface HTMLElementEventMap extends VardeCustomEvents {}
+  interface DocumentEventMap extends VardeCustomEvents {}
+  interface WindowEventMap extends VardeCustomEvents {}
 }
+/* eslint-enable @typescript-eslint/no-empty-object-type */
 
 /** Dispatches a `varde-*` event from `target` (bubbling, composed). Returns false when cancelled. */
 export function emitVardeEvent<K extends VardeEventName>(
