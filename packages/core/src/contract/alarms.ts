@@ -106,7 +106,8 @@ export const listAlarmsQuery = z.object({
   since: z.coerce.number().int().min(0).optional(),
   limit: z.coerce.number().int().min(1).max(5000).optional(),
 });
-export type ListAlarmsQuery = z.input<typeof listAlarmsQuery>;
+/** What a client sends (numbers are coerced from the query string by the server). */
+export type ListAlarmsQuery = { site?: string; class?: string; active?: 'true' | 'false'; since?: number; limit?: number };
 export const listAlarmsResponse = z.object({ data: z.array(alarmRow) });
 export type ListAlarmsResponse = z.infer<typeof listAlarmsResponse>;
 

@@ -1,0 +1,75 @@
+import type { AlarmUpdateRequest } from '../contract/alarms.js';
+import type { SiteProxyConnection } from '../controllerProxy/siteProxyConnection.js';
+import type { AlarmsStore } from './alarmsStore.js';
+
+/** Alarm polling interval (admin spec §9: 3 s). */
+export const ALARM_POLL_MS = 3000;
+
+export interface AlarmPollerOptions {
+  /** The site sockets to ask (read on every tick, so sites may come and go). */
+  connections: () => readonly SiteProxyConnection[];
+  store: AlarmsStore;
+  /** What to ask for (columns, search, unackedOnly, amount, start, timeframe, selectedTag). */
+  request?: () => Omit<AlarmUpdateRequest, 'latestTimestamp'>;
+  intervalMs?: number;
+}
+
+export interface AlarmPoller {
+  /** Asks every logged-in site now (also runs every interval); resolves when all answered. */
+  pollNow(): Promise<void>;
+  /** Call when the request changes (search, filters): the next answers carry full rows. */
+  invalidate(): void;
+  stop(): void;
+}
+
+/**
+ * Every 3 s, emits alarm_getUpdate on each connected site socket and puts the answers in the
+ * store. A site still answering the previous tick is skipped; a site whose login failed or whose
+ * request failed gets its error in the store.
+ */
+export function startAlarmPoller(options: AlarmPollerOptions): AlarmPoller {
+  const inFlight = new Set<string>();
+  /** Sites whose next answer must carry full rows (the request changed since their last one). */
+  const needsFull = new Set<string>();
+  let stopped = false;
+
+  async function pollSite(connection: SiteProxyConnection): Promise<void> {
+    if (inFlight.has(connection.siteUuid)) return;
+    if (connection.state === 'failed') {
+      options.store.getState().setSiteError(connection.siteUuid, connection.lastError ?? 'Failed to login');
+      return;
+    }
+    if (connection.state !== 'logged-in') return;
+    inFlight.add(connection.siteUuid);
+    const full = needsFull.delete(connection.siteUuid);
+    try {
+      const latest = options.store.getState().latestBySite[connection.siteUuid];
+      const update = await connection.alarmUpdate({
+        ...(options.request?.() ?? {}),
+        latestTimestamp: full || latest === undefined ? null : latest,
+      });
+      if (!stopped) options.store.getState().applyUpdate(update);
+    } catch (error) {
+      if (!stopped) options.store.getState().setSiteError(connection.siteUuid, (error as Error).message);
+    } finally {
+      inFlight.delete(connection.siteUuid);
+    }
+  }
+
+  async function pollNow(): Promise<void> {
+    await Promise.all(options.connections().map((connection) => pollSite(connection)));
+  }
+
+  const timer = setInterval(() => void pollNow(), options.intervalMs ?? ALARM_POLL_MS);
+  void pollNow();
+  return {
+    pollNow,
+    invalidate() {
+      for (const connection of options.connections()) needsFull.add(connection.siteUuid);
+    },
+    stop() {
+      stopped = true;
+      clearInterval(timer);
+    },
+  };
+}

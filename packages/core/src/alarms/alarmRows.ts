@@ -1,0 +1,128 @@
+import type { AlarmRow } from '../contract/alarms.js';
+import type { Site } from '../contract/controllers.js';
+import { alarmClassRank, alarmMarkerColor } from './alarmColors.js';
+
+/** `DD-MM-YYYY HH:MM` in the given time zone (default: the runtime's). Unparseable input stays as is. */
+export function formatAlarmTime(iso: string, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+    ...(timeZone ? { timeZone } : {}),
+  }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')}-${part('month')}-${part('year')} ${part('hour')}:${part('minute')}`;
+}
+
+/** Columns of the alarm table, in order: class, site, name, last triggered, description, value. */
+export const ALARM_TABLE_COLUMNS = ['alarmGroup', 'site', 'tagName', 'active', 'text', 'value'] as const;
+export type AlarmTableColumn = (typeof ALARM_TABLE_COLUMNS)[number];
+
+export interface AlarmSort {
+  column: AlarmTableColumn;
+  direction: 'asc' | 'desc';
+}
+
+export interface AlarmRowFilter {
+  /** Classes to show; empty or absent = all. */
+  classes?: readonly string[];
+  /** Site uuids to show; empty or absent = all. */
+  sites?: readonly string[];
+}
+
+export function filterAlarmRows(rows: readonly AlarmRow[], filter: AlarmRowFilter): AlarmRow[] {
+  const classes = filter.classes && filter.classes.length > 0 ? new Set(filter.classes) : null;
+  const sites = filter.sites && filter.sites.length > 0 ? new Set(filter.sites) : null;
+  return rows.filter((row) => (!classes || classes.has(row.alarmGroup)) && (!sites || sites.has(row.siteUuid)));
+}
+
+const collator = new Intl.Collator('nb', { numeric: true, sensitivity: 'base' });
+
+/** A stable sort; `active` sorts by time, `alarmGroup` by severity, the rest as text. */
+export function sortAlarmRows(rows: readonly AlarmRow[], sort: AlarmSort): AlarmRow[] {
+  const sign = sort.direction === 'asc' ? 1 : -1;
+  const compare = (a: AlarmRow, b: AlarmRow): number => {
+    if (sort.column === 'active') return Date.parse(a.active) - Date.parse(b.active);
+    if (sort.column === 'alarmGroup') return alarmClassRank(a.alarmGroup) - alarmClassRank(b.alarmGroup) || collator.compare(a.alarmGroup, b.alarmGroup);
+    return collator.compare(a[sort.column], b[sort.column]);
+  };
+  return rows
+    .map((row, index) => ({ row, index }))
+    .sort((x, y) => sign * compare(x.row, y.row) || x.index - y.index)
+    .map(({ row }) => row);
+}
+
+const CSV_HEADERS: Record<AlarmTableColumn, string> = {
+  alarmGroup: 'Class', site: 'Site', tagName: 'Name', active: 'Last triggered', text: 'Description', value: 'Value',
+};
+
+function csvCell(text: string): string {
+  // A leading = + - @ would run as a formula in a spreadsheet: prefix it with a quote.
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/**
+ * CSV of the rows as shown (header + one line per row, CRLF, times as DD-MM-YYYY HH:MM).
+ * `headers` replaces the English column titles (pass translated ones).
+ */
+export function alarmsToCsv(
+  rows: readonly AlarmRow[],
+  options: { headers?: Partial<Record<AlarmTableColumn, string>>; timeZone?: string } = {},
+): string {
+  const header = ALARM_TABLE_COLUMNS.map((column) => csvCell(options.headers?.[column] ?? CSV_HEADERS[column]));
+  const lines = rows.map((row) =>
+    ALARM_TABLE_COLUMNS.map((column) => csvCell(column === 'active' ? formatAlarmTime(row.active, options.timeZone) : row[column])).join(','),
+  );
+  return [header.join(','), ...lines].join('\r\n') + '\r\n';
+}
+
+/** A map marker: a site with active alarms, coloured by its most severe class. */
+export interface SiteAlarmMarker {
+  siteUuid: string;
+  name: string;
+  hostname: string;
+  latitude: number;
+  longitude: number;
+  alarmGroup: string;
+  color: string;
+  /** Active alarms at the site. */
+  count: number;
+  /** Name (tag) of the most recently triggered active alarm. */
+  latestTag: string;
+  latestTime: string;
+}
+
+/** Markers for the alarm map: one per site with at least one active alarm. */
+export function siteAlarmMarkers(sites: readonly Pick<Site, 'uuid' | 'name' | 'hostname' | 'latitude' | 'longitude'>[], rows: readonly AlarmRow[]): SiteAlarmMarker[] {
+  const bySite = new Map<string, AlarmRow[]>();
+  for (const row of rows) {
+    if (row.inactive !== null) continue;
+    const list = bySite.get(row.siteUuid) ?? [];
+    list.push(row);
+    bySite.set(row.siteUuid, list);
+  }
+  const markers: SiteAlarmMarker[] = [];
+  for (const site of sites) {
+    const active = bySite.get(site.uuid);
+    if (!active || active.length === 0) continue;
+    const severest = active.reduce((a, b) => (alarmClassRank(b.alarmGroup) < alarmClassRank(a.alarmGroup) ? b : a));
+    const latest = active.reduce((a, b) => (Date.parse(b.active) > Date.parse(a.active) ? b : a));
+    markers.push({
+      siteUuid: site.uuid,
+      name: site.name,
+      hostname: site.hostname,
+      latitude: site.latitude,
+      longitude: site.longitude,
+      alarmGroup: severest.alarmGroup,
+      color: alarmMarkerColor(severest.alarmGroup),
+      count: active.length,
+      latestTag: latest.tagName,
+      latestTime: latest.active,
+    });
+  }
+  return markers;
+}
+
+/** The map's start: centred on Norway at zoom 5. */
+export const NORWAY_MAP_VIEW = { center: [64.5, 12.5] as [number, number], zoom: 5 };

@@ -1,0 +1,84 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { AlarmRow, AlarmUpdate } from '../contract/alarms.js';
+import { filterAlarmRows, sortAlarmRows, type AlarmRowFilter, type AlarmSort } from './alarmRows.js';
+
+/** Alarm table state: the rows each site's socket reported, with filters and sorting on top. */
+export interface AlarmsState {
+  rowsBySite: Readonly<Record<string, readonly AlarmRow[]>>;
+  /** latestTimestamp of each site's last answer (sent back so unchanged sites send no rows). */
+  latestBySite: Readonly<Record<string, number>>;
+  /** Why a site gave no rows (login failed, not connected); absent when fine. */
+  errorsBySite: Readonly<Record<string, string>>;
+  filter: AlarmRowFilter;
+  sort: AlarmSort;
+  applyUpdate(update: AlarmUpdate): void;
+  setSiteError(siteUuid: string, message: string | null): void;
+  /** Forgets a site (its socket closed). */
+  removeSite(siteUuid: string): void;
+  setFilter(filter: AlarmRowFilter): void;
+  setSort(sort: AlarmSort): void;
+  clear(): void;
+}
+
+export type AlarmsStore = StoreApi<AlarmsState>;
+
+/** Newest first until the user picks a column. */
+export const DEFAULT_ALARM_SORT: AlarmSort = { column: 'active', direction: 'desc' };
+
+export function createAlarmsStore(): AlarmsStore {
+  return createStore<AlarmsState>()((set) => ({
+    rowsBySite: {},
+    latestBySite: {},
+    errorsBySite: {},
+    filter: {},
+    sort: DEFAULT_ALARM_SORT,
+    applyUpdate(update) {
+      set((state) => {
+        const errorsBySite = { ...state.errorsBySite };
+        delete errorsBySite[update.siteUuid];
+        const latestBySite = { ...state.latestBySite, [update.siteUuid]: update.latestTimestamp };
+        // An unchanged site keeps its rows (and the same array, so views need not re-render them).
+        if (update.unchanged) return { latestBySite, errorsBySite };
+        return { rowsBySite: { ...state.rowsBySite, [update.siteUuid]: update.rows }, latestBySite, errorsBySite };
+      });
+    },
+    setSiteError(siteUuid, message) {
+      set((state) => {
+        const errorsBySite = { ...state.errorsBySite };
+        if (message === null) delete errorsBySite[siteUuid];
+        else errorsBySite[siteUuid] = message;
+        return { errorsBySite };
+      });
+    },
+    removeSite(siteUuid) {
+      set((state) => {
+        const { [siteUuid]: _rows, ...rowsBySite } = state.rowsBySite;
+        const { [siteUuid]: _latest, ...latestBySite } = state.latestBySite;
+        const { [siteUuid]: _error, ...errorsBySite } = state.errorsBySite;
+        return { rowsBySite, latestBySite, errorsBySite };
+      });
+    },
+    setFilter: (filter) => set({ filter }),
+    setSort: (sort) => set({ sort }),
+    clear: () => set({ rowsBySite: {}, latestBySite: {}, errorsBySite: {} }),
+  }));
+}
+
+/**
+ * Selector: every site's rows, filtered and sorted as the state says. Memoized on the inputs'
+ * identities, so a poll that changes nothing returns the same array.
+ */
+export function createVisibleAlarmsSelector(): (state: AlarmsState) => AlarmRow[] {
+  let lastRows: AlarmsState['rowsBySite'] | null = null;
+  let lastFilter: AlarmRowFilter | null = null;
+  let lastSort: AlarmSort | null = null;
+  let result: AlarmRow[] = [];
+  return (state) => {
+    if (state.rowsBySite === lastRows && state.filter === lastFilter && state.sort === lastSort) return result;
+    lastRows = state.rowsBySite;
+    lastFilter = state.filter;
+    lastSort = state.sort;
+    result = sortAlarmRows(filterAlarmRows(Object.values(state.rowsBySite).flat(), state.filter), state.sort);
+    return result;
+  };
+}

@@ -1,0 +1,35 @@
+export {
+  ALARM_CLASS_COLORS,
+  ALARM_MARKER_COLORS,
+  alarmClassColor,
+  alarmMarkerColor,
+  alarmClassRank,
+} from './alarmColors.js';
+export {
+  formatAlarmTime,
+  ALARM_TABLE_COLUMNS,
+  filterAlarmRows,
+  sortAlarmRows,
+  alarmsToCsv,
+  siteAlarmMarkers,
+  NORWAY_MAP_VIEW,
+  type AlarmTableColumn,
+  type AlarmSort,
+  type AlarmRowFilter,
+  type SiteAlarmMarker,
+} from './alarmRows.js';
+export {
+  listAlarms,
+  acknowledgeAlarm,
+  raiseSimulatedAlarm,
+  clearSimulatedAlarm,
+  setSimulationRunning,
+} from './alarmsClient.js';
+export {
+  createAlarmsStore,
+  createVisibleAlarmsSelector,
+  DEFAULT_ALARM_SORT,
+  type AlarmsState,
+  type AlarmsStore,
+} from './alarmsStore.js';
+export { startAlarmPoller, ALARM_POLL_MS, type AlarmPoller, type AlarmPollerOptions } from './alarmPoller.js';
