@@ -1,2 +1,1 @@
-export * from './protocol.js';
 export * from './portalIdExchange.js';
