@@ -12,6 +12,8 @@ export const USAGE = `Usage: varde-cloud [options]
   --domain D           service host names are <service>.D (default localhost)
   --public-origin URL  where browsers reach the cloud (default http://localhost:<port>)
   --portal DIR         serve a built portal from DIR at /
+  --static /PATH=DIR   serve the files of DIR under /PATH (repeatable), e.g.
+                       --static /widgets=packages/widgets/dist/elements --static /examples=examples
   --smtp URL           also deliver e-mail over SMTP (smtp://user:pass@host:port)
   --allow-origin URL   another origin allowed to call with cookies (repeatable)
   --simulation on|off  make the demo alive: alarms come and go, sites drop off (default on)
@@ -42,6 +44,7 @@ export function parseCloudArgs(argv: string[], env: NodeJS.ProcessEnv, cwd: stri
         domain: { type: 'string' },
         'public-origin': { type: 'string' },
         portal: { type: 'string' },
+        static: { type: 'string', multiple: true },
         smtp: { type: 'string' },
         'allow-origin': { type: 'string', multiple: true },
         simulation: { type: 'string' },
@@ -82,6 +85,13 @@ export function parseCloudArgs(argv: string[], env: NodeJS.ProcessEnv, cwd: stri
   if (values['public-origin'] !== undefined) options.publicOrigin = new URL(values['public-origin']).origin;
   if (values['allow-origin']) options.allowedOrigins = values['allow-origin'].map((url) => new URL(url).origin);
   if (values.portal !== undefined) options.portalDir = resolve(cwd, values.portal);
+  for (const mount of values.static ?? []) {
+    const match = /^((?:\/[\w.~-]+)+)=(.+)$/.exec(mount);
+    if (!match || match[1] === '/cloud' || match[1]!.startsWith('/cloud/') || match[1]!.split('/').some((part) => part === '.' || part === '..')) {
+      return { kind: 'error', message: `--static must be /PATH=DIR (not under /cloud), not "${mount}"` };
+    }
+    (options.staticMounts ??= []).push({ prefix: match[1]!, dir: resolve(cwd, match[2]!) });
+  }
   const simulation = values.simulation ?? 'on';
   if (simulation !== 'on' && simulation !== 'off') return { kind: 'error', message: `--simulation must be on or off, not "${simulation}"` };
   options.simulation = simulation === 'on' ? 'running' : 'paused';

@@ -13,7 +13,7 @@ import { registerBearerAuth } from './http/bearerAuth.js';
 import { registerCors } from './http/cors.js';
 import { registerErrorHandling } from './http/errorHandler.js';
 import { serviceHostRewriter } from './http/hostRouting.js';
-import { createPortalFiles } from './http/portalFiles.js';
+import { createFileFallback } from './http/staticFiles.js';
 import { trackRoutes } from './http/routeRegistry.js';
 import { createOutbox } from './outbox/outbox.js';
 import { registerOutboxRoutes } from './outbox/routes.js';
@@ -91,7 +91,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     const simulation = createSimulation({ db, clock, realtime, alarms, onError: (error) => app.log.error(error) });
     const context: CloudContext = { config, db, clock, keys, realtime, outbox, log: app.log, routes, alarms, simulation };
 
-    registerErrorHandling(app, config.portalDir ? createPortalFiles(config.portalDir) : undefined);
+    registerErrorHandling(app, createFileFallback(config));
     registerCors(app, trustedOrigins(config));
     registerBearerAuth(app, context);
 

@@ -7,6 +7,7 @@ import type { RealtimeTree } from './realtime/tree.js';
 import type { Simulation } from './simulation/simulation.js';
 import type { Db, StorageLocation } from './storage/db.js';
 import type { SigningKeys } from './tokens/keys.js';
+import type { StaticMount } from './http/staticFiles.js';
 
 /** How one cloud process is configured (every field resolved; see resolveConfig for defaults). */
 export interface CloudConfig {
@@ -25,6 +26,8 @@ export interface CloudConfig {
   smtpUrl?: string;
   /** A built single-page app served at / (history fallback for GET text/html). */
   portalDir?: string;
+  /** Folders served under URL paths (examples, widget bundles for host pages); tried before the portal. */
+  staticMounts?: StaticMount[];
   /** Origins besides publicOrigin whose pages may call the cloud with cookies (CORS credentials). */
   allowedOrigins: string[];
   /** 'running' makes the demo alive from the start (varde-cloud); 'paused' waits for start/step (tests). */
@@ -53,6 +56,7 @@ export function resolveConfig(options: CloudOptions, port: number): CloudConfig 
   };
   if (options.smtpUrl) config.smtpUrl = options.smtpUrl;
   if (options.portalDir) config.portalDir = options.portalDir;
+  if (options.staticMounts?.length) config.staticMounts = options.staticMounts;
   return config;
 }
 

@@ -35,6 +35,7 @@ const lines = [
   `  storage   ${config.storage.kind === 'memory' ? 'in memory (lost on exit)' : config.storage.dir}`,
 ];
 if (config.portalDir) lines.push(`  portal    ${cloud.url}/  (from ${config.portalDir})`);
+for (const mount of config.staticMounts ?? []) lines.push(`  static    ${cloud.url}${mount.prefix}/  (from ${mount.dir})`);
 if (config.seed === 'demo') {
   lines.push('', 'Demo sign-ins:');
   const width = Math.max(...demoUserList.map((user) => user.email.length));

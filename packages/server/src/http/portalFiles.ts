@@ -2,7 +2,7 @@ import { createReadStream, statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-const CONTENT_TYPES: Record<string, string> = {
+export const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
