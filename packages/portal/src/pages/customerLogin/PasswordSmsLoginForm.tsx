@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { loginErrorKey, type MessageKey } from '@varde/core';
 import type { UserData } from '@varde/core/contract';
 import { session } from '../../app/session.js';
@@ -21,7 +21,6 @@ export function PasswordSmsLoginForm(props: { onSignedIn: (user: UserData) => vo
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<MessageKey | null>(null);
-  const codeInput = useRef<HTMLInputElement>(null);
 
   function showError(reason: unknown, which: 'credentials' | 'sms'): void {
     setError(loginErrorKey(reason, which));
@@ -37,7 +36,6 @@ export function PasswordSmsLoginForm(props: { onSignedIn: (user: UserData) => vo
       if (result.smsRequired) {
         setStep({ kind: 'sms', uid: result.uid });
         setCode('');
-        queueMicrotask(() => codeInput.current?.focus());
       } else {
         props.onSignedIn(result.user);
       }
@@ -76,7 +74,7 @@ export function PasswordSmsLoginForm(props: { onSignedIn: (user: UserData) => vo
         <label htmlFor={id('code')}>{t('smsCode')}</label>
         <input
           id={id('code')}
-          ref={codeInput}
+          autoFocus
           name="code"
           inputMode="numeric"
           autoComplete="one-time-code"

@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
+import { demoSites } from '../../../packages/server/src/seed/demoSites.js';
+import { signInAtProvider } from './helpers.js';
+
+/** /webpmperror?status&site_id: the status table verbatim, Norwegian descriptions, the site name. */
+
+const SITE = demoSites()[0]!;
+
+const TABLE = [
+  { status: '502', title: 'Bad Gateway', description: 'Anlegget kjører ikke i skyen, eller anleggets ID finnes ikke.' },
+  { status: '504', title: 'Gateway Timeout', description: 'Anlegget er ikke koblet til skyen.' },
+  { status: '500', title: 'Internal server error', description: 'Det oppstod en serverfeil.' },
+  { status: '418', title: 'Unknown server error', description: 'Det oppstod en ukjent feil.' },
+];
+
+test('every status shows its code, title, Norwegian description and the site name', async ({ page }) => {
+  await page.goto(`/webpmperror?status=502&site_id=${SITE.uuid}`);
+  await signInAtProvider(page, demoUsers.systemAdmin.email, DEMO_PASSWORD);
+
+  for (const row of TABLE) {
+    await page.goto(`/webpmperror?status=${row.status}&site_id=${SITE.uuid}`);
+    await expect(page.getByTestId('error-code')).toHaveText(row.status);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(row.title);
+    await expect(page.getByTestId('error-description')).toHaveText(row.description);
+    await expect(page.getByTestId('error-site')).toHaveText(`Anlegg: ${SITE.name}`);
+  }
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/webpmperror?status=502&site_id=${SITE.uuid}`);
+  await expect(page.getByTestId('error-site')).toContainText(SITE.name);
+  await page.screenshot({ path: '/tmp/w3-error-desktop.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/tmp/w3-error-390.png', fullPage: true });
+});
+
+test('a site the user may not see is not named; odd statuses fall back to the unknown error', async ({ page }) => {
+  // The guest sees only a few sites; the last seeded site is not among them.
+  const hidden = demoSites().at(-1)!;
+  await page.goto(`/webpmperror?status=<b>oops</b>&site_id=${hidden.uuid}`);
+  await signInAtProvider(page, demoUsers.guest.email, DEMO_PASSWORD);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Unknown server error');
+  await expect(page.getByTestId('error-code')).toHaveCount(0);
+  await expect(page.getByTestId('error-site')).toHaveText('Anlegg: Ukjent anlegg');
+  await expect(page.getByText(hidden.name)).toHaveCount(0);
+});

@@ -1,0 +1,42 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Shared steps of the page suites: the outbox, the provider's sign-in form, the UI language. */
+
+export async function outboxMessages(page: Page, channel: 'sms' | 'email', to: string) {
+  const answer = await page.request.get(`/cloud/outbox/messages?channel=${channel}&to=${encodeURIComponent(to)}`);
+  expect(answer.ok()).toBe(true);
+  const { data } = (await answer.json()) as { data: { body: string; createdAt: number; id: number }[] };
+  return [...data].sort((a, b) => b.id - a.id);
+}
+
+export async function latestSmsCode(page: Page, phone: string): Promise<string> {
+  const newest = (await outboxMessages(page, 'sms', phone))[0];
+  const code = newest?.body.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no SMS code for ${phone} in the outbox`);
+  return code;
+}
+
+/** Asks the cloud for a reset e-mail and returns the link it carries. */
+export async function requestResetLink(page: Page, email: string): Promise<string> {
+  const before = (await outboxMessages(page, 'email', email))[0]?.id ?? 0;
+  const asked = await page.request.post('/cloud/auth/requestResetPassword', { data: { email } });
+  expect(asked.ok()).toBe(true);
+  const newest = (await outboxMessages(page, 'email', email))[0];
+  expect(newest && newest.id > before).toBe(true);
+  const link = newest!.body.match(/https?:\/\/\S+\/reset-password#\S+/)?.[0];
+  if (!link) throw new Error(`no reset link in the e-mail to ${email}`);
+  return link;
+}
+
+/** Signs in on the identity provider's own form (the portal's /login sends the browser there). */
+export async function signInAtProvider(page: Page, email: string, password: string): Promise<void> {
+  await expect(page).toHaveURL(/\/cloud\/login\/v2\//);
+  await page.locator('#email').fill(email);
+  await page.locator('#password').fill(password);
+  await page.locator('button[type=submit]').first().click();
+}
+
+/** Chooses the UI language before the portal loads (the shell keeps the choice). */
+export async function useLanguage(page: Page, language: 'no' | 'en' | 'se'): Promise<void> {
+  await page.addInitScript((code) => window.localStorage.setItem('varde.language', code), language);
+}
