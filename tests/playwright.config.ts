@@ -19,7 +19,9 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: `node packages/server/dist/main.js --port ${port} --memory --seed demo --portal packages/portal/dist --public-origin http://localhost:${port}`,
+    command: `node packages/server/dist/main.js --port ${port} --memory --seed demo --portal packages/portal/dist --public-origin http://localhost:${port}` +
+      // Host pages (examples/) and the widgets' preact bundle they load.
+      ' --static /widgets=packages/widgets/dist/elements --static /examples=examples',
     cwd: '..',
     url: `http://localhost:${port}/cloud/outbox/messages`,
     reuseExistingServer: false,

@@ -46,12 +46,12 @@ export function SignInForm({ session, t, onCancel }: SignInFormProps) {
       {smsUid ? (
         <>
           <p className="varde-session__help">{t('login:smsHelp')}</p>
-          <sl-input ref={code} name="code" part="code-input" label={t('login:smsCode')} autocomplete="one-time-code" inputmode="numeric" required autofocus />
+          <sl-input size="small" ref={code} name="code" part="code-input" label={t('login:smsCode')} autocomplete="one-time-code" inputmode="numeric" required autofocus />
         </>
       ) : (
         <>
-          <sl-input ref={username} name="username" part="username-input" label={t('login:username')} autocomplete="username" required autofocus />
-          <sl-input ref={password} name="password" part="password-input" type="password" label={t('login:password')} autocomplete="current-password" required />
+          <sl-input size="small" ref={username} name="username" part="username-input" label={t('login:username')} autocomplete="username" required autofocus />
+          <sl-input size="small" ref={password} name="password" part="password-input" type="password" label={t('login:password')} autocomplete="current-password" required />
         </>
       )}
       {error ? (
