@@ -7,6 +7,8 @@ const coreSrc = fileURLToPath(new URL('./packages/core/src', import.meta.url));
 const alias = [
   { find: /^@varde\/core\/contract$/, replacement: `${coreSrc}/contract/index.ts` },
   { find: /^@varde\/core$/, replacement: `${coreSrc}/index.ts` },
+  // The portal's tests render widgets from source (no widgets build needed).
+  { find: /^@varde\/widgets$/, replacement: fileURLToPath(new URL('./packages/widgets/src/index.ts', import.meta.url)) },
 ];
 
 export default defineConfig({
