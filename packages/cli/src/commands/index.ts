@@ -4,6 +4,10 @@ import { registerHelpCommand } from './help.js';
 import { registerLoginCommand } from './login.js';
 import { registerLogoutCommand } from './logout.js';
 import { registerOutboxCommand } from './outbox.js';
+import { registerUsersCommand } from './users.js';
+import { registerAlarmsCommand } from './alarms.js';
+import { registerSearchCommand } from './search.js';
+import { registerSitesCommand } from './sites.js';
 import { registerWhoamiCommand } from './whoami.js';
 
 /**
@@ -17,5 +21,9 @@ export function registerCommands(program: Command): void {
   registerLogoutCommand(program);
   registerApiCommand(program);
   registerOutboxCommand(program);
+  registerUsersCommand(program);
+  registerSitesCommand(program);
+  registerAlarmsCommand(program);
+  registerSearchCommand(program);
   registerHelpCommand(program);
 }

@@ -1,4 +1,5 @@
 import type { Role } from '@varde/core/contract';
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../storage/db.js';
 
 /** A sign-in account as stored (never leaves the server with its password hash). */
@@ -20,6 +21,16 @@ interface AccountRow {
   role: Role;
 }
 
+/** Prepared once per database: preparing is far dearer than running (the users service runs these per request). */
+const statementCache = new WeakMap<Db, Map<string, Statement<unknown[]>>>();
+function prepared(db: Db, sql: string): Statement<unknown[]> {
+  let statements = statementCache.get(db);
+  if (!statements) statementCache.set(db, (statements = new Map()));
+  let statement = statements.get(sql);
+  if (!statement) statements.set(sql, (statement = db.prepare(sql)));
+  return statement;
+}
+
 function toRecord(row: AccountRow): AccountRecord {
   return {
     uid: row.uid,
@@ -32,13 +43,13 @@ function toRecord(row: AccountRow): AccountRecord {
 }
 
 export function accountByUid(db: Db, uid: string): AccountRecord | null {
-  const row = db.prepare('SELECT * FROM accounts WHERE uid = ?').get(uid) as AccountRow | undefined;
+  const row = prepared(db, 'SELECT * FROM accounts WHERE uid = ?').get(uid) as AccountRow | undefined;
   return row ? toRecord(row) : null;
 }
 
 /** E-mail addresses are unique regardless of case (the column is COLLATE NOCASE). */
 export function accountByEmail(db: Db, email: string): AccountRecord | null {
-  const row = db.prepare('SELECT * FROM accounts WHERE email = ?').get(email.trim()) as AccountRow | undefined;
+  const row = prepared(db, 'SELECT * FROM accounts WHERE email = ?').get(email.trim()) as AccountRow | undefined;
   return row ? toRecord(row) : null;
 }
 
@@ -52,7 +63,8 @@ export interface NewAccount {
 }
 
 export function insertAccount(db: Db, account: NewAccount, now: number): void {
-  db.prepare(
+  prepared(
+    db,
     `INSERT INTO accounts (uid, email, password_hash, phone, sms_second_factor, role, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
   ).run(

@@ -44,9 +44,14 @@ export function loadActor(ctx: Ctx, uid: string): Actor {
   if (!account) throw new HttpError(401, 'Your account no longer exists');
   const base = userPath(uid);
   const systemAdmin = ctx.realtime.get(`${base}/systemAdmin`) === true;
-  const sites = trueKeys(ctx.realtime.get(`${base}/controllers`));
-  const modules = trueKeys(ctx.realtime.get(`${base}/moduleAccesses`));
-  const partners = trueKeys(ctx.realtime.get(`${base}/licensingPartners`));
+  // Each grant map is read when first asked for: most requests need one of them or none.
+  const lazy = (field: string) => {
+    let keys: Set<string> | undefined;
+    return () => (keys ??= trueKeys(ctx.realtime.get(`${base}/${field}`)));
+  };
+  const sites = lazy('controllers');
+  const modules = lazy('moduleAccesses');
+  const partners = lazy('licensingPartners');
   const role = account.role;
   return {
     uid,
@@ -54,10 +59,10 @@ export function loadActor(ctx: Ctx, uid: string): Actor {
     systemAdmin,
     roles: grantableRoles(role, systemAdmin),
     // A system admin has every site and partner there is (and only those that exist).
-    hasSite: (siteId) => (systemAdmin ? siteByUuid(ctx.db, siteId) !== null : sites.has(siteId)),
-    hasModule: (module) => (systemAdmin ? (moduleKeys as readonly string[]).includes(module) : modules.has(module)),
+    hasSite: (siteId) => (systemAdmin ? siteByUuid(ctx.db, siteId) !== null : sites().has(siteId)),
+    hasModule: (module) => (systemAdmin ? (moduleKeys as readonly string[]).includes(module) : modules().has(module)),
     hasPartner: (partner) =>
-      systemAdmin ? partners.has(partner) || ctx.realtime.get(`/partners/${partner}/name`) !== null : partners.has(partner),
+      systemAdmin ? partners().has(partner) || ctx.realtime.get(`/partners/${partner}/name`) !== null : partners().has(partner),
     manages: (target) => {
       if (target === uid) return false;
       if (systemAdmin) return accountByUid(ctx.db, target) !== null;
@@ -66,11 +71,11 @@ export function loadActor(ctx: Ctx, uid: string): Actor {
     grantable: () => ({
       controllers: systemAdmin
         ? (ctx.db.prepare('SELECT uuid FROM sites ORDER BY uuid').all() as { uuid: string }[]).map((row) => row.uuid)
-        : [...sites].sort(),
-      moduleAccesses: systemAdmin ? [...moduleKeys] : moduleKeys.filter((key) => modules.has(key)),
+        : [...sites()].sort(),
+      moduleAccesses: systemAdmin ? [...moduleKeys] : moduleKeys.filter((key) => modules().has(key)),
       licensingPartners: systemAdmin
-        ? [...new Set([...partners, ...keysOf(ctx.realtime.get('/partners'))])].sort()
-        : [...partners].sort(),
+        ? [...new Set([...partners(), ...keysOf(ctx.realtime.get('/partners'))])].sort()
+        : [...partners()].sort(),
     }),
   };
 }

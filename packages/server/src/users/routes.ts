@@ -27,6 +27,7 @@ import { sendMessage } from '../outbox/sendMessage.js';
 import { loadActor, requireManaged, type Actor } from './actor.js';
 import { listManagedUsers, managedUserByUid } from './managedUsers.js';
 import { createUser, deleteUser, requireMaySetPasswordOf, setGrant, updateUser } from './userWrites.js';
+import { writeBatcherFor } from './writeBatcher.js';
 
 const idParams = z.object({ id: userKeySchema });
 const grantParams = z.object({ id: userKeySchema, key: userKeySchema });
@@ -45,6 +46,8 @@ function idOf(request: FastifyRequest): string {
  * sites, modules and partners one has.
  */
 export function registerUserRoutes(app: FastifyInstance, ctx: CloudContext): void {
+  // Writes are group-committed: concurrent requests share one durable commit (see writeBatcher.ts).
+  const write = <T>(work: () => T) => writeBatcherFor(ctx.db).run(work);
   void app.register(
     async (api) => {
       api.get('/users', async (request): Promise<ListUsersResponse> => {
@@ -71,7 +74,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: CloudContext): voi
       api.post('/users', async (request, reply): Promise<ManagedUser> => {
         const body = parseWith(createUserRequest, request.body);
         const actor = actorOf(ctx, request);
-        const user = createUser(ctx, actor, body, body.password === undefined ? undefined : hashPassword(body.password));
+        const passwordHash = body.password === undefined ? undefined : hashPassword(body.password);
+        const user = await write(() => createUser(ctx, actor, body, passwordHash));
         reply.code(201).header('location', `${USER_LOCATION_PREFIX}${user.uid}`);
         return user;
       });
@@ -79,14 +83,15 @@ export function registerUserRoutes(app: FastifyInstance, ctx: CloudContext): voi
       api.patch('/users/:id', async (request): Promise<ManagedUser> => {
         const id = idOf(request);
         const patch = parseWith(updateUserRequest, request.body);
-        return updateUser(ctx, actorOf(ctx, request), id, patch);
+        const actor = actorOf(ctx, request);
+        return write(() => updateUser(ctx, actor, id, patch));
       });
 
       api.delete('/users/:id', async (request, reply) => {
         const id = idOf(request);
         const actor = actorOf(ctx, request);
         if (id === actor.uid) throw new HttpError(403, 'You cannot delete yourself');
-        deleteUser(ctx, actor, id);
+        await write(() => deleteUser(ctx, actor, id));
         return reply.code(204).send();
       });
 
@@ -94,7 +99,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: CloudContext): voi
         const url = `/users/:id/${kind}/:key`;
         const handle = (on: boolean) => async (request: FastifyRequest): Promise<ManagedUser> => {
           const { id, key } = parseWith(grantParams, request.params);
-          return setGrant(ctx, actorOf(ctx, request), id, kind, key, on);
+          const actor = actorOf(ctx, request);
+          return write(() => setGrant(ctx, actor, id, kind, key, on));
         };
         api.put(url, handle(true));
         api.delete(url, handle(false));
@@ -106,11 +112,11 @@ export function registerUserRoutes(app: FastifyInstance, ctx: CloudContext): voi
         const actor = actorOf(ctx, request);
         requireMaySetPasswordOf(actor, id);
         const passwordHash = hashPassword(password);
-        ctx.db.transaction(() => {
+        await write(() => {
           updatePasswordHash(ctx.db, id, passwordHash);
           // Someone else's new password ends that user's sessions; your own keeps you signed in.
           if (id !== actor.uid) deleteSessionsOf(ctx.db, id);
-        })();
+        });
         return { ok: true as const };
       });
 

@@ -79,7 +79,19 @@ export function createUser(
     if (isUniqueViolation(error)) throw userExists();
     throw error;
   }
-  return managedUserByUid(ctx, uid)!;
+  const user: ManagedUser = {
+    uid,
+    username: body.username,
+    name: body.name,
+    role: body.role,
+    language: profile.language,
+    controllers,
+    moduleAccesses,
+    licensingPartners,
+    systemAdmin: false,
+  };
+  if (body.phone) user.phone = body.phone;
+  return user;
 }
 
 /** What a user may change about themselves (account settings); role and grants are for their managers. */

@@ -1,0 +1,199 @@
+// Users import: how fast `varde users import` creates 10,000 users in the reference cloud, beside
+// the ceiling of the same cloud for POST /users measured by a load generator (undici Pool), and the
+// CLI's peak memory (max RSS) for 10,000 and 100,000 rows. Each measurement gets a fresh cloud
+// (its own process, same flags), so every one starts from the same table sizes.
+//
+//   node bench/usersImport.bench.mjs            (alone; builds server and CLI when dist/ is missing)
+//   npm run bench -- usersImport                (through bench/run.mjs)
+//
+// Environment: BENCH_USERS (default 10000), BENCH_USERS_LARGE (default 100000, 0 skips it),
+// BENCH_CONCURRENCY (default 16), BENCH_STORAGE (memory | disk, default disk: durable writes as in
+// production use).
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { once } from 'node:events';
+import { Pool } from 'undici';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const cloudBin = join(root, 'packages/server/bin/varde-cloud.js');
+const vardeBin = join(root, 'packages/cli/bin/varde.js');
+const USERS = Number(process.env.BENCH_USERS ?? 10_000);
+const USERS_LARGE = Number(process.env.BENCH_USERS_LARGE ?? 100_000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const STORAGE = process.env.BENCH_STORAGE === 'memory' ? 'memory' : 'disk';
+// Printed by the CLI process on exit: its peak resident memory (kB on Linux).
+const PEAK_RSS_HOOK = `data:text/javascript,process.on('exit',()=>process.stderr.write('PEAK_RSS_KB='+process.resourceUsage().maxRSS+'\\n'))`;
+
+function ensureBuilt() {
+  if (!existsSync(join(root, 'packages/server/dist/main.js'))) execFileSync('npm', ['run', 'build', '-w', 'packages/server'], { cwd: root, stdio: 'ignore' });
+  if (!existsSync(join(root, 'packages/cli/dist/varde.js'))) execFileSync('npm', ['run', 'build', '-w', 'packages/cli'], { cwd: root, stdio: 'ignore' });
+}
+
+/** A fresh cloud in its own process on a free port; resolves once it prints its URL. */
+async function startCloud(work) {
+  const args = ['--port', '0', '--seed', 'demo'];
+  if (STORAGE === 'memory') args.push('--memory');
+  else args.push('--data', mkdtempSync(join(work, 'cloud-')));
+  const child = spawn(process.execPath, [cloudBin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const url = await new Promise((resolve, reject) => {
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      output += chunk;
+      const match = /Varde reference cloud: (\S+)/.exec(output);
+      if (match) resolve(match[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`cloud exited (${code}) before starting: ${output}`)));
+  });
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
+}
+
+async function signIn(url) {
+  const response = await fetch(`${url}/cloud/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ piscadaId: 'admin@varde.test', password: 'demo1234' }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
+  return (await response.json()).accessTokens;
+}
+
+function tokenFor(tokens, service) {
+  return Object.entries(tokens).find(([host]) => host.startsWith(`${service}.`))[1];
+}
+
+async function firstSite(url, token) {
+  const response = await fetch(`${url}/cloud/users/users/grantable`, { headers: { authorization: `Bearer ${token}` } });
+  return (await response.json()).controllers[0];
+}
+
+/** The row every user gets, in both measurements: same body, same work for the cloud. */
+function userOf(index, site) {
+  return { username: `bench${index}@example.test`, name: `Bench User ${index}`, role: 'User', phone: '+4790000000', controllers: { [site]: true }, moduleAccesses: { alarms: true, sites: true } };
+}
+
+/** The load generator: POST /users as fast as the cloud takes it, CONCURRENCY in flight over one Pool. */
+async function measureCeiling(work) {
+  const cloud = await startCloud(work);
+  try {
+    const token = tokenFor(await signIn(cloud.url), 'users');
+    const site = await firstSite(cloud.url, token);
+    const origin = new URL(cloud.url).origin;
+    const pool = new Pool(origin, { connections: CONCURRENCY, keepAliveTimeout: 30_000 });
+    let next = 0;
+    let failures = 0;
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const worker = async () => {
+      while (next < USERS) {
+        const index = next++;
+        const { statusCode, body } = await pool.request({ path: '/cloud/users/users', method: 'POST', headers, body: JSON.stringify(userOf(index, site)) });
+        await body.dump();
+        if (statusCode !== 201) failures += 1;
+      }
+    };
+    const started = performance.now();
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    const seconds = (performance.now() - started) / 1000;
+    await pool.close();
+    if (failures > 0) throw new Error(`${failures} POST /users failed`);
+    return { seconds, perSecond: USERS / seconds };
+  } finally {
+    await cloud.stop();
+  }
+}
+
+async function writeCsv(path, count, site) {
+  const out = createWriteStream(path);
+  out.write('email,name,role,phone,sites,modules\n');
+  for (let index = 0; index < count; index += 1) {
+    const user = userOf(index, site);
+    if (!out.write(`${user.username},${user.name},User,${user.phone},${site},alarms;sites\n`)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+}
+
+function runVarde(home, url, args, stdin = '') {
+  return new Promise((resolve, reject) => {
+    const env = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, 'config'), VARDE_CLOUD: url };
+    const child = spawn(process.execPath, ['--import', PEAK_RSS_HOOK, vardeBin, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
+    child.stdout.resume();
+    child.stdin.end(stdin);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const peak = Number(/PEAK_RSS_KB=(\d+)/.exec(stderr)?.[1] ?? NaN);
+      resolve({ code, stderr, peakRssMb: peak / 1024 });
+    });
+  });
+}
+
+/** `varde users import` of `count` new users into a fresh cloud: wall time of the whole command, and its peak RSS. */
+async function measureCli(work, count) {
+  const cloud = await startCloud(work);
+  try {
+    const token = tokenFor(await signIn(cloud.url), 'users');
+    const site = await firstSite(cloud.url, token);
+    const home = mkdtempSync(join(work, 'home-'));
+    const login = await runVarde(home, cloud.url, ['login', '--user', 'admin@varde.test', '--password-stdin'], 'demo1234\n');
+    if (login.code !== 0) throw new Error(`varde login failed: ${login.stderr}`);
+    const csv = join(work, `users-${count}.csv`);
+    await writeCsv(csv, count, site);
+    const started = performance.now();
+    const result = await runVarde(home, cloud.url, ['users', 'import', csv, '--concurrency', String(CONCURRENCY)]);
+    const seconds = (performance.now() - started) / 1000;
+    if (result.code !== 0) throw new Error(`varde users import exited ${result.code}: ${result.stderr.slice(-500)}`);
+    return { seconds, perSecond: count / seconds, peakRssMb: result.peakRssMb };
+  } finally {
+    await cloud.stop();
+  }
+}
+
+export default async function usersImportBench() {
+  ensureBuilt();
+  const work = mkdtempSync(join(tmpdir(), 'varde-bench-users-'));
+  try {
+    const ceiling = await measureCeiling(work);
+    const cli = await measureCli(work, USERS);
+    const large = USERS_LARGE > 0 ? await measureCli(work, USERS_LARGE) : undefined;
+    const round = (value, digits = 0) => Number(value.toFixed(digits));
+    const rows = [
+      { measurement: `cloud ceiling: POST /users (undici load generator)`, users: USERS, seconds: round(ceiling.seconds, 1), 'users/s': round(ceiling.perSecond), 'of ceiling': '100%', 'peak RSS MB': '-' },
+      { measurement: 'varde users import (whole command)', users: USERS, seconds: round(cli.seconds, 1), 'users/s': round(cli.perSecond), 'of ceiling': `${Math.round((cli.perSecond / ceiling.perSecond) * 100)}%`, 'peak RSS MB': round(cli.peakRssMb, 1) },
+    ];
+    if (large) {
+      rows.push({ measurement: 'varde users import (whole command)', users: USERS_LARGE, seconds: round(large.seconds, 1), 'users/s': round(large.perSecond), 'of ceiling': `${Math.round((large.perSecond / ceiling.perSecond) * 100)}%`, 'peak RSS MB': round(large.peakRssMb, 1) });
+    }
+    return {
+      title: 'Users import: varde CLI beside the cloud\'s POST /users ceiling',
+      rows,
+      notes: [
+        `concurrency ${CONCURRENCY} for both; storage ${STORAGE}; each row a fresh demo cloud in its own process (same flags).`,
+        'CLI time is the whole command: start-up, token check, validating the file, the import, the journal.',
+        'Goal: the CLI at 80 % of the ceiling or better; its peak RSS flat from 10,000 to 100,000 rows.',
+      ],
+    };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+// Runnable alone: print the table.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const result = await usersImportBench();
+  const columns = Object.keys(result.rows[0]);
+  const cells = result.rows.map((row) => columns.map((column) => String(row[column])));
+  const widths = columns.map((column, index) => Math.max(column.length, ...cells.map((line) => line[index].length)));
+  const line = (values) => values.map((value, index) => value.padEnd(widths[index])).join('  ');
+  process.stdout.write(`\n${result.title}\n\n${[line(columns), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)].join('\n')}\n`);
+  for (const note of result.notes) process.stdout.write(`  ${note}\n`);
+}

@@ -1,0 +1,164 @@
+import { HttpError, NetworkError, TimeoutError } from '@varde/core';
+import { resolve } from 'node:path';
+import { CliError } from '../errors.js';
+import { EXIT } from '../exitCodes.js';
+import { DoneRows, Journal, fileSha256 } from './journal.js';
+import { ProgressBar } from './progress.js';
+import { readRecords } from './readRecords.js';
+import { ReportWriter } from './report.js';
+import { createRowCalls, type RetryPolicy } from './retry.js';
+import type { BulkJob, RowAction, RowOutcome } from './types.js';
+
+export interface BulkOptions {
+  file: string;
+  dryRun: boolean;
+  resume: boolean;
+  concurrency: number;
+  journalPath: string;
+  reportPath?: string;
+  retry: RetryPolicy;
+  /** A plan line for --dry-run (stdout). */
+  printPlan(outcome: { line: number; key: string; action: RowAction }): void;
+  /** A note for people (stderr): validation errors, failed rows, resume notices. */
+  note(text: string): void;
+  /** Aborted on Ctrl-C: no new rows start, rows in flight finish and are journaled. */
+  signal?: AbortSignal;
+  progressStream?: ConstructorParameters<typeof ProgressBar>[1];
+}
+
+export type StopReason = 'interrupted' | 'unreachable' | 'signed-out';
+
+export interface BulkSummary {
+  rows: number;
+  invalid: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  failed: number;
+  /** Done by an earlier run (--resume). */
+  doneEarlier: number;
+  /** Valid rows never attempted because the job stopped. */
+  notAttempted: number;
+  stopped?: StopReason;
+  seconds: number;
+}
+
+function stopReasonOf(error: unknown): StopReason | undefined {
+  if (error instanceof NetworkError || error instanceof TimeoutError) return 'unreachable';
+  if (error instanceof CliError && error.exitCode === EXIT.auth) return 'signed-out';
+  if (error instanceof HttpError && error.status === 401) return 'signed-out';
+  return undefined;
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof HttpError) return error.detail ? `${error.status} ${error.detail}` : error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Runs a bulk job over a file in two streamed passes: first every record is validated (all errors
+ * are reported with their line numbers and nothing is written if there is one), then the rows are
+ * applied (or planned, with dryRun) with at most `concurrency` in flight, each confirmed row
+ * journaled so that a resumed run skips it.
+ */
+export async function runBulk<Row>(job: BulkJob<Row>, options: BulkOptions): Promise<BulkSummary> {
+  const started = Date.now();
+  const summary: BulkSummary = {
+    rows: 0, invalid: 0, created: 0, updated: 0, unchanged: 0, failed: 0, doneEarlier: 0, notAttempted: 0, seconds: 0,
+  };
+  const report = options.reportPath ? new ReportWriter(options.reportPath) : undefined;
+  try {
+    // Pass 1: validate everything before any write.
+    const seen = new Map<string, number>();
+    for await (const record of readRecords(options.file)) {
+      const result = job.validate(record);
+      let errors = result.ok ? [] : result.errors;
+      let key = typeof record.fields.email === 'string' ? record.fields.email : '';
+      if (result.ok) {
+        key = job.keyOf(result.row);
+        const earlier = seen.get(key.toLowerCase());
+        if (earlier !== undefined) errors = [`${key} is already on line ${earlier}`];
+        else seen.set(key.toLowerCase(), record.line);
+      }
+      if (errors.length > 0) {
+        summary.invalid += 1;
+        options.note(`line ${record.line}: ${errors.join('; ')}`);
+        report?.write({ line: record.line, key, action: 'none', status: 'invalid', error: errors.join('; ') });
+      } else {
+        summary.rows += 1;
+      }
+    }
+    seen.clear();
+    if (summary.invalid > 0) return summary;
+
+    // Pass 2: apply (or plan) with bounded concurrency.
+    let journal: Journal | undefined;
+    let done = new DoneRows();
+    if (!options.dryRun) {
+      const header = { v: 1 as const, job: job.name, file: resolve(options.file), sha256: await fileSha256(options.file) };
+      if (options.resume) ({ journal, done } = Journal.resume(options.journalPath, header));
+      else journal = Journal.create(options.journalPath, header);
+      if (options.resume) options.note(`Resuming: ${done.count} of ${summary.rows} rows were done before.`);
+    }
+
+    const progress = new ProgressBar(options.dryRun ? 'Planning' : job.name, options.progressStream);
+    const calls = createRowCalls(options.retry);
+    let stopped: StopReason | undefined;
+    let finished = 0;
+    const inFlight = new Set<Promise<void>>();
+
+    const runRow = async (line: number, row: Row): Promise<void> => {
+      const key = job.keyOf(row);
+      try {
+        const action = options.dryRun ? await job.plan(row, calls) : await job.apply(row, calls);
+        if (options.dryRun) options.printPlan({ line, key, action });
+        else journal?.record({ line, key, action });
+        if (action === 'create') summary.created += 1;
+        else if (action === 'update') summary.updated += 1;
+        else summary.unchanged += 1;
+        report?.write({ line, key, action, status: options.dryRun ? 'planned' : 'ok' });
+      } catch (error) {
+        summary.failed += 1;
+        const reason = stopReasonOf(error);
+        if (reason && !stopped) stopped = reason;
+        options.note(`line ${line}: ${key}: ${messageOf(error)}`);
+        report?.write({ line, key, action: 'none', status: 'failed', error: messageOf(error) });
+      } finally {
+        finished += 1;
+        progress.update({ done: finished, total: summary.rows, failed: summary.failed });
+      }
+    };
+
+    for await (const record of readRecords(options.file)) {
+      const result = job.validate(record);
+      if (!result.ok) continue; // cannot happen: the file was validated (and hashed) above
+      const earlier = done.actionOf(record.line);
+      if (earlier) {
+        summary.doneEarlier += 1;
+        finished += 1;
+        report?.write({ line: record.line, key: job.keyOf(result.row), action: earlier, status: 'done-earlier' });
+        continue;
+      }
+      if (options.signal?.aborted) stopped ??= 'interrupted';
+      if (stopped) {
+        summary.notAttempted += 1;
+        continue;
+      }
+      while (inFlight.size >= options.concurrency) await Promise.race(inFlight);
+      const task = runRow(record.line, result.row).finally(() => inFlight.delete(task));
+      inFlight.add(task);
+    }
+    await Promise.all(inFlight);
+    progress.update({ done: finished, total: summary.rows, failed: summary.failed }, true);
+    progress.finish();
+
+    if (stopped) summary.stopped = stopped;
+    const complete = !stopped && summary.failed === 0;
+    if (journal && complete) journal.remove();
+    else journal?.close();
+    return summary;
+  } finally {
+    report?.close();
+    summary.seconds = (Date.now() - started) / 1000;
+  }
+}
