@@ -5,6 +5,9 @@ import { registerLoginCommand } from './login.js';
 import { registerLogoutCommand } from './logout.js';
 import { registerOutboxCommand } from './outbox.js';
 import { registerUsersCommand } from './users.js';
+import { registerAlarmsCommand } from './alarms.js';
+import { registerSearchCommand } from './search.js';
+import { registerSitesCommand } from './sites.js';
 import { registerWhoamiCommand } from './whoami.js';
 
 /**
@@ -19,5 +22,8 @@ export function registerCommands(program: Command): void {
   registerApiCommand(program);
   registerOutboxCommand(program);
   registerUsersCommand(program);
+  registerSitesCommand(program);
+  registerAlarmsCommand(program);
+  registerSearchCommand(program);
   registerHelpCommand(program);
 }
