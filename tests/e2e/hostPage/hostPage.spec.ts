@@ -36,6 +36,12 @@ test('the host page renders <varde-session>, signs in against the cloud, and rec
   const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }) + document.documentElement.outerHTML);
   expect(stored).not.toMatch(/eyJ[\w-]+\.[\w-]+\./);
 
+  // The per-widget module loads beside all.js: its define is guarded, the element stays as it is.
+  await page.evaluate(async () => {
+    await import('/widgets/varde-session.js' as string);
+  });
+  await expect(widget.locator('[part="user-name"]')).toHaveText(`Logget inn som ${user.name}`);
+
   await widget.locator('[part="sign-out-button"]').click();
   await expect(widget.getByText('Ikke logget inn')).toBeVisible();
   await expect(events.last()).toHaveText('varde-session-change from <varde-session>: signed-out (user)');
