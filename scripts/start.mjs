@@ -23,6 +23,9 @@ const cloud = spawn(
     '--data', process.env.VARDE_DATA ?? '.varde-data',
     '--seed', 'demo',
     '--portal', 'packages/portal/dist',
+    // Host pages that embed widgets, and the widgets' preact bundles they load.
+    '--static', '/widgets=packages/widgets/dist/elements',
+    '--static', '/examples=examples',
   ],
   { cwd: root, stdio: 'inherit' },
 );
