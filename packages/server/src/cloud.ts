@@ -21,6 +21,7 @@ import { registerOidcProvider } from './oidc/registerOidcProvider.js';
 import { createRealtimeDatabase } from './realtime/index.js';
 import { verifyCustomToken } from './tokens/customTokens.js';
 import { attachControllerProxy } from './proxy/controllerProxy.js';
+import { registerControllerFrameRoutes } from './proxy/framePage.js';
 import { attachSearchSocket } from './search/searchSocket.js';
 import { registerSearchRoutes } from './search/routes.js';
 import { registerUserRoutes } from './users/routes.js';
@@ -104,6 +105,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     realtimeDatabase.attach(server);
     registerAlarmRoutes(app, context);
     registerSearchRoutes(app, context);
+    registerControllerFrameRoutes(app, context);
     const controllerProxy = attachControllerProxy(server, context, realtimeDatabase.verifyIdToken);
     const searchSocket = attachSearchSocket(server, context);
 

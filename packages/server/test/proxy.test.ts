@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
-import { alarmUpdate, controllerProxyNamespace, tagUserSearchResult, type SignedIn } from '@varde/core/contract';
+import { alarmUpdate, controllerFramePath, controllerProxyNamespace, tagUserSearchResult, type SignedIn } from '@varde/core/contract';
 import { CONTROLLER_PROXY_PATH } from '../src/proxy/controllerProxy.js';
 import { demoSites } from '../src/seed/demoSites.js';
 import { firebaseIdToken, signInDemo } from './helpers/siteTestKit.js';
@@ -56,6 +56,17 @@ test('login_firebase -> login_loggedIn; loginToken_get -> loginToken_loginToken 
   const { event, payload } = await token;
   expect(event).toBe('loginToken_loginToken');
   expect(payload).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+
+  // The portal id forms the frame link; the frame page shows the site to that user only.
+  const frame = await fetch(`${cloud.url}/cloud/controller-proxy${controllerFramePath(onlineSite.uuid, payload as string)}`);
+  expect(frame.status).toBe(200);
+  expect(frame.headers.get('content-security-policy')).toContain("default-src 'none'");
+  expect(await frame.text()).toContain(`<h1>${onlineSite.name}</h1>`);
+  const otherSite = sites.find((site, index) => index < 10 && site.webpmpReady === true && site.uuid !== onlineSite.uuid)!;
+  const wrongSite = await fetch(`${cloud.url}/cloud/controller-proxy${controllerFramePath(otherSite.uuid, payload as string)}`);
+  expect(wrongSite.status).toBe(401);
+  const noId = await fetch(`${cloud.url}/cloud/controller-proxy/sites/${onlineSite.uuid}/`);
+  expect(noId.status).toBe(401);
 });
 
 test('login_error for a bad token, a foreign site, an offline site; nothing is served before login', async () => {

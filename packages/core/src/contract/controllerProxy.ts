@@ -45,7 +45,7 @@ export type ProxyError = z.infer<typeof proxyError>;
 /** tag_userSearch: the text (a bare string or `{search}`). */
 export const tagUserSearchRequest = z.union([z.string(), z.object({ search: z.string() })]);
 
-/** Portal ids (loginToken_loginToken, a string) are single-use and expire after this. */
+/** Portal ids (loginToken_loginToken, a string) are valid for one site and expire after this. */
 export const PORTAL_ID_LIFETIME_MS = 5 * 60_000;
 
 /** The frame link a portal id forms: `{proxy base}/sites/{uuid}/?portalId={id}`. */

@@ -15,7 +15,7 @@ import type { CloudContext } from '../context.js';
 import { canSeeSite } from '../controllers/visibleSites.js';
 import { siteByUuid } from '../controllers/sites.js';
 import { searchSiteTags } from '../search/siteTags.js';
-import { createPortalIds, type PortalIds } from './portalIds.js';
+import { portalIdsOf, type PortalIds } from './portalIds.js';
 import { siteAlarmUpdate } from './siteAlarmUpdate.js';
 
 /** socket.io path of the proxy on the cloud's origin. */
@@ -60,7 +60,7 @@ export function attachControllerProxy(server: HttpServer, ctx: CloudContext, ver
     maxHttpBufferSize: 64 * 1024,
     serveClient: false,
   });
-  const portalIds = createPortalIds(ctx.clock);
+  const portalIds = portalIdsOf(ctx);
   const sites = io.of(/^\/sites\/[A-Za-z0-9-]{1,100}$/);
 
   sites.on('connection', (socket) => {

@@ -9,12 +9,13 @@ interface PortalIdGrant {
 }
 
 /**
- * Portal ids (loginToken_loginToken): single-use, short-lived grants that let a frame open a site
- * as the user who asked for it. Kept in memory: a restart simply makes the portal ask again.
+ * Portal ids (loginToken_loginToken): short-lived grants (5 minutes) that let a frame open one site
+ * as the user who asked for it; a reload of the frame within that time works. Kept in memory: a
+ * restart simply makes the portal ask again.
  */
 export interface PortalIds {
   issue(uid: string, siteUuid: string): string;
-  /** The grant for this site, consumed; null when unknown, used, expired or for another site. */
+  /** The grant for this site; null when unknown, expired or for another site. */
   redeem(portalId: string, siteUuid: string): { uid: string } | null;
 }
 
@@ -35,8 +36,19 @@ export function createPortalIds(clock: Clock): PortalIds {
       dropExpired();
       const grant = grants.get(portalId);
       if (!grant || grant.siteUuid !== siteUuid) return null;
-      grants.delete(portalId);
       return { uid: grant.uid };
     },
   };
+}
+
+const perCloud = new WeakMap<object, PortalIds>();
+
+/** The one PortalIds of a cloud (the proxy socket issues, the frame page redeems). */
+export function portalIdsOf(ctx: { clock: Clock }): PortalIds {
+  let ids = perCloud.get(ctx);
+  if (!ids) {
+    ids = createPortalIds(ctx.clock);
+    perCloud.set(ctx, ids);
+  }
+  return ids;
 }

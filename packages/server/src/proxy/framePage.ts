@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import { servicePathPrefix, type AlarmRow } from '@varde/core/contract';
+import type { CloudContext } from '../context.js';
+import { canSeeSite } from '../controllers/visibleSites.js';
+import { siteByUuid, type SiteRecord } from '../controllers/sites.js';
+import { escapeHtml } from '../oidc/html.js';
+import { portalIdsOf } from './portalIds.js';
+
+const CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *";
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="no"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title><style>
+body{font-family:system-ui,sans-serif;margin:1.5rem;color:#1f2933}table{border-collapse:collapse;width:100%}
+td,th{text-align:left;padding:.35rem .5rem;border-bottom:1px solid #d9e2ec}.muted{color:#627d98}
+</style></head><body>${body}</body></html>`;
+}
+
+function alarmTable(rows: AlarmRow[]): string {
+  if (rows.length === 0) return '<p class="muted">Ingen aktive alarmer.</p>';
+  const lines = rows
+    .map((row) => `<tr><td>${escapeHtml(row.alarmGroup)}</td><td>${escapeHtml(row.tagName)}</td><td>${escapeHtml(row.text)}</td><td>${escapeHtml(row.value)}</td></tr>`)
+    .join('');
+  return `<table><thead><tr><th>Klasse</th><th>Navn</th><th>Beskrivelse</th><th>Verdi</th></tr></thead><tbody>${lines}</tbody></table>`;
+}
+
+function siteView(ctx: CloudContext, site: SiteRecord): string {
+  const rows = ctx.alarms.list({ siteUuids: [site.uuid], active: true });
+  return page(site.name, `<h1>${escapeHtml(site.name)}</h1>
+<p class="muted">Kontroller ${escapeHtml(site.hostname)} · versjon ${escapeHtml(site.version)} · via Varde-proxy (referanseskyen)</p>
+<h2>Aktive alarmer</h2>${alarmTable(rows)}`);
+}
+
+/**
+ * The controller frame the portal's dashboards page embeds: `/cloud/controller-proxy/sites/{uuid}/
+ * ?portalId=…`. The reference cloud shows a small stand-in for the controller's own pages (name,
+ * active alarms). Public route: an iframe cannot send a bearer token; the portal id is the credential.
+ */
+export function registerControllerFrameRoutes(app: FastifyInstance, ctx: CloudContext): void {
+  void app.register(
+    async (api) => {
+      api.get<{ Params: { id: string }; Querystring: { portalId?: string } }>(
+        '/sites/:id/',
+        { config: { public: true } },
+        async (request, reply) => {
+          reply.header('Content-Security-Policy', CSP).type('text/html; charset=utf-8');
+          const portalId = typeof request.query.portalId === 'string' ? request.query.portalId : '';
+          const grant = portalId ? portalIdsOf(ctx).redeem(portalId, request.params.id) : null;
+          const site = siteByUuid(ctx.db, request.params.id);
+          if (!grant || !site || !canSeeSite(ctx, grant.uid, site.uuid)) {
+            reply.code(401);
+            return page('Failed to login', '<h1>Failed to login</h1><p class="muted">The portal id is missing, expired or not for this site.</p>');
+          }
+          if (site.webpmpReady !== true) {
+            reply.code(504);
+            return page('Gateway Timeout', '<h1>Gateway Timeout</h1><p class="muted">Anlegget er ikke tilkoblet skyen.</p>');
+          }
+          return siteView(ctx, site);
+        },
+      );
+    },
+    { prefix: servicePathPrefix('controller-proxy') },
+  );
+}
