@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
 import { demoSites } from '../../../packages/server/src/seed/demoSites.js';
-import { latestSmsCode, useLanguage } from './helpers.js';
+import { holdSiteOnline, latestSmsCode, useLanguage } from './helpers.js';
 
 /** The password + SMS form on the customer-flavor login page (/customer-login) and the customer-specific login. */
 
@@ -64,6 +64,7 @@ test('the login page has its marketing text, pictures and footer; the footer hid
 
 test('the customer-specific login signs in and goes straight to its one controller', async ({ page }) => {
   const site = demoSites()[0]!;
+  const release = await holdSiteOnline(page, site.uuid, demoUsers.systemAdmin);
   await page.route(`https://${site.hostname}/**`, (route) =>
     route.fulfill({ status: 200, contentType: 'text/html', body: '<title>site</title><p>controller login</p>' }),
   );
@@ -73,6 +74,7 @@ test('the customer-specific login signs in and goes straight to its one controll
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(`https://${site.hostname}/auth/authorize`);
   await expect(page.getByText('controller login')).toBeVisible();
+  await release();
 });
 
 test('the customer-specific login tells a user without that controller so', async ({ page }) => {

@@ -40,3 +40,25 @@ export async function signInAtProvider(page: Page, email: string, password: stri
 export async function useLanguage(page: Page, language: 'no' | 'en' | 'se'): Promise<void> {
   await page.addInitScript((code) => window.localStorage.setItem('varde.language', code), language);
 }
+
+/**
+ * Holds the demo still while a test relies on a site being online: the cloud's simulation is paused
+ * and the site connected, as a system admin through the alarms service's simulation controls.
+ * Returns a function that lets the simulation run again.
+ */
+export async function holdSiteOnline(page: Page, siteUuid: string, admin: { email: string; password: string }) {
+  const login = await page.request.post('/cloud/auth/login', { data: { piscadaId: admin.email, password: admin.password } });
+  expect(login.ok()).toBe(true);
+  const { accessTokens } = (await login.json()) as { accessTokens: Record<string, string> };
+  const token = Object.entries(accessTokens).find(([host]) => host.startsWith('alarms.'))?.[1];
+  const headers = { authorization: `Bearer ${token}` };
+  expect((await page.request.put('/cloud/alarms/simulation', { headers, data: { running: false } })).ok()).toBe(true);
+  const connected = await page.request.post(`/cloud/alarms/simulation/sites/${siteUuid}/connection`, {
+    headers,
+    data: { webpmpReady: true },
+  });
+  expect(connected.ok()).toBe(true);
+  return async () => {
+    await page.request.put('/cloud/alarms/simulation', { headers, data: { running: true } });
+  };
+}

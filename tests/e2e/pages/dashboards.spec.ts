@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
+import { demoSites } from '../../../packages/server/src/seed/demoSites.js';
+import { holdSiteOnline, signInAtProvider, useLanguage } from './helpers.js';
+
+/** /dashboards: a frame of window height minus 180 at the controller proxy with a portal id. */
+
+test.beforeEach(async ({ page }) => {
+  await useLanguage(page, 'en');
+});
+
+test('the frame points at the controller proxy with a portal id for the chosen site', async ({ page }) => {
+  const site = demoSites()[0]!;
+  const release = await holdSiteOnline(page, site.uuid, demoUsers.systemAdmin);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/dashboards?site=${site.uuid}`);
+  await signInAtProvider(page, demoUsers.systemAdmin.email, DEMO_PASSWORD);
+
+  const frame = page.getByTestId('dashboards-frame');
+  await expect(frame).toHaveAttribute(
+    'src',
+    new RegExp(`/cloud/controller-proxy/sites/${site.uuid}/\\?portalId=[^&]{8,}$`),
+  );
+  await expect(page.getByLabel('Site')).toHaveValue(site.uuid);
+  // The proxy redeems the portal id and shows the site in the frame.
+  await expect(page.frameLocator('[data-testid=dashboards-frame]').getByRole('heading', { name: site.name })).toBeVisible();
+  expect(await frame.evaluate((element) => element.getBoundingClientRect().height)).toBe(900 - 180);
+  await page.screenshot({ path: '/tmp/w3-dashboards-desktop.png' });
+  await release();
+});
+
+test('a refused proxy login shows "Failed to login"', async ({ page }) => {
+  // The site list still offers a site the proxy no longer lets this user into.
+  const foreign = demoSites().at(-1)!;
+  await page.route('**/cloud/controllers-api/controllers?**', async (route) => {
+    const answer = await route.fetch();
+    const body = (await answer.json()) as { data: unknown[] };
+    await route.fulfill({ response: answer, json: { data: [...body.data, { ...foreign, webpmpReady: true }] } });
+  });
+  await page.goto(`/dashboards?site=${foreign.uuid}`);
+  await signInAtProvider(page, demoUsers.guest.email, DEMO_PASSWORD);
+  await expect(page.getByRole('alert')).toContainText('Failed to login');
+  await expect(page.getByTestId('dashboards-frame')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+});
