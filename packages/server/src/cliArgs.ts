@@ -17,6 +17,7 @@ export const USAGE = `Usage: varde-cloud [options]
   --smtp URL           also deliver e-mail over SMTP (smtp://user:pass@host:port)
   --allow-origin URL   another origin allowed to call with cookies (repeatable)
   --simulation on|off  make the demo alive: alarms come and go, sites drop off (default on)
+  --bulk-sites N       benchmarks: add N generated sites, half with an active alarm (new demo database)
   -h, --help           show this help
 `;
 
@@ -48,6 +49,7 @@ export function parseCloudArgs(argv: string[], env: NodeJS.ProcessEnv, cwd: stri
         smtp: { type: 'string' },
         'allow-origin': { type: 'string', multiple: true },
         simulation: { type: 'string' },
+        'bulk-sites': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -95,6 +97,12 @@ export function parseCloudArgs(argv: string[], env: NodeJS.ProcessEnv, cwd: stri
   const simulation = values.simulation ?? 'on';
   if (simulation !== 'on' && simulation !== 'off') return { kind: 'error', message: `--simulation must be on or off, not "${simulation}"` };
   options.simulation = simulation === 'on' ? 'running' : 'paused';
+  if (values['bulk-sites'] !== undefined) {
+    if (!/^\d+$/.test(values['bulk-sites']) || Number(values['bulk-sites']) > 100_000) {
+      return { kind: 'error', message: `--bulk-sites must be a number 0-100000, not "${values['bulk-sites']}"` };
+    }
+    options.bulkSites = Number(values['bulk-sites']);
+  }
   if (values.smtp !== undefined) {
     if (!/^smtps?:\/\//.test(values.smtp)) return { kind: 'error', message: '--smtp must be an smtp:// or smtps:// URL' };
     options.smtpUrl = values.smtp;

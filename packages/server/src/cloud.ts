@@ -25,6 +25,7 @@ import { registerControllerFrameRoutes } from './proxy/framePage.js';
 import { attachSearchSocket } from './search/searchSocket.js';
 import { registerSearchRoutes } from './search/routes.js';
 import { registerUserRoutes } from './users/routes.js';
+import { seedBulkSites } from './seed/bulkSites.js';
 import { seedDemo } from './seed/demoSeed.js';
 import { createSimulation } from './simulation/simulation.js';
 import { openDatabase } from './storage/db.js';
@@ -110,6 +111,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     const searchSocket = attachSearchSocket(server, context);
 
     if (firstStart && config.seed === 'demo') seedDemo(context);
+    if (firstStart && config.seed === 'demo' && config.bulkSites > 0) seedBulkSites(context, config.bulkSites);
     await app.ready();
     if (config.simulation === 'running') simulation.start();
 

@@ -32,6 +32,8 @@ export interface CloudConfig {
   allowedOrigins: string[];
   /** 'running' makes the demo alive from the start (varde-cloud); 'paused' waits for start/step (tests). */
   simulation: 'running' | 'paused';
+  /** Benchmarks: this many generated sites (half with an active alarm) added to a new demo database. */
+  bulkSites: number;
 }
 
 /** What createCloud accepts: any field of CloudConfig left out gets its default. */
@@ -53,6 +55,7 @@ export function resolveConfig(options: CloudOptions, port: number): CloudConfig 
     seed: options.seed ?? 'none',
     allowedOrigins: (options.allowedOrigins ?? []).map((origin) => origin.replace(/\/+$/, '')),
     simulation: options.simulation ?? 'paused',
+    bulkSites: options.bulkSites ?? 0,
   };
   if (options.smtpUrl) config.smtpUrl = options.smtpUrl;
   if (options.portalDir) config.portalDir = options.portalDir;
