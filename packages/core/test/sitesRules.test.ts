@@ -9,6 +9,7 @@ import {
   formatAlarmTime,
   isMobileWidth,
   siteAlarmMarkers,
+  siteAlarmCards,
   siteLoginLink,
   siteStatusIcon,
   sortAlarmRows,
@@ -113,6 +114,26 @@ describe('alarm rows', () => {
     expect(markers).toEqual([
       expect.objectContaining({ siteUuid: 's1', alarmGroup: 'B', color: '#f57c00', count: 2, latestTag: 'NEW' }),
       expect.objectContaining({ siteUuid: 's3', color: '#fbc02d' }),
+    ]);
+  });
+});
+
+describe('per-site alarm cards', () => {
+  it('one card per site, active first by class, excluded sites left out', () => {
+    const cards = siteAlarmCards(
+      [
+        row({ siteUuid: 's1', site: 'Oslo', alarmGroup: 'C', tagName: 'T1' }),
+        row({ siteUuid: 's1', site: 'Oslo', alarmGroup: 'B', tagName: 'T2', active: '2025-01-15T09:00:00.000Z' }),
+        row({ siteUuid: 's2', site: 'Bergen', alarmGroup: 'A', inactive: '2025-01-15T10:00:00.000Z' }),
+        row({ siteUuid: 's3', site: 'Kunde', alarmGroup: 'A' }),
+        row({ siteUuid: 's4', site: 'Bodø', alarmGroup: 'A', tagName: 'T4' }),
+      ],
+      { excludeSiteUuids: ['s3'] },
+    );
+    expect(cards.map((card) => [card.siteUuid, card.active, card.alarmGroup, card.latestTag])).toEqual([
+      ['s4', 1, 'A', 'T4'],
+      ['s1', 2, 'B', 'T2'],
+      ['s2', 0, 'A', 'JP401'],
     ]);
   });
 });

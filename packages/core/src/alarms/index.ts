@@ -33,3 +33,4 @@ export {
   type AlarmsStore,
 } from './alarmsStore.js';
 export { startAlarmPoller, ALARM_POLL_MS, type AlarmPoller, type AlarmPollerOptions } from './alarmPoller.js';
+export { siteAlarmCards, type SiteAlarmCard } from './alarmCards.js';
