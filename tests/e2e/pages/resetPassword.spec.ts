@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
-import { requestResetLink, useLanguage } from './helpers.js';
+import { newestEmailId, resetLinkSince, useLanguage } from './helpers.js';
 
 /** /reset-password from the e-mailed link: validation texts verbatim, Enter handling, the stages. */
 
@@ -12,7 +12,14 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('the e-mailed link sets a new password, with every validation text on the way', async ({ page }) => {
-  const link = await requestResetLink(page, ACCOUNT.email);
+  // Asked for on the login page ("Forgot password?"), delivered to the outbox.
+  const before = await newestEmailId(page, ACCOUNT.email);
+  await page.goto('/customer-login');
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await page.getByLabel('E-mail').fill(ACCOUNT.email);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('If the address belongs to an account, an e-mail with a link is on its way.')).toBeVisible();
+  const link = await resetLinkSince(page, ACCOUNT.email, before);
   expect(link).toMatch(/\/reset-password#uuid=[^&]+&ticket=/);
   await page.goto(link);
 

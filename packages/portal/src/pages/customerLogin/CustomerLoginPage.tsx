@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { navigate, useLocation } from '../../app/router.js';
 import { useSession } from '../../app/useSession.js';
 import { safeRedirect } from '../login/LoginRedirectPage.js';
+import { ForgotPassword } from './ForgotPassword.js';
 import { BuildingCloudIllustration, DashboardIllustration } from './Illustrations.js';
 import { LoginFooter } from './LoginFooter.js';
 import { PasswordSmsLoginForm } from './PasswordSmsLoginForm.js';
@@ -53,6 +54,7 @@ export function CustomerLoginPage() {
         </section>
         <section className="customer-login-card">
           <PasswordSmsLoginForm onSignedIn={() => navigate(target, { replace: true })} />
+          <ForgotPassword />
         </section>
       </main>
       <LoginFooter />

@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
+import { signInAtProvider, useLanguage } from './helpers.js';
+
+/** /altlayout and the /controllerframe wrappers. */
+
+test.beforeEach(async ({ page }) => {
+  await useLanguage(page, 'en');
+});
+
+test('the alternative layout has its drawer and the user\'s sites', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/altlayout');
+  await signInAtProvider(page, demoUsers.guest.email, DEMO_PASSWORD);
+  const drawer = page.getByRole('navigation', { name: 'Navigation' });
+  await expect(drawer.getByRole('link')).toHaveText(['Sites', 'Alarms', 'User administration', 'License Administration']);
+  await expect(page.getByTestId('compact-site')).toHaveCount(5);
+
+  // Small screens: the drawer opens from a button.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(drawer).toBeHidden();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(drawer).toBeVisible();
+  await drawer.getByRole('link', { name: 'Sites' }).click();
+  await expect(page).toHaveURL(/\/sites$/);
+});
+
+test('a controller frame asks for the password in place, then shows the sites', async ({ page }) => {
+  await page.goto('/controllerframe/controllersframe');
+  await expect(page.getByText('Log in to continue')).toBeVisible();
+  await page.getByLabel('Username').fill(demoUsers.guest.email);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByTestId('compact-site')).toHaveCount(5);
+  await expect(page.getByRole('banner')).toHaveCount(0);
+});
