@@ -12,7 +12,8 @@ function page(title: string, body: string): string {
   return `<!doctype html><html lang="no"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title><style>
 body{font-family:system-ui,sans-serif;margin:1.5rem;color:#1f2933}table{border-collapse:collapse;width:100%}
-td,th{text-align:left;padding:.35rem .5rem;border-bottom:1px solid #d9e2ec}.muted{color:#627d98}
+td,th{text-align:left;padding:.35rem .5rem;border-bottom:1px solid #d9e2ec}td:nth-child(3){overflow-wrap:anywhere}.muted{color:#627d98}
+@media (max-width:600px){body{margin:1rem}td,th{padding:.3rem .25rem}}
 </style></head><body>${body}</body></html>`;
 }
 
