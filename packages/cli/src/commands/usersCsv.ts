@@ -67,6 +67,8 @@ export function validateUserRecord(record: InputRecord, grantable: GrantableResp
     for (const issue of parsed.error.issues) {
       const path = issue.path.map(String);
       const field = FIELD_NAMES[path[0] ?? ''] ?? path[0] ?? 'row';
+      // Unknown modules are reported below with the others you do not have.
+      if (field === 'modules') continue;
       errors.push(`${field}: ${field === 'role' ? (row.role ? 'must be one of Admin, PowerUser, User, Guest, Viewer' : 'Role is required') : issue.message}`);
     }
     if (errors.length === 0) errors.push(describeIssues(parsed.error));
