@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
 import { demoSites } from '../../../packages/server/src/seed/demoSites.js';
-import { holdSiteOnline, latestSmsCode, useLanguage } from './helpers.js';
+import { expectNoSeriousA11yViolations, holdSiteOnline, latestSmsCode, useLanguage } from './helpers.js';
 
 /** The password + SMS form on the customer-flavor login page (/customer-login) and the customer-specific login. */
 
@@ -55,6 +55,7 @@ test('the login page has its marketing text, pictures and footer; the footer hid
   await expect(footer.getByRole('link', { name: 'varde.cloud', exact: true })).toBeVisible();
   for (const name of ['LinkedIn', 'Facebook', 'YouTube']) await expect(footer.getByRole('link', { name })).toBeVisible();
   await page.screenshot({ path: '/tmp/w3-login-desktop.png', fullPage: true });
+  await expectNoSeriousA11yViolations(page);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(footer).toBeHidden();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
 import { demoSites } from '../../../packages/server/src/seed/demoSites.js';
-import { signInAtProvider } from './helpers.js';
+import { expectNoSeriousA11yViolations, signInAtProvider } from './helpers.js';
 
 /** /webpmperror?status&site_id: the status table verbatim, Norwegian descriptions, the site name. */
 
@@ -30,6 +30,7 @@ test('every status shows its code, title, Norwegian description and the site nam
   await page.goto(`/webpmperror?status=502&site_id=${SITE.uuid}`);
   await expect(page.getByTestId('error-site')).toContainText(SITE.name);
   await page.screenshot({ path: '/tmp/w3-error-desktop.png', fullPage: true });
+  await expectNoSeriousA11yViolations(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: '/tmp/w3-error-390.png', fullPage: true });
 });

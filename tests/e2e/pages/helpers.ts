@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 
 /** Shared steps of the page suites: the outbox, the provider's sign-in form, the UI language. */
@@ -63,4 +64,15 @@ export async function holdSiteOnline(page: Page, siteUuid: string, admin: { emai
   return async () => {
     await page.request.put('/cloud/alarms/simulation', { headers, data: { running: true } });
   };
+}
+
+/** axe-core on the current page: no violation of serious or critical impact. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  await page.addScriptTag({ path: fileURLToPath(import.meta.resolve('axe-core/axe.min.js')) });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe;
+    const result = await axe.run();
+    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, nodes: violation.nodes.length }));
+  });
+  expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
 }

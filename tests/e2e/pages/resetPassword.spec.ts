@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
-import { newestEmailId, resetLinkSince, useLanguage } from './helpers.js';
+import { expectNoSeriousA11yViolations, newestEmailId, resetLinkSince, useLanguage } from './helpers.js';
 
 /** /reset-password from the e-mailed link: validation texts verbatim, Enter handling, the stages. */
 
@@ -53,6 +53,7 @@ test('the e-mailed link sets a new password, with every validation text on the w
   await second.press('Enter');
   await expect(page.getByText('Passwords does not match', { exact: true })).toBeVisible();
   expect(resetCalls).toBe(0);
+  await expectNoSeriousA11yViolations(page);
 
   await second.fill(DEMO_PASSWORD);
   const posted = page.waitForRequest((request) => request.url().endsWith('/cloud/auth/resetPassword'));
