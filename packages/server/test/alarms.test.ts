@@ -81,3 +81,16 @@ test('only a system admin drives the simulation; others get 403, bad bodies 400'
   const paused = await callAs(cloud, sysadmin, 'alarms', '/simulation', { method: 'PUT', json: { running: false } });
   expect(paused.body).toMatchObject({ running: false });
 });
+
+test('a system admin adds a site (a hostile name stays text) and grants it to users', async () => {
+  const name = 'Testanlegg <img src=x onerror=alert(1)>';
+  const created = await callAs(cloud, sysadmin, 'alarms', '/simulation/sites', { json: { name, version: '3.1', grantTo: ['user@varde.test'] } });
+  expect(created.status).toBe(201);
+  expect(created.body.data).toMatchObject({ name, version: '3.1', webpmpReady: true });
+  const mineNow = (await callAs(cloud, user, 'controllers-api', '/controllers')).body.data as { uuid: string; name: string }[];
+  expect(mineNow.find((site) => site.uuid === created.body.data.uuid)?.name).toBe(name);
+  expect(cloud.context.realtime.get(`/controllers/${created.body.data.uuid}/tags/portalStatusText/v`)).toBe('Normal drift');
+  expect((await callAs(cloud, user, 'alarms', '/simulation/sites', { json: { name: 'x' } })).status).toBe(403);
+  expect((await callAs(cloud, sysadmin, 'alarms', '/simulation/sites', { json: { name: '' } })).status).toBe(400);
+  expect((await callAs(cloud, sysadmin, 'alarms', '/simulation/sites', { json: { name: 'x', grantTo: ['nobody@varde.test'] } })).status).toBe(404);
+});

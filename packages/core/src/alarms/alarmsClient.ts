@@ -1,12 +1,15 @@
+import { z } from 'zod';
 import {
   alarmRowResponse,
   listAlarmsResponse,
   simulationState,
   type AlarmRow,
+  type CreateSimulatedSiteBody,
   type ListAlarmsQuery,
   type RaiseAlarmBody,
   type SimulationState,
 } from '../contract/alarms.js';
+import { site as siteSchema, type Site } from '../contract/controllers.js';
 import type { HttpClient } from '../http/createHttpClient.js';
 
 /** The alarms service (REST): the CLI's source, and the reference cloud's simulation controls. */
@@ -44,4 +47,9 @@ export async function clearSimulatedAlarm(http: HttpClient, id: string): Promise
 /** Reference cloud, system admin: pause (false) or run (true) the demo's simulation. */
 export async function setSimulationRunning(http: HttpClient, running: boolean): Promise<SimulationState> {
   return http.request(ALARMS, '/simulation', { method: 'PUT', body: { running }, schema: simulationState });
+}
+
+/** Reference cloud, system admin: a new site joins the cloud and the listed users (e-mails) get it. */
+export async function createSimulatedSite(http: HttpClient, body: CreateSimulatedSiteBody): Promise<Site> {
+  return (await http.request(ALARMS, '/simulation/sites', { body, schema: z.object({ data: siteSchema }) })).data;
 }

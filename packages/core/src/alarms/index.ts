@@ -24,6 +24,7 @@ export {
   raiseSimulatedAlarm,
   clearSimulatedAlarm,
   setSimulationRunning,
+  createSimulatedSite,
 } from './alarmsClient.js';
 export {
   createAlarmsStore,

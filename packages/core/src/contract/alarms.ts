@@ -127,3 +127,18 @@ export const simulationState = z.object({ running: z.boolean(), steps: z.number(
 export type SimulationState = z.infer<typeof simulationState>;
 export const setSimulationBody = z.object({ running: z.boolean() });
 export const stepSimulationBody = z.object({ steps: z.number().int().min(1).max(1000) });
+
+/**
+ * POST {alarms}/simulation/sites (system admin): a new controller joins the reference cloud
+ * (tests: a site with a hostile name; demos). `grantTo`: e-mails of users who get the site.
+ */
+export const createSimulatedSiteBody = z.object({
+  name: z.string().trim().min(1).max(200),
+  hostname: z.string().trim().min(1).max(253).regex(/^[a-z0-9.-]+$/i, 'a host name').optional(),
+  version: z.string().trim().min(1).max(20).default('4.0'),
+  webpmpReady: z.boolean().nullable().default(true),
+  latitude: z.number().min(-90).max(90).default(59.9139),
+  longitude: z.number().min(-180).max(180).default(10.7522),
+  grantTo: z.array(z.email().max(254)).max(100).default([]),
+});
+export type CreateSimulatedSiteBody = z.input<typeof createSimulatedSiteBody>;

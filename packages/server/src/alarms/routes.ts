@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { randomUUID } from 'node:crypto';
 import {
+  createSimulatedSiteBody,
   listAlarmsQuery,
   raiseAlarmBody,
   servicePathPrefix,
@@ -10,6 +12,9 @@ import {
   type SimulationState,
 } from '@varde/core/contract';
 import type { CloudContext } from '../context.js';
+import { accountByEmail } from '../auth/accounts.js';
+import { insertSite } from '../controllers/sites.js';
+import { userPath } from '../users/profiles.js';
 import { profileOf, siteForCaller, visibleSites } from '../controllers/visibleSites.js';
 import { callerOf } from '../http/caller.js';
 import { HttpError } from '../http/HttpError.js';
@@ -95,6 +100,32 @@ export function registerAlarmRoutes(app: FastifyInstance, ctx: CloudContext): vo
         const row = ctx.alarms.clear(request.params.id);
         if (!row) throw new HttpError(404, `No alarm ${request.params.id}`);
         return { data: row };
+      });
+
+      /** POST /simulation/sites: a new controller joins the cloud; the listed users get it. */
+      api.post('/simulation/sites', async (request, reply) => {
+        requireSystemAdmin(callerOf(request).uid);
+        const body = parseWith(createSimulatedSiteBody, request.body);
+        const accounts = body.grantTo.map((email) => {
+          const account = accountByEmail(ctx.db, email);
+          if (!account) throw new HttpError(404, `No user ${email}`);
+          return account;
+        });
+        const uuid = randomUUID();
+        const site = {
+          uuid,
+          name: body.name,
+          hostname: body.hostname ?? `${uuid.slice(0, 8)}.sites.varde.test`,
+          version: body.version,
+          webpmpReady: body.webpmpReady,
+          latitude: body.latitude,
+          longitude: body.longitude,
+        };
+        insertSite(ctx.db, site);
+        setSiteConnection(ctx, uuid, site.webpmpReady);
+        for (const account of accounts) ctx.realtime.set(`${userPath(account.uid)}/controllers/${uuid}`, true);
+        reply.code(201);
+        return { data: site };
       });
 
       /** POST /simulation/sites/{id}/connection {webpmpReady}: a site connects, drops off or becomes unavailable. */
