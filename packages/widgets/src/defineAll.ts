@@ -3,9 +3,19 @@
  * adds its define function here (and its entry in src/elements/).
  */
 import { defineVardeSession } from './session/element.js';
+import { defineVardeSiteList } from './siteList/element.js';
+import { defineVardeAlarmTable } from './alarmTable/element.js';
+import { defineVardeAlarmMap } from './alarmMap/element.js';
+import { defineVardeSiteAlarmCards } from './siteAlarmCards/element.js';
+import { defineVardeTagSearch } from './tagSearch/element.js';
 
 export const widgetDefinitions = {
   'varde-session': defineVardeSession,
+  'varde-site-list': defineVardeSiteList,
+  'varde-alarm-table': defineVardeAlarmTable,
+  'varde-alarm-map': defineVardeAlarmMap,
+  'varde-site-alarm-cards': defineVardeSiteAlarmCards,
+  'varde-tag-search': defineVardeTagSearch,
 } as const;
 
 export function defineAllWidgets(): void {

@@ -17,3 +17,20 @@ export { SessionWidget, type SessionWidgetProps } from './session/Component.js';
 export type { SessionChangeDetail } from './session/events.js';
 export { defineVardeSession, SESSION_TAG, type VardeSessionElement } from './session/element.js';
 export { configureSharedSession } from './session/sharedSessionConfig.js';
+
+// Sites, alarms and search (issue 4).
+export { SiteListWidget, type SiteListWidgetProps } from './siteList/Component.js';
+export type { SiteOpenDetail } from './siteList/events.js';
+export { defineVardeSiteList, SITE_LIST_TAG, type VardeSiteListElement } from './siteList/element.js';
+export { AlarmTableWidget, type AlarmTableWidgetProps } from './alarmTable/Component.js';
+export type { NavigateDetail } from './alarmTable/events.js';
+export { defineVardeAlarmTable, ALARM_TABLE_TAG, type VardeAlarmTableElement } from './alarmTable/element.js';
+export { acquireSiteFeed, type SiteFeed, type SiteFeedState } from './alarmTable/siteFeed.js';
+export { AlarmMapWidget, OSM_TILE_URL, type AlarmMapWidgetProps } from './alarmMap/Component.js';
+export { defineVardeAlarmMap, ALARM_MAP_TAG, type VardeAlarmMapElement } from './alarmMap/element.js';
+export { SiteAlarmCardsWidget, EXCLUDED_CARD_SITE, type SiteAlarmCardsWidgetProps } from './siteAlarmCards/Component.js';
+export { defineVardeSiteAlarmCards, SITE_ALARM_CARDS_TAG, type VardeSiteAlarmCardsElement } from './siteAlarmCards/element.js';
+export { TagSearchWidget, type TagSearchWidgetProps } from './tagSearch/Component.js';
+export { DEFAULT_EXAMPLE_QUERIES } from './tagSearch/examples.js';
+export { defineVardeTagSearch, TAG_SEARCH_TAG, type VardeTagSearchElement } from './tagSearch/element.js';
+

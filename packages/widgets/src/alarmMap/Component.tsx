@@ -1,0 +1,147 @@
+/**
+ * AlarmMapWidget (<varde-alarm-map>): the sites with active alarms on a map centred on Norway
+ * (zoom 5), one marker per site coloured by its most severe class (A red, B orange, others
+ * yellow), clustered when they crowd, with a popup (site link, latest tag) and a link back to the
+ * list. Leaflet is loaded on first render (import()); its CSS is inside the widget.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type * as Leaflet from 'leaflet';
+import {
+  ALARM_MARKER_COLORS,
+  NORWAY_MAP_VIEW,
+  isMobileWidth,
+  siteAlarmMarkers,
+  siteLoginLink,
+  siteOpenTarget,
+  type AlarmsState,
+} from '@varde/core';
+import type { AlarmRow } from '@varde/core/contract';
+import { useVardeEvents } from '../shared/events.js';
+import { useSharedSession } from '../shared/useSharedSession.js';
+import { useWidgetTranslation } from '../shared/useWidgetTranslation.js';
+import { WidgetRoot } from '../shared/WidgetRoot.js';
+import type { NavigateDetail } from '../alarmTable/events.js';
+import { NavLink } from '../alarmTable/NavLink.js';
+import { useSiteFeed, useVanillaStore } from '../alarmTable/useSiteFeed.js';
+import { Icon } from '../siteList/icons.js';
+import { loadLeaflet, type LeafletModule } from './loadLeaflet.js';
+import { alarmMarkerLayer, createClusterGroup } from './markerLayers.js';
+import { alarmMapStrings } from './strings.js';
+import { alarmMapStyles } from './styles.js';
+
+/** Production default: OpenStreetMap's tiles. The reference cloud (offline) shows no tiles unless told. */
+export const OSM_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const OSM_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
+export interface AlarmMapWidgetProps {
+  /** Where "Back to the alarm list" goes (none without it). */
+  listHref?: string | undefined;
+  /** Tile URL template (`{z}/{x}/{y}`); `none` for no background. Default: OpenStreetMap, none on the reference cloud. */
+  tileUrl?: string | undefined;
+  /** Attribution for `tileUrl`, as plain text. */
+  tileAttribution?: string | undefined;
+  /** Inside the mobile app: sites open in the same window. */
+  mobileApp?: boolean | undefined;
+  onNavigate?: ((detail: NavigateDetail) => boolean | void) | undefined;
+}
+
+const rowsOf = (state: AlarmsState) => state.rowsBySite;
+
+export function AlarmMapWidget(props: AlarmMapWidgetProps) {
+  const { t, language } = useWidgetTranslation(alarmMapStrings);
+  const { rootRef } = useVardeEvents();
+  const session = useSharedSession();
+  const { feed, state: feedState } = useSiteFeed({ alarms: true });
+  const rowsBySite = useVanillaStore(feed?.alarms ?? null, rowsOf, {});
+  const markers = useMemo(() => siteAlarmMarkers(feedState.sites, Object.values(rowsBySite).flat() as AlarmRow[]), [feedState.sites, rowsBySite]);
+
+  const canvasRef = useRef<HTMLDivElement | null>(null);
+  const [leaflet, setLeaflet] = useState<{ L: LeafletModule; map: Leaflet.Map; clusters: Leaflet.MarkerClusterGroup } | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const tileUrl = props.tileUrl ?? (session?.settings.local ? 'none' : OSM_TILE_URL);
+  const tiles = tileUrl && tileUrl !== 'none' ? tileUrl : null;
+
+  // Map: created once Leaflet has loaded, removed on unmount.
+  useEffect(() => {
+    let cancelled = false;
+    let created: Leaflet.Map | null = null;
+    let resize: ResizeObserver | null = null;
+    loadLeaflet().then(
+      (L) => {
+        const canvas = canvasRef.current;
+        if (cancelled || !canvas) return;
+        created = L.map(canvas, { center: NORWAY_MAP_VIEW.center, zoom: NORWAY_MAP_VIEW.zoom, attributionControl: true });
+        const clusters = createClusterGroup(L, canvas.ownerDocument);
+        clusters.addTo(created);
+        if (typeof ResizeObserver === 'function') {
+          const map = created;
+          resize = new ResizeObserver(() => map.invalidateSize());
+          resize.observe(canvas);
+        }
+        setLeaflet({ L, map: created, clusters });
+      },
+      () => !cancelled && setFailed(true),
+    );
+    return () => {
+      cancelled = true;
+      resize?.disconnect();
+      created?.remove();
+      setLeaflet(null);
+    };
+  }, []);
+
+  // Background tiles (or none).
+  useEffect(() => {
+    if (!leaflet || !tiles) return;
+    const escaped = props.tileAttribution ? props.tileAttribution.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`) : null;
+    const layer = leaflet.L.tileLayer(tiles, { attribution: escaped ?? (tiles === OSM_TILE_URL ? OSM_ATTRIBUTION : ''), maxZoom: 18 });
+    layer.addTo(leaflet.map);
+    return () => void layer.remove();
+  }, [leaflet, tiles, props.tileAttribution]);
+
+  // Markers: rebuilt when the set changes (one per site with active alarms).
+  const mobile = typeof window !== 'undefined' && isMobileWidth(window.innerWidth);
+  const target = siteOpenTarget(props.mobileApp ?? false);
+  useEffect(() => {
+    if (!leaflet || !canvasRef.current) return;
+    const doc = canvasRef.current.ownerDocument;
+    const loginServerUrl = session?.settings.loginServerUrl ?? '';
+    const byUuid = new Map(feedState.sites.map((site) => [site.uuid, site]));
+    const texts = { latestTag: (tag: string) => t('latestTag', { tag }), activeCount: (count: number) => t('activeCount', { count }) };
+    const layers = markers.map((marker) => {
+      const site = byUuid.get(marker.siteUuid);
+      const link = site?.webpmpReady === true ? siteLoginLink(site, { loginServerUrl, mobile }) : null;
+      return alarmMarkerLayer(leaflet.L, doc, marker, link, target, texts);
+    });
+    leaflet.clusters.clearLayers();
+    leaflet.clusters.addLayers(layers);
+  }, [leaflet, markers, feedState.sites, session, mobile, target, t]);
+
+  return (
+    <WidgetRoot styles={alarmMapStyles} className="varde-alarm-map" rootRef={rootRef} lang={language}>
+      <div className="varde-alarm-map__bar" part="bar">
+        {props.listHref ? (
+          <NavLink href={props.listHref} rootRef={rootRef} onNavigate={props.onNavigate} className="varde-alarm-map__link" part="list-link">
+            <Icon name="list" />
+            {t('backToList')}
+          </NavLink>
+        ) : null}
+        <span data-testid="marker-count">{t('markerCount', { count: markers.length })}</span>
+        <span className="varde-alarm-map__legend" part="legend">
+          <span>{t('legend')}:</span>
+          <span><span className="varde-alarm-map__swatch" style={{ background: ALARM_MARKER_COLORS.A }} />A</span>
+          <span><span className="varde-alarm-map__swatch" style={{ background: ALARM_MARKER_COLORS.B }} />B</span>
+          <span><span className="varde-alarm-map__swatch" style={{ background: ALARM_MARKER_COLORS.other }} />{t('other')}</span>
+        </span>
+      </div>
+      {failed ? (
+        <p className="varde-alarm-map__error" role="alert">
+          {t('mapFailed')}
+        </p>
+      ) : null}
+      <div className="varde-alarm-map__canvas" ref={canvasRef} part="map" role="region" aria-label={t('mapLabel')} aria-busy={leaflet ? undefined : true} />
+      {!tiles ? <p className="varde-alarm-map__note" part="note">{t('noTiles')}</p> : null}
+    </WidgetRoot>
+  );
+}

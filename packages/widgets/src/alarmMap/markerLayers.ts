@@ -1,0 +1,87 @@
+/**
+ * Leaflet layers for the alarm markers, built with DOM nodes (text through textContent, never HTML
+ * strings): a coloured dot per site, popups with the site link and latest tag, cluster icons
+ * coloured by their most severe class.
+ */
+import type * as Leaflet from 'leaflet';
+import { alarmClassRank, alarmMarkerColor, formatAlarmTime, type SiteAlarmMarker } from '@varde/core';
+import type { LeafletModule } from './loadLeaflet.js';
+
+export interface PopupTexts {
+  latestTag(tag: string): string;
+  activeCount(count: number): string;
+}
+
+interface AlarmMarkerOptions extends Leaflet.MarkerOptions {
+  alarmRank: number;
+  alarmGroup: string;
+}
+
+function dot(doc: Document, color: string, alarmGroup: string): HTMLElement {
+  const element = doc.createElement('span');
+  element.className = 'varde-alarm-map__dot';
+  element.style.background = color;
+  element.dataset.class = alarmGroup;
+  element.dataset.color = color;
+  return element;
+}
+
+function popupContent(doc: Document, marker: SiteAlarmMarker, link: string | null, target: string, texts: PopupTexts): HTMLElement {
+  const box = doc.createElement('div');
+  box.className = 'varde-alarm-map__popup';
+  const name = doc.createElement(link ? 'a' : 'strong');
+  name.textContent = marker.name;
+  if (link && name instanceof HTMLAnchorElement) {
+    name.href = link;
+    name.target = target;
+    name.rel = 'noopener noreferrer';
+  }
+  const latest = doc.createElement('span');
+  latest.textContent = `${texts.latestTag(marker.latestTag)} (${formatAlarmTime(marker.latestTime)})`;
+  const count = doc.createElement('span');
+  count.textContent = texts.activeCount(marker.count);
+  box.append(name, latest, count);
+  return box;
+}
+
+export function createClusterGroup(L: LeafletModule, doc: Document): Leaflet.MarkerClusterGroup {
+  return L.markerClusterGroup({
+    showCoverageOnHover: false,
+    maxClusterRadius: 40,
+    iconCreateFunction(cluster) {
+      const children = cluster.getAllChildMarkers();
+      const severest = children.reduce<AlarmMarkerOptions | null>((best, child) => {
+        const options = child.options as AlarmMarkerOptions;
+        return !best || options.alarmRank < best.alarmRank ? options : best;
+      }, null);
+      const group = severest?.alarmGroup ?? '';
+      const element = doc.createElement('span');
+      element.className = 'varde-alarm-map__cluster';
+      element.style.background = alarmMarkerColor(group);
+      element.dataset.class = group;
+      element.textContent = String(cluster.getChildCount());
+      return L.divIcon({ html: element, className: 'varde-alarm-map__marker', iconSize: L.point(34, 34) });
+    },
+  });
+}
+
+export function alarmMarkerLayer(
+  L: LeafletModule,
+  doc: Document,
+  marker: SiteAlarmMarker,
+  link: string | null,
+  target: string,
+  texts: PopupTexts,
+): Leaflet.Marker {
+  const options: AlarmMarkerOptions = {
+    icon: L.divIcon({ html: dot(doc, marker.color, marker.alarmGroup), className: 'varde-alarm-map__marker', iconSize: L.point(18, 18) }),
+    title: marker.name,
+    alt: marker.name,
+    alarmRank: alarmClassRank(marker.alarmGroup),
+    alarmGroup: marker.alarmGroup,
+    keyboard: true,
+  };
+  const layer = L.marker([marker.latitude, marker.longitude], options);
+  layer.bindPopup(() => popupContent(doc, marker, link, target, texts));
+  return layer;
+}

@@ -1,0 +1,21 @@
+import { leafletCss } from './leafletCss.js';
+
+/** CSS of the alarm map, inside its shadow root: Leaflet's own CSS first, then the widget's. */
+export const alarmMapStyles = `${leafletCss}
+:host { display: block; font-family: var(--sl-font-sans); }
+.varde-alarm-map { display: flex; flex-direction: column; gap: var(--sl-spacing-small); font-family: var(--sl-font-sans); font-size: var(--sl-font-size-small); }
+.varde-alarm-map__bar { display: flex; flex-wrap: wrap; align-items: center; gap: var(--sl-spacing-small) var(--sl-spacing-large); }
+.varde-alarm-map__link { color: var(--sl-color-primary-700); display: inline-flex; align-items: center; gap: 4px; }
+.varde-alarm-map__legend { display: inline-flex; align-items: center; gap: var(--sl-spacing-small); color: var(--sl-color-neutral-700); flex-wrap: wrap; }
+.varde-alarm-map__swatch { display: inline-block; width: 0.75rem; height: 0.75rem; border-radius: 50%; border: 2px solid #fff; box-shadow: 0 0 0 1px rgb(0 0 0 / 35%); vertical-align: middle; margin-right: 4px; }
+.varde-alarm-map__canvas { height: var(--varde-alarm-map-height, 70vh); min-height: 320px; border-radius: var(--sl-border-radius-medium);
+  border: 1px solid var(--sl-color-neutral-200); background: var(--varde-alarm-map-background, #dfe9ef); position: relative; z-index: 0; }
+.varde-alarm-map__note { color: var(--sl-color-neutral-600); margin: 0; }
+.varde-alarm-map__error { color: var(--sl-color-danger-700); margin: 0; }
+.varde-alarm-map__marker { background: transparent; border: 0; }
+.varde-alarm-map__dot { display: block; width: 18px; height: 18px; border-radius: 50%; border: 3px solid #fff; box-shadow: 0 1px 4px rgb(0 0 0 / 45%); box-sizing: border-box; }
+.varde-alarm-map__cluster { display: flex; align-items: center; justify-content: center; width: 34px; height: 34px; border-radius: 50%; border: 3px solid #fff;
+  box-shadow: 0 1px 5px rgb(0 0 0 / 45%); color: #1b1b1b; font-weight: 700; font-size: 13px; box-sizing: border-box; }
+.varde-alarm-map__popup { display: flex; flex-direction: column; gap: 2px; font-family: var(--sl-font-sans); }
+.varde-alarm-map__popup a { font-weight: 600; }
+`;

@@ -1,0 +1,192 @@
+/**
+ * AlarmTableWidget (<varde-alarm-table>): the alarms of every connected site (alarm_getUpdate every
+ * 3 s on each site's proxy socket), with class, site, name, last triggered, description and value;
+ * sorting, filtering by class and site, a search and unacked-only flag sent to the sites, and CSV
+ * export of exactly the rows shown.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import {
+  ALARM_CLASS_COLORS,
+  alarmsToCsv,
+  createVisibleAlarmsSelector,
+  DEFAULT_ALARM_SORT,
+  type AlarmSort,
+  type AlarmTableColumn,
+  type AlarmsState,
+} from '@varde/core';
+import type { AlarmRow } from '@varde/core/contract';
+import { useVardeEvents } from '../shared/events.js';
+import { useShoelaceParts } from '../shared/shoelace.js';
+import { useWidgetTranslation } from '../shared/useWidgetTranslation.js';
+import { WidgetRoot } from '../shared/WidgetRoot.js';
+import '../shared/shoelaceElements.js';
+import { Icon } from '../siteList/icons.js';
+import { AlarmRows, COLUMN_LABEL_KEYS } from './AlarmRows.js';
+import { alarmCsvFileName, downloadText } from './csvDownload.js';
+import type { NavigateDetail } from './events.js';
+import { NavLink } from './NavLink.js';
+import { loadAlarmTableShoelaceParts } from './shoelace.js';
+import { alarmTableStrings } from './strings.js';
+import { alarmTableStyles } from './styles.js';
+import { useSiteFeed, useVanillaStore } from './useSiteFeed.js';
+
+export interface AlarmTableWidgetProps {
+  /** Where the "Show on map" link goes (none without it). */
+  mapHref?: string | undefined;
+  /** React callers: `varde-navigate`'s detail; return false to route yourself. */
+  onNavigate?: ((detail: NavigateDetail) => boolean | void) | undefined;
+}
+
+const CLASSES = Object.keys(ALARM_CLASS_COLORS);
+const noRows: readonly AlarmRow[] = [];
+const allRowsOf = (state: AlarmsState) => state.rowsBySite;
+
+/** Sends the search text to the sites once the user stops typing for 300 ms. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+export function AlarmTableWidget(props: AlarmTableWidgetProps) {
+  const { t, language } = useWidgetTranslation(alarmTableStrings);
+  const { rootRef } = useVardeEvents();
+  useShoelaceParts(loadAlarmTableShoelaceParts);
+  const { feed, state: feedState } = useSiteFeed({ alarms: true });
+  const store = feed?.alarms ?? null;
+
+  const select = useMemo(() => createVisibleAlarmsSelector(), [store]);
+  const rows = useVanillaStore(store, select, noRows as AlarmRow[]);
+  const rowsBySite = useVanillaStore(store, allRowsOf, {});
+  const filter = useVanillaStore(store, (state) => state.filter, {});
+  const sort = useVanillaStore(store, (state) => state.sort, DEFAULT_ALARM_SORT);
+  const errors = useVanillaStore(store, (state) => state.errorsBySite, {});
+  const total = useMemo(() => Object.values(rowsBySite).reduce((sum, list) => sum + list.length, 0), [rowsBySite]);
+  const polled = Object.keys(rowsBySite).length > 0;
+
+  const [search, setSearch] = useState('');
+  const [unackedOnly, setUnackedOnly] = useState(false);
+  const settledSearch = useDebounced(search.trim(), 300);
+  useEffect(() => {
+    feed?.setAlarmRequest({ search: settledSearch.slice(0, 200), unackedOnly });
+  }, [feed, settledSearch, unackedOnly]);
+
+  // Sites that reported rows, for the site filter (by name).
+  const siteOptions = useMemo(() => {
+    const names = new Map<string, string>();
+    for (const site of feedState.sites) if (rowsBySite[site.uuid]) names.set(site.uuid, site.name);
+    return [...names.entries()].sort((a, b) => a[1].localeCompare(b[1], 'nb'));
+  }, [feedState.sites, rowsBySite]);
+
+  const toggleClass = (alarmClass: string) => {
+    if (!store) return;
+    const current = filter.classes ?? [];
+    const classes = current.includes(alarmClass) ? current.filter((item) => item !== alarmClass) : [...current, alarmClass];
+    store.getState().setFilter({ ...filter, classes });
+  };
+  const setSite = (uuid: string) => store?.getState().setFilter({ ...filter, sites: uuid ? [uuid] : [] });
+  const onSort = (column: AlarmTableColumn) => {
+    const direction: AlarmSort['direction'] = sort.column === column && sort.direction === 'asc' ? 'desc' : 'asc';
+    store?.getState().setSort({ column, direction });
+  };
+  const exportCsv = () => {
+    if (!rootRef.current) return;
+    const headers = Object.fromEntries(Object.entries(COLUMN_LABEL_KEYS).map(([column, key]) => [column, t(key)]));
+    downloadText(rootRef.current, alarmCsvFileName(), alarmsToCsv(rows, { headers }));
+  };
+
+  const failedSites = Object.keys(errors).length;
+  let message = null;
+  if (feedState.status === 'error') {
+    message = (
+      <p className="varde-alarm-table__empty varde-alarm-table__error" role="alert" part="error">
+        {t('loadFailed', { message: feedState.error ?? '' })}
+      </p>
+    );
+  } else if (!polled && (feedState.status === 'loading' || feed === null || feed.connections().some((c) => c.state === 'connecting'))) {
+    message = (
+      <p className="varde-alarm-table__empty" part="message" aria-live="polite">
+        <sl-spinner aria-hidden="true" />
+        {t('connecting')}
+      </p>
+    );
+  } else if (rows.length === 0) {
+    message = (
+      <p className="varde-alarm-table__empty" part="empty">
+        {t('noAlarms')}
+      </p>
+    );
+  }
+
+  return (
+    <WidgetRoot styles={alarmTableStyles} className="varde-alarm-table" rootRef={rootRef} lang={language}>
+      <div className="varde-alarm-table__toolbar" part="toolbar">
+        <span className="varde-alarm-table__group" role="group" aria-label={t('classFilter')}>
+          <span className="varde-alarm-table__label">{t('classFilter')}:</span>
+          {CLASSES.map((alarmClass) => (
+            <button
+              key={alarmClass}
+              type="button"
+              className="varde-alarm-table__chip"
+              part="class-filter"
+              data-class={alarmClass}
+              aria-pressed={(filter.classes ?? []).includes(alarmClass)}
+              onClick={() => toggleClass(alarmClass)}
+            >
+              <span className="varde-alarm-table__class" style={{ background: ALARM_CLASS_COLORS[alarmClass as keyof typeof ALARM_CLASS_COLORS], minWidth: '0.75rem', height: '0.75rem' }} />
+              {alarmClass}
+            </button>
+          ))}
+        </span>
+        <label className="varde-alarm-table__group">
+          <span className="varde-alarm-table__label">{t('siteFilter')}:</span>
+          <select className="varde-alarm-table__select" part="site-filter" value={filter.sites?.[0] ?? ''} onChange={(event) => setSite(event.currentTarget.value)}>
+            <option value="">{t('allSites')}</option>
+            {siteOptions.map(([uuid, name]) => (
+              <option key={uuid} value={uuid}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <input
+          className="varde-alarm-table__search"
+          part="search"
+          type="search"
+          maxLength={200}
+          placeholder={t('search')}
+          aria-label={t('search')}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+        />
+        <label className="varde-alarm-table__check">
+          <input type="checkbox" part="unacked-only" checked={unackedOnly} onChange={(event) => setUnackedOnly(event.currentTarget.checked)} />
+          {t('unackedOnly')}
+        </label>
+        <span className="varde-alarm-table__spacer" />
+        <sl-button size="small" part="export-button" disabled={rows.length === 0} onClick={exportCsv}>
+          <Icon name="download" />
+          {` ${t('exportCsv')}`}
+        </sl-button>
+        {props.mapHref ? (
+          <NavLink href={props.mapHref} rootRef={rootRef} onNavigate={props.onNavigate} className="varde-alarm-table__link" part="map-link">
+            <Icon name="map" />
+            {t('showMap')}
+          </NavLink>
+        ) : null}
+      </div>
+      <div className="varde-alarm-table__summary" part="summary" aria-live="polite">
+        <span data-testid="alarm-count">{t('count', { shown: rows.length, total })}</span>
+        {failedSites > 0 ? (
+          <span className="varde-alarm-table__warning" title={Object.values(errors).join('\n')}>
+            {t('sitesFailed', { count: failedSites })}
+          </span>
+        ) : null}
+      </div>
+      {message ?? <AlarmRows rows={rows} sort={sort} onSort={onSort} t={t} />}
+    </WidgetRoot>
+  );
+}

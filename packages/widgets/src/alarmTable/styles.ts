@@ -1,0 +1,33 @@
+/** CSS of <varde-alarm-table>, inside its shadow root. Custom properties and parts are in README.md. */
+export const alarmTableStyles = `
+:host { display: block; font-family: var(--sl-font-sans); color: var(--sl-color-neutral-900); }
+.varde-alarm-table { display: flex; flex-direction: column; gap: var(--sl-spacing-small); font-family: var(--sl-font-sans); font-size: var(--sl-font-size-small); min-height: 0; height: 100%; }
+.varde-alarm-table__toolbar { display: flex; flex-wrap: wrap; align-items: center; gap: var(--sl-spacing-small) var(--sl-spacing-medium); }
+.varde-alarm-table__group { display: inline-flex; align-items: center; gap: var(--sl-spacing-2x-small); flex-wrap: wrap; }
+.varde-alarm-table__label { color: var(--sl-color-neutral-700); }
+.varde-alarm-table__chip { font: inherit; border: 1px solid var(--sl-color-neutral-300); background: var(--sl-color-neutral-0); color: var(--sl-color-neutral-800);
+  border-radius: 999px; padding: 2px 10px; cursor: pointer; display: inline-flex; align-items: center; gap: 6px; min-height: 28px; }
+.varde-alarm-table__chip[aria-pressed='true'] { background: var(--sl-color-primary-50); border-color: var(--sl-color-primary-600); color: var(--sl-color-primary-800); font-weight: var(--sl-font-weight-semibold); }
+.varde-alarm-table__chip:focus-visible, .varde-alarm-table__sort:focus-visible { outline: 2px solid var(--sl-color-primary-600); outline-offset: 1px; }
+.varde-alarm-table__select, .varde-alarm-table__search { font: inherit; min-height: 30px; border: 1px solid var(--sl-color-neutral-300); border-radius: var(--sl-border-radius-medium);
+  padding: 2px 8px; background: var(--sl-color-neutral-0); color: inherit; max-width: 100%; }
+.varde-alarm-table__search { width: 14rem; }
+.varde-alarm-table__check { display: inline-flex; align-items: center; gap: 6px; }
+.varde-alarm-table__spacer { flex: 1 1 auto; }
+.varde-alarm-table__link { color: var(--sl-color-primary-700); display: inline-flex; align-items: center; gap: 4px; }
+.varde-alarm-table__summary { color: var(--sl-color-neutral-600); display: flex; gap: var(--sl-spacing-medium); flex-wrap: wrap; align-items: center; }
+.varde-alarm-table__warning { color: var(--sl-color-warning-700); }
+.varde-alarm-table__scroller { overflow: auto; flex: 1 1 auto; min-height: 8rem; max-height: var(--varde-alarm-table-max-height, 70vh);
+  border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-medium); background: var(--sl-color-neutral-0); }
+.varde-alarm-table__grid { min-width: 46rem; }
+.varde-alarm-table__row { display: grid; grid-template-columns: 4.5rem minmax(8rem, 1.3fr) minmax(6rem, 1fr) 9.5rem minmax(8rem, 2fr) minmax(4rem, 0.8fr);
+  align-items: center; height: 40px; box-sizing: border-box; border-bottom: 1px solid var(--sl-color-neutral-100); }
+.varde-alarm-table__row > * { padding: 0 var(--sl-spacing-x-small); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.varde-alarm-table__head { position: sticky; top: 0; z-index: 1; background: var(--sl-color-neutral-50); font-weight: var(--sl-font-weight-semibold); }
+.varde-alarm-table__sort { font: inherit; font-weight: inherit; background: none; border: 0; padding: 4px 0; cursor: pointer; color: inherit; display: inline-flex; gap: 4px; align-items: center; max-width: 100%; }
+.varde-alarm-table__row--cleared { color: var(--sl-color-neutral-500); }
+.varde-alarm-table__class { display: inline-flex; align-items: center; justify-content: center; min-width: 1.75rem; height: 1.5rem; border-radius: var(--sl-border-radius-medium);
+  color: #fff; font-weight: var(--sl-font-weight-bold); }
+.varde-alarm-table__empty { padding: var(--sl-spacing-medium); margin: 0; color: var(--sl-color-neutral-600); display: flex; gap: var(--sl-spacing-small); align-items: center; }
+.varde-alarm-table__error { color: var(--sl-color-danger-700); }
+`;

@@ -1,0 +1,83 @@
+/**
+ * SiteAlarmCardsWidget (<varde-site-alarm-cards>): one card per site with active alarms (class of
+ * the most severe, count, latest tag and time), from the same alarm feed as the table and the map.
+ * One named customer site is left out (`exclude-site`).
+ */
+import { useMemo } from 'react';
+import { alarmClassColor, formatAlarmTime, isMobileWidth, siteAlarmMarkers, siteLoginLink, siteOpenTarget, type AlarmsState } from '@varde/core';
+import type { AlarmRow } from '@varde/core/contract';
+import { useSharedSession } from '../shared/useSharedSession.js';
+import { useWidgetTranslation } from '../shared/useWidgetTranslation.js';
+import { WidgetRoot } from '../shared/WidgetRoot.js';
+import { classTextColor } from '../alarmTable/AlarmRows.js';
+import { useSiteFeed, useVanillaStore } from '../alarmTable/useSiteFeed.js';
+import { siteAlarmCardsStrings } from './strings.js';
+import { siteAlarmCardsStyles } from './styles.js';
+
+/** The customer site the cards leave out by default (the one the customer-specific login opens). */
+export const EXCLUDED_CARD_SITE = 'Oslo Vannverk';
+
+export interface SiteAlarmCardsWidgetProps {
+  /** Name of the site to leave out (case-insensitive); default EXCLUDED_CARD_SITE, `''` leaves none out. */
+  excludeSite?: string | undefined;
+  mobileApp?: boolean | undefined;
+}
+
+const rowsOf = (state: AlarmsState) => state.rowsBySite;
+
+export function SiteAlarmCardsWidget(props: SiteAlarmCardsWidgetProps) {
+  const { t, language } = useWidgetTranslation(siteAlarmCardsStrings);
+  const session = useSharedSession();
+  const { feed, state: feedState } = useSiteFeed({ alarms: true });
+  const rowsBySite = useVanillaStore(feed?.alarms ?? null, rowsOf, {});
+  const excluded = (props.excludeSite ?? EXCLUDED_CARD_SITE).trim().toLowerCase();
+  const cards = useMemo(
+    () =>
+      siteAlarmMarkers(feedState.sites, Object.values(rowsBySite).flat() as AlarmRow[])
+        .filter((card) => excluded === '' || card.name.trim().toLowerCase() !== excluded)
+        .sort((a, b) => Date.parse(b.latestTime) - Date.parse(a.latestTime)),
+    [feedState.sites, rowsBySite, excluded],
+  );
+  const byUuid = useMemo(() => new Map(feedState.sites.map((site) => [site.uuid, site])), [feedState.sites]);
+  const mobile = typeof window !== 'undefined' && isMobileWidth(window.innerWidth);
+  const target = siteOpenTarget(props.mobileApp ?? false);
+  const polled = Object.keys(rowsBySite).length > 0;
+
+  return (
+    <WidgetRoot styles={siteAlarmCardsStyles} className="varde-site-alarm-cards" lang={language}>
+      {cards.length === 0 ? (
+        <p className="varde-site-alarm-cards__message" part="message">
+          {polled || feedState.status !== 'loading' ? t('none') : t('connecting')}
+        </p>
+      ) : (
+        <ul className="varde-site-alarm-cards__grid" aria-label={t('label')} part="list">
+          {cards.map((card) => {
+            const site = byUuid.get(card.siteUuid);
+            const link = site?.webpmpReady === true ? siteLoginLink(site, { loginServerUrl: session?.settings.loginServerUrl ?? '', mobile }) : null;
+            const color = alarmClassColor(card.alarmGroup);
+            return (
+              <li key={card.siteUuid} className="varde-site-alarm-cards__card" part="card" data-site-uuid={card.siteUuid} data-class={card.alarmGroup} style={{ ['--card-color' as string]: color }}>
+                {link ? (
+                  <a className="varde-site-alarm-cards__name" href={link} target={target} rel="noopener noreferrer" title={t('openSite')}>
+                    {card.name}
+                  </a>
+                ) : (
+                  <span className="varde-site-alarm-cards__name">{card.name}</span>
+                )}
+                <span>
+                  <span className="varde-site-alarm-cards__class" style={{ background: color, color: classTextColor(card.alarmGroup) }}>
+                    {card.alarmGroup}
+                  </span>
+                  {t('activeCount', { count: card.count })}
+                </span>
+                <span className="varde-site-alarm-cards__meta">
+                  {t('latestTag', { tag: card.latestTag })} · {formatAlarmTime(card.latestTime)}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </WidgetRoot>
+  );
+}

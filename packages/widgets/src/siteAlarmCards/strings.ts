@@ -1,0 +1,29 @@
+import { widgetStrings } from '../shared/widgetStrings.js';
+
+/** Texts of <varde-site-alarm-cards>. */
+export const siteAlarmCardsStrings = widgetStrings('siteAlarmCardsWidget', {
+  en: {
+    label: 'Sites with active alarms',
+    activeCount: 'Active alarms: {{count}}',
+    latestTag: 'Latest: {{tag}}',
+    none: 'No site has active alarms.',
+    connecting: 'Connecting to the sites…',
+    openSite: 'Open site',
+  },
+  no: {
+    label: 'Anlegg med aktive alarmer',
+    activeCount: 'Aktive alarmer: {{count}}',
+    latestTag: 'Siste: {{tag}}',
+    none: 'Ingen anlegg har aktive alarmer.',
+    connecting: 'Kobler til anleggene…',
+    openSite: 'Åpne anlegg',
+  },
+  se: {
+    label: 'Anläggningar med aktiva larm',
+    activeCount: 'Aktiva larm: {{count}}',
+    latestTag: 'Senaste: {{tag}}',
+    none: 'Ingen anläggning har aktiva larm.',
+    connecting: 'Ansluter till anläggningarna…',
+    openSite: 'Öppna anläggning',
+  },
+});

@@ -1,0 +1,63 @@
+/** One row of the site list: status icon (tooltip), name (a link when online), portal status text, alarm summary. */
+import { memo, type MouseEvent } from 'react';
+import { alarmSummary, siteStatusIcon, type SiteStatusTags } from '@varde/core';
+import type { AlarmReport, Site } from '@varde/core/contract';
+import type { WidgetTranslate } from '../shared/useWidgetTranslation.js';
+import { Icon } from './icons.js';
+
+export interface SiteRowProps {
+  site: Site;
+  report: AlarmReport | undefined;
+  tags: SiteStatusTags | undefined;
+  /** The login link when the site is online. */
+  href: string | null;
+  target: '_blank' | '_self';
+  t: WidgetTranslate;
+  onOpen: (site: Site, href: string, event: MouseEvent<HTMLAnchorElement>) => void;
+}
+
+/** Colours come from the site's own tags: accept plain CSS colour forms only. */
+export function safeCssColor(value: string | null | undefined): string | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  return /^(#[0-9a-f]{3,8}|[a-z]{3,30}|(rgb|rgba|hsl|hsla)\([\d\s.,%/+-]{1,60}\))$/i.test(trimmed) ? trimmed : undefined;
+}
+
+export const SiteRow = memo(function SiteRow({ site, report, tags, href, target, t, onOpen }: SiteRowProps) {
+  const status = siteStatusIcon(site.webpmpReady);
+  const summary = alarmSummary(report);
+  const tooltip = t(status.tooltipKey);
+  return (
+    <div
+      className={`varde-site-list__row${href ? ' varde-site-list__row--online' : ''}`}
+      role="listitem"
+      part="row"
+      data-site-uuid={site.uuid}
+      data-status={status.icon}
+    >
+      <span className={`varde-site-list__icon varde-site-list__icon--${status.icon}`} title={tooltip} part="status-icon" data-icon={status.icon}>
+        {status.icon === 'loading' ? <sl-spinner aria-label={tooltip} /> : <Icon name={status.icon} label={tooltip} />}
+      </span>
+      <span className="varde-site-list__main">
+        {href ? (
+          <a className="varde-site-list__name" part="name" href={href} target={target} rel="noopener noreferrer" onClick={(event) => onOpen(site, href, event)}>
+            {site.name}
+          </a>
+        ) : (
+          <span className="varde-site-list__name" part="name">
+            {site.name}
+          </span>
+        )}
+        {tags?.text ? (
+          <span className="varde-site-list__status-text" part="status-text" style={{ color: safeCssColor(tags.color) }}>
+            {tags.text}
+          </span>
+        ) : null}
+      </span>
+      <span className={`varde-site-list__alarm varde-site-list__alarm--${summary.state}`} part="alarm" data-alarm-state={summary.state} data-alarm-class={summary.alarmGroup ?? undefined}>
+        {summary.color ? <span className="varde-site-list__alarm-dot" style={{ background: summary.color }} aria-hidden="true" /> : null}
+        <span style={summary.color ? { color: summary.color } : undefined}>{t(summary.textKey, { count: summary.count })}</span>
+      </span>
+    </div>
+  );
+});

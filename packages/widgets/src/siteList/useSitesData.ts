@@ -1,0 +1,92 @@
+/**
+ * The site list's data: a core sites store for the shared session (first page = window height /
+ * 64 px, then pages of 10), alarm reports for newly loaded sites, status and alarm refresh every
+ * 30 s, and the realtime status tags of the rows on screen.
+ */
+import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { createSitesStore, type Session, type SiteListKind, type SitesState, type SitesStore } from '@varde/core';
+import { realtimePaths } from '@varde/core/contract';
+
+const noSubscription = () => () => undefined;
+
+export function useSitesData(session: Session | null, signedIn: boolean, list: SiteListKind): { store: SitesStore | null; state: SitesState | null } {
+  const store = useMemo(
+    () => (session ? createSitesStore({ http: () => session.http, realtime: () => session.realtime }) : null),
+    [session],
+  );
+  const state = useSyncExternalStore(
+    store ? store.subscribe : noSubscription,
+    () => (store ? store.getState() : null),
+    () => null,
+  );
+
+  useEffect(() => {
+    if (!store || !signedIn) return;
+    void store.getState().loadFirstPage(window.innerHeight, list);
+  }, [store, signedIn, list]);
+
+  // Alarm reports for sites as they arrive (each site once; the 30 s refresh does the rest).
+  const requested = useRef(new Set<string>());
+  useEffect(() => {
+    requested.current = new Set();
+  }, [store, list]);
+  const sites = state?.sites;
+  useEffect(() => {
+    if (!store || !sites) return;
+    const fresh = sites.map((site) => site.uuid).filter((uuid) => !requested.current.has(uuid));
+    if (fresh.length === 0) return;
+    for (const uuid of fresh) requested.current.add(uuid);
+    void store.getState().refreshAlarmReports(fresh);
+  }, [store, sites]);
+
+  return { store, state };
+}
+
+/** Site status and the visible rows' alarm reports every 30 s while mounted. */
+export function useSitesRefresh(store: SitesStore | null, signedIn: boolean, visibleUuids: () => readonly string[]): void {
+  const visible = useRef(visibleUuids);
+  visible.current = visibleUuids;
+  useEffect(() => {
+    if (!store || !signedIn) return;
+    return store.getState().startRefresh({ alarmSites: () => visible.current() });
+  }, [store, signedIn]);
+}
+
+/** Subscribes to the status tags of the rows on screen (settled for 200 ms, so a fast scroll does not churn). */
+export function useVisibleStatusTags(store: SitesStore | null, signedIn: boolean, visibleKey: string): void {
+  useEffect(() => {
+    if (!store || !signedIn || visibleKey === '') return;
+    let stop: (() => void) | null = null;
+    const timer = setTimeout(() => {
+      stop = store.getState().watchStatusTags(visibleKey.split(' '));
+    }, 200);
+    return () => {
+      clearTimeout(timer);
+      stop?.();
+    };
+  }, [store, signedIn, visibleKey]);
+}
+
+/** The cloud status message for this host name (/statusMessage/{hostname}), or null. */
+export function useStatusMessage(session: Session | null, signedIn: boolean, hostname: string): string | null {
+  const subscribe = useMemo(() => {
+    if (!session || !signedIn || !hostname) return null;
+    let value: string | null = null;
+    return {
+      read: () => value,
+      subscribe(onChange: () => void) {
+        const realtime = session.realtime;
+        if (!realtime) return () => undefined;
+        return realtime.subscribe(
+          realtimePaths.statusMessage(hostname),
+          (next) => {
+            value = typeof next === 'string' && next.trim() !== '' ? next : null;
+            onChange();
+          },
+          { onError: () => undefined },
+        );
+      },
+    };
+  }, [session, signedIn, hostname]);
+  return useSyncExternalStore(subscribe ? subscribe.subscribe : noSubscription, () => (subscribe ? subscribe.read() : null), () => null);
+}
