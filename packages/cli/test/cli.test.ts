@@ -64,7 +64,7 @@ describe('varde login with a password', () => {
     expect(profile?.expiresAt).toBeGreaterThan(Date.now());
   });
 
-  it('answers a wrong password with exit code 3 and the server reason, storing nothing', async () => {
+  it('answers a wrong password with exit code 4 and the server reason, storing nothing', async () => {
     const home = createHome(cloud.url);
     const result = await runVarde(home, ['login', '--user', demoUsers.guest.email, '--password-stdin'], {
       stdin: 'not-the-password\n',
@@ -118,7 +118,7 @@ describe('varde login with an SMS second factor', () => {
     expect(JSON.parse(whoami.stdout)).toMatchObject({ user: { email: smsUser.email, name: smsUser.name } });
   });
 
-  it('answers a wrong code with exit code 3', async () => {
+  it('answers a wrong code with exit code 4', async () => {
     const home = createHome(cloud.url);
     const result = await runVarde(home, ['login', '--user', smsUser.email, '--password-stdin', '--sms-code-stdin'], {
       stdin: `${smsUser.password}\n000000\n`,
@@ -195,7 +195,7 @@ describe('varde whoami', () => {
 });
 
 describe('a session whose tokens the cloud has expired', () => {
-  it('is renewed with the session cookie after a 401, and a bare token then fails with exit code 3', async () => {
+  it('is renewed with the session cookie after a 401, and a bare token then fails with exit code 4', async () => {
     const clock = manualClock();
     const expiring = await startCloud({ clock });
     try {
@@ -239,7 +239,7 @@ describe('tokens from outside', () => {
     expect(() => oneOff.readConfig()).toThrow(/ENOENT/);
   });
 
-  it('rejects a token the cloud does not accept with exit code 3', async () => {
+  it('rejects a token the cloud does not accept with exit code 4', async () => {
     const home = createHome(cloud.url);
     const result = await runVarde(home, ['login', '--token-stdin'], { stdin: 'not-a-real-token\n' });
     expect(result.code).toBe(EXIT.auth);
@@ -263,7 +263,7 @@ describe('varde api', () => {
     );
   });
 
-  it('maps answers and input to exit codes: 4 not found, 5 invalid input, 2 usage, 3 signed out', async () => {
+  it('maps answers and input to exit codes: not found, a malformed input file, usage, signed out', async () => {
     const home = createHome(cloud.url);
     await signIn(home);
     const missing = await runVarde(home, ['api', 'controllers-api', '/no-such-route']);
@@ -271,7 +271,7 @@ describe('varde api', () => {
     expect(missing.stderr).toMatch(/^varde: HTTP 404 - Not Found/);
 
     const badJson = await runVarde(home, ['api', 'auth', '/session/userinfo', '--input', '-'], { stdin: '{"broken": ' });
-    expect(badJson.code).toBe(EXIT.invalidInput);
+    expect(badJson.code).toBe(EXIT.usage);
     expect(badJson.stderr).toContain('stdin is not valid JSON');
 
     const badQuery = await runVarde(home, ['api', 'controllers-api', '/controllers', '-q', 'novalue']);

@@ -129,7 +129,9 @@ describe('varde users import', () => {
     const report = join(work, 'report.json');
     const second = await runVarde(home, ['users', 'import', file, '--report', report]);
     expect(second.code, second.stderr).toBe(0);
-    expect(JSON.parse(readFileSync(report, 'utf8'))).toEqual([
+    // Entries are written as rows finish, so their order follows completion, not the file.
+    const entries = (JSON.parse(readFileSync(report, 'utf8')) as Array<{ line: number }>).sort((a, b) => a.line - b.line);
+    expect(entries).toEqual([
       { line: 2, key: 'a@plan.test', action: 'update', status: 'ok', error: null },
       { line: 3, key: 'b@plan.test', action: 'unchanged', status: 'ok', error: null },
     ]);

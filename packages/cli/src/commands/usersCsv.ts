@@ -64,14 +64,14 @@ export function validateUserRecord(record: InputRecord, grantable: GrantableResp
   const errors: string[] = [];
   const parsed = createUserRequest.safeParse(createBodyOf(row));
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
+    // Unknown modules are reported below with the others you do not have.
+    const issues = parsed.error.issues.filter((issue) => FIELD_NAMES[String(issue.path[0] ?? '')] !== 'modules');
+    for (const issue of issues) {
       const path = issue.path.map(String);
       const field = FIELD_NAMES[path[0] ?? ''] ?? path[0] ?? 'row';
-      // Unknown modules are reported below with the others you do not have.
-      if (field === 'modules') continue;
       errors.push(`${field}: ${field === 'role' ? (row.role ? 'must be one of Admin, PowerUser, User, Guest, Viewer' : 'Role is required') : issue.message}`);
     }
-    if (errors.length === 0) errors.push(describeIssues(parsed.error));
+    if (issues.length === 0 && !row.modules) errors.push(describeIssues(parsed.error));
   }
   if (row.role && grantable.roles.length > 0 && !grantable.roles.includes(row.role) && parsed.success) {
     errors.push(`role: you may not grant ${row.role} (you may grant ${grantable.roles.join(', ')})`);

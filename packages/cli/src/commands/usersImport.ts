@@ -21,9 +21,6 @@ import { EXIT } from '../exitCodes.js';
 import { withContext, type CommandContext } from '../context.js';
 import { createBodyOf, patchFor, validateUserRecord, type UserRow } from './usersCsv.js';
 
-/** Exit codes of bulk commands (issue 5): 0 all done, 2 invalid file or usage, 3 some rows failed, 4 not signed in. */
-export const BULK_EXIT = { ok: EXIT.ok, invalid: EXIT.usage, rowsFailed: 3, notSignedIn: 4 } as const;
-
 interface ImportOptions {
   dryRun?: boolean;
   resume?: boolean;
@@ -73,7 +70,7 @@ async function runImport(context: CommandContext, file: string, options: ImportO
   const retries = positiveInteger(options.retries, '--retries', 20);
   if (!existsSync(file)) throw usageError(`No such file: ${file}`);
   if (options.dryRun && options.resume) throw usageError('--dry-run and --resume do not go together.');
-  if (!context.session.signedIn) throw new CliError(`Not signed in. Run: varde login`, BULK_EXIT.notSignedIn);
+  if (!context.session.signedIn) throw new CliError(`Not signed in. Run: varde login`, EXIT.auth);
 
   // One kept-alive pool for the users service, sized to the concurrency (unless a proxy is configured).
   const usersOrigin = new URL(serviceBaseUrl(context.settings.cloud, 'users')).origin;
@@ -89,22 +86,20 @@ async function runImport(context: CommandContext, file: string, options: ImportO
   };
   process.on('SIGINT', onSigint);
   try {
-    const grantable = await withAuthExit(() => session.call('users', (http) => getGrantable(http)));
+    const grantable = await session.call('users', (http) => getGrantable(http));
     const job = usersImportJob(session, grantable);
-    const summary = await withAuthExit(() =>
-      runBulk(job, {
-        file,
-        dryRun: options.dryRun === true,
-        resume: options.resume === true,
-        concurrency,
-        journalPath: options.journal ?? `${file}.varde-journal`,
-        ...(options.report ? { reportPath: options.report } : {}),
-        retry: { ...DEFAULT_RETRY_POLICY, retries },
-        printPlan: ({ line, key, action }) => process.stdout.write(`${action}\t${line}\t${key}\n`),
-        note: (text) => process.stderr.write(`${text}\n`),
-        signal: interrupt.signal,
-      }),
-    );
+    const summary = await runBulk(job, {
+      file,
+      dryRun: options.dryRun === true,
+      resume: options.resume === true,
+      concurrency,
+      journalPath: options.journal ?? `${file}.varde-journal`,
+      ...(options.report ? { reportPath: options.report } : {}),
+      retry: { ...DEFAULT_RETRY_POLICY, retries },
+      printPlan: ({ line, key, action }) => process.stdout.write(`${action}\t${line}\t${key}\n`),
+      note: (text) => process.stderr.write(`${text}\n`),
+      signal: interrupt.signal,
+    });
     finish(context, summary, file, options);
   } finally {
     process.off('SIGINT', onSigint);
@@ -112,20 +107,10 @@ async function runImport(context: CommandContext, file: string, options: ImportO
   }
 }
 
-/** Not signed in, or the session ended: exit 4 for bulk commands. */
-async function withAuthExit<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof CliError && error.exitCode === EXIT.auth) throw new CliError(error.message, BULK_EXIT.notSignedIn);
-    throw error;
-  }
-}
-
 function finish(context: CommandContext, summary: BulkSummary, file: string, options: ImportOptions): void {
   if (context.output.json) context.output.printJson(summary);
   if (summary.invalid > 0) {
-    throw new CliError(`${summary.invalid} invalid row${summary.invalid === 1 ? '' : 's'} in ${file}; nothing was written.`, BULK_EXIT.invalid);
+    throw new CliError(`${summary.invalid} invalid row${summary.invalid === 1 ? '' : 's'} in ${file}; nothing was written.`, EXIT.usage);
   }
   const verb = options.dryRun ? 'Plan' : 'Done';
   const parts = [`${summary.created} to create`, `${summary.updated} to update`, `${summary.unchanged} unchanged`];
@@ -134,13 +119,13 @@ function finish(context: CommandContext, summary: BulkSummary, file: string, opt
     : `${verb}: ${summary.created} created, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.failed} failed` +
       `${summary.doneEarlier ? `, ${summary.doneEarlier} done earlier` : ''} (${summary.rows} rows in ${summary.seconds.toFixed(1)} s).`;
   if (!context.output.json) process.stderr.write(`${line}\n`);
-  if (summary.stopped === 'signed-out') throw new CliError('Session expired. Run: varde login, then varde users import --resume', BULK_EXIT.notSignedIn);
+  if (summary.stopped === 'signed-out') throw new CliError('Session expired. Run: varde login, then varde users import --resume', EXIT.auth);
   const resume = `Run again with --resume to finish: varde users import ${file} --resume`;
   if (summary.stopped === 'interrupted') throw new CliError(`Interrupted; ${summary.notAttempted} rows not started. ${resume}`, EXIT.interrupted);
   if (summary.stopped === 'unreachable') {
-    throw new CliError(`Stopped: the cloud cannot be reached; ${summary.notAttempted} rows not started. ${resume}`, BULK_EXIT.rowsFailed);
+    throw new CliError(`Stopped: the cloud cannot be reached; ${summary.notAttempted} rows not started. ${resume}`, EXIT.rowsFailed);
   }
-  if (summary.failed > 0) throw new CliError(`${summary.failed} rows failed. ${resume}`, BULK_EXIT.rowsFailed);
+  if (summary.failed > 0) throw new CliError(`${summary.failed} rows failed. ${resume}`, EXIT.rowsFailed);
 }
 
 /** The users import as a bulk job: upsert keyed on e-mail, a create never applied twice. */

@@ -23,7 +23,7 @@ export function parseJsonInput(text: string, name: string): unknown {
     const message = (error as Error).message;
     const position = /position (\d+)/.exec(message)?.[1];
     const where = position === undefined ? '' : ` at ${lineAndColumn(text, Number(position))}`;
-    throw new CliError(`${name} is not valid JSON${where}: ${message}`, EXIT.invalidInput);
+    throw new CliError(`${name} is not valid JSON${where}: ${message}`, EXIT.usage);
   }
 }
 
