@@ -1,7 +1,12 @@
 import { createRoot } from 'react-dom/client';
 import { StrictMode } from 'react';
 import { App } from './app/App.js';
+import { initLanguage } from './app/language.js';
+import { applyTheme } from './app/theme.js';
 import './styles.css';
+
+applyTheme();
+await initLanguage();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,68 +1,67 @@
-import { useEffect, type ComponentType, type ReactElement } from 'react';
-import { LoginCallbackPage } from '../pages/login/LoginCallbackPage.js';
-import { LoginRedirectPage } from '../pages/login/LoginRedirectPage.js';
-import { LogoutPage } from '../pages/login/LogoutPage.js';
-import { SilentCallbackPage } from '../pages/login/SilentCallbackPage.js';
-import { SitesPage } from '../pages/sites/SitesPage.js';
+import { useEffect } from 'react';
 import { CenteredMessage } from '../pages/CenteredMessage.js';
+import { Shell } from '../shell/Shell.js';
+import { useTexts } from '../shell/useTexts.js';
+import { guardRoute } from './guards.js';
+import { clearBrowserStorage, redirectToLogin } from './loginRedirect.js';
+import { matchRoute, type RouteMatch } from './matchRoute.js';
+import { navigate, useLocation } from './router.js';
+import { routes } from './routes.js';
 import { session } from './session.js';
-import { currentPathAndQuery, navigate, useLocation } from './router.js';
-import { Shell } from './Shell.js';
-import { t } from './strings.js';
+import { useAutoLogout } from './useAutoLogout.js';
 import { useSession } from './useSession.js';
+import './strings.js';
 
-const PROTECTED_ROUTES: Record<string, ComponentType> = {
-  '/sites': SitesPage,
-};
-
+/** The whole portal: the route table decides the page, its guard and its layout. Unknown paths -> /sites. */
 export function App() {
   const { pathname } = useLocation();
-  const { state } = useSession();
+  const match = matchRoute(routes, pathname);
+  useAutoLogout();
 
-  if (pathname === '/login/silent-callback') return <SilentCallbackPage />;
-  if (pathname === '/login/callback') return <LoginCallbackPage />;
-  if (pathname === '/logout') return <LogoutPage />;
-  if (pathname === '/login') return <StartSession silent={false}><LoginRedirectPage /></StartSession>;
+  useEffect(() => {
+    if (!match) navigate('/sites', { replace: true });
+  }, [match]);
+  if (!match) return null;
+  return <RouteView match={match} />;
+}
 
-  const Page = PROTECTED_ROUTES[pathname];
-  if (!Page) {
-    navigate('/sites', { replace: true });
-    return null;
-  }
+/** Pages that finish a sign-in themselves: starting the session there would race with it. */
+const COMPLETES_SIGN_IN = new Set(['/login/callback', '/login/silent-callback']);
+
+function RouteView({ match }: { match: RouteMatch }) {
+  const { route, params } = match;
+  const snapshot = useSession();
+  const t = useTexts('portal');
+  const decision = guardRoute(route, snapshot);
+
+  useEffect(() => {
+    if (COMPLETES_SIGN_IN.has(route.path)) return;
+    void startSession(!route.skipsInitialLoad);
+  }, [route]);
+
+  useEffect(() => {
+    if (decision.kind === 'login') {
+      clearBrowserStorage();
+      redirectToLogin(decision.prompt);
+    } else if (decision.kind === 'redirect') {
+      navigate(decision.to, { replace: true });
+    }
+  }, [decision.kind, decision.kind === 'login' ? decision.prompt : undefined, decision.kind === 'redirect' ? decision.to : undefined]);
+
+  if (decision.kind !== 'render') return <CenteredMessage message={t('loading')} />;
+  const Page = route.component;
+  if (route.layout === 'bare') return <Page params={params} />;
   return (
-    <StartSession silent>
-      {state === 'signed-in' ? (
-        <Shell>
-          <Page />
-        </Shell>
-      ) : (
-        <CenteredMessage message={t('loading')} />
-      )}
-    </StartSession>
+    <Shell>
+      <Page params={params} />
+    </Shell>
   );
 }
 
 /**
- * Leaves the session's loading state once: a silent sign-in on ordinary pages; on failure the user goes to
- * /login with the current address saved, and local and session storage are cleared.
+ * Leaves the session's loading state once per page load: a silent sign-in on ordinary pages, none on
+ * the routes that skip the initial load (they only need to know there is no session yet).
  */
-function StartSession(props: { silent: boolean; children: ReactElement }) {
-  const { state } = useSession();
-  useEffect(() => {
-    if (state === 'loading') {
-      void startSession(props.silent);
-      return;
-    }
-    if (state === 'signed-out' && props.silent) {
-      const redirect = currentPathAndQuery();
-      window.localStorage.clear();
-      window.sessionStorage.clear();
-      navigate(`/login?redirect=${encodeURIComponent(redirect)}`, { replace: true });
-    }
-  }, [state, props.silent]);
-  return props.children;
-}
-
 let starting: Promise<unknown> | null = null;
 function startSession(silent: boolean): Promise<unknown> {
   starting ??= session.start({ silent });

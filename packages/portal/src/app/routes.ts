@@ -1,0 +1,73 @@
+import type { ComponentType } from 'react';
+import type { ModuleKey } from '@varde/core/contract';
+import { LoginCallbackPage } from '../pages/login/LoginCallbackPage.js';
+import { LoginRedirectPage } from '../pages/login/LoginRedirectPage.js';
+import { LogoutPage } from '../pages/login/LogoutPage.js';
+import { SilentCallbackPage } from '../pages/login/SilentCallbackPage.js';
+import { SitesPage } from '../pages/sites/SitesPage.js';
+import { AccountSettingsPage } from '../pages/accountSettings/AccountSettingsPage.js';
+import { BimPage } from '../pages/bim/BimPage.js';
+import { CloudFunctionsPage } from '../pages/cloudFunctions/CloudFunctionsPage.js';
+import { CloudAppsPage } from '../pages/cloudApps/CloudAppsPage.js';
+import { MlExplorerPage } from '../pages/mlExplorer/MlExplorerPage.js';
+import { AdministratePage } from '../pages/administrate/AdministratePage.js';
+import { UserDetailPage } from '../pages/administrate/UserDetailPage.js';
+import { AlarmsPage } from '../pages/alarms/AlarmsPage.js';
+import { AlarmMapPage } from '../pages/alarms/AlarmMapPage.js';
+import { LicensesPage } from '../pages/licenses/LicensesPage.js';
+import { NotificationsPage } from '../pages/notifications/NotificationsPage.js';
+import { SearchPage } from '../pages/searchpage/SearchPage.js';
+import { ControllerUserAdminPage } from '../pages/controllerUserAdmin/ControllerUserAdminPage.js';
+
+/** What a page gets from its route: the `:name` segments of the path. */
+export interface RouteProps {
+  params: Readonly<Record<string, string>>;
+}
+
+export interface PortalRoute {
+  /** App path (without a brand's base); `:name` matches one segment; a trailing slash is ignored. */
+  path: string;
+  component: ComponentType<RouteProps>;
+  /** No backend session or no stored user data -> /login?redirect=<here>. */
+  needsLogin: boolean;
+  /** Module gate (core-shell §6): without this module access -> /sites (for `sites` itself -> /account-settings). */
+  module?: ModuleKey;
+  /** The spec's named routes that skip the initial data load (no silent sign-in at startup). */
+  skipsInitialLoad?: boolean;
+  /** 'shell': inside the main app wrapper (header, side menu); 'bare': the page owns the whole window. */
+  layout: 'shell' | 'bare';
+}
+
+/**
+ * Every route of the portal (core-shell §2, admin-modules §2), first match wins. Add a page with one
+ * line here. Unknown paths go to /sites.
+ */
+export const routes: readonly PortalRoute[] = [
+  // Sign-in and session (route names Login, Login Callback, Logout skip the initial load).
+  { path: '/login', component: LoginRedirectPage, needsLogin: false, skipsInitialLoad: true, layout: 'bare' },
+  { path: '/login/callback', component: LoginCallbackPage, needsLogin: false, skipsInitialLoad: true, layout: 'bare' },
+  { path: '/login/silent-callback', component: SilentCallbackPage, needsLogin: false, skipsInitialLoad: true, layout: 'bare' },
+  { path: '/logout', component: LogoutPage, needsLogin: false, skipsInitialLoad: true, layout: 'bare' },
+
+  // Under the main app wrapper.
+  { path: '/sites', component: SitesPage, needsLogin: true, module: 'sites', layout: 'shell' },
+  { path: '/account-settings', component: AccountSettingsPage, needsLogin: true, layout: 'shell' },
+  { path: '/bim', component: BimPage, needsLogin: true, module: 'bim', layout: 'shell' },
+  { path: '/cloud-functions', component: CloudFunctionsPage, needsLogin: true, module: 'functions', layout: 'shell' },
+  { path: '/cloud-apps', component: CloudAppsPage, needsLogin: true, module: 'apps', layout: 'shell' },
+  { path: '/ml-explorer', component: MlExplorerPage, needsLogin: true, module: 'mlexplorer', layout: 'shell' },
+  { path: '/administrate', component: AdministratePage, needsLogin: true, module: 'users', layout: 'shell' },
+  { path: '/administrate/:id', component: UserDetailPage, needsLogin: true, module: 'users', layout: 'shell' },
+  { path: '/administrate/:id/:section', component: UserDetailPage, needsLogin: true, module: 'users', layout: 'shell' },
+  { path: '/alarms', component: AlarmsPage, needsLogin: true, module: 'alarms', layout: 'shell' },
+  { path: '/alarms/map', component: AlarmMapPage, needsLogin: true, module: 'alarms', layout: 'shell' },
+  { path: '/licenses', component: LicensesPage, needsLogin: true, module: 'licensing', layout: 'shell' },
+  { path: '/notifications', component: NotificationsPage, needsLogin: true, module: 'users', layout: 'shell' },
+  { path: '/searchpage', component: SearchPage, needsLogin: true, layout: 'shell' },
+
+  // Embeddable in a controller frame.
+  { path: '/controllerUserAdmin', component: ControllerUserAdminPage, needsLogin: true, layout: 'bare' },
+  { path: '/controllerframe/createuser', component: ControllerUserAdminPage, needsLogin: true, layout: 'bare' },
+
+  // Pages of the portal-pages engineer: one line each below.
+];

@@ -1,0 +1,27 @@
+import { AlarmTableWidget, SiteAlarmCardsWidget } from '@varde/widgets';
+import { hrefFor, navigate } from '../../app/router.js';
+import { useTexts } from '../../shell/useTexts.js';
+import { useWidgetSession } from '../sites/useWidgetSession.js';
+import '../sites/sitesPages.css';
+
+/** /alarms: the alarm table of every connected site (links to the map), then the per-site alarm cards. */
+export function AlarmsPage() {
+  useWidgetSession();
+  const t = useTexts(['menu', 'portal']);
+  return (
+    <section className="page alarms-page" aria-labelledby="page-title">
+      <h1 id="page-title">{t('menu:alarms')}</h1>
+      <AlarmTableWidget
+        mapHref={hrefFor('/alarms/map')}
+        onNavigate={() => {
+          navigate('/alarms/map');
+          return false;
+        }}
+      />
+      <section className="alarms-page__cards" aria-labelledby="alarm-cards-title">
+        <h2 id="alarm-cards-title">{t('menu:sites')}</h2>
+        <SiteAlarmCardsWidget />
+      </section>
+    </section>
+  );
+}

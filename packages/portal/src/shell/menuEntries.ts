@@ -1,0 +1,92 @@
+import type { Settings } from '@varde/core';
+import type { ModuleKey, UserData } from '@varde/core/contract';
+
+export interface MenuLink {
+  kind: 'link';
+  /** Stable id (test ids, React keys). */
+  id: string;
+  /** Fixed order of the spec (sites 100 … insight 900); our additions sit between. */
+  order: number;
+  /** Text key, `menu:` namespace. */
+  labelKey: string;
+  /** App path, or an absolute URL for an external link. */
+  to: string;
+  external?: boolean;
+}
+
+export interface MenuGroup {
+  kind: 'group';
+  id: string;
+  order: number;
+  labelKey: string;
+  children: MenuLink[];
+}
+
+export type MenuEntry = MenuLink | MenuGroup;
+
+/** The brand whose licences are handled outside the portal: no licences entry (spec: "hidden for one partner brand"). */
+export const BRAND_WITHOUT_LICENSES = 'fjellvann';
+
+interface Candidate {
+  entry: MenuEntry;
+  /** Every one of these module accesses is needed (empty: login only). */
+  modules: ModuleKey[];
+  /** Extra condition from the settings. */
+  when?: (settings: Settings) => boolean;
+}
+
+function link(id: string, order: number, labelKey: string, to: string, external = false): MenuLink {
+  return { kind: 'link', id, order, labelKey, to, ...(external ? { external } : {}) };
+}
+
+function candidates(settings: Settings): Candidate[] {
+  const links = settings.externalLinks;
+  return [
+    { entry: link('sites', 100, 'sites', '/sites'), modules: ['sites'] },
+    {
+      // Decision: alarms sit right after sites (they are the sites' alarms), as a group with list and map.
+      entry: {
+        kind: 'group',
+        id: 'alarms',
+        order: 150,
+        labelKey: 'alarms',
+        children: [link('alarms-list', 151, 'list', '/alarms'), link('alarms-map', 152, 'map', '/alarms/map')],
+      },
+      modules: ['alarms'],
+    },
+    { entry: link('bim', 200, 'bim', '/bim'), modules: ['bim'] },
+    { entry: link('cloud-functions', 300, 'cloudFunctions', '/cloud-functions'), modules: ['functions'] },
+    { entry: link('cloud-apps', 350, 'cloudApps', '/cloud-apps'), modules: ['apps'] },
+    { entry: link('ml-explorer', 370, 'mlExplorer', '/ml-explorer'), modules: ['mlexplorer'] },
+    { entry: link('administrate', 400, 'userAdministration', '/administrate'), modules: ['users'] },
+    {
+      entry: link('licenses', 500, 'licenses', '/licenses'),
+      modules: ['licensing'],
+      when: (s) => s.brand !== BRAND_WITHOUT_LICENSES,
+    },
+    // The page's gate is `users` (spec), so the entry needs it too: never show an entry that bounces.
+    { entry: link('notifications', 600, 'notifications', '/notifications'), modules: ['notifications', 'users'] },
+    { entry: link('searchpage', 700, 'search', '/searchpage'), modules: ['search'] },
+    { entry: link('dashboards', 750, 'views', '/dashboards'), modules: [], when: (s) => s.dashboards },
+    {
+      entry: link('smarttune', 800, 'smartTuning', links.smarttune ?? '', true),
+      modules: ['smarttune'],
+      when: () => Boolean(links.smarttune),
+    },
+    { entry: link('apps', 850, 'apps', links.apps ?? '', true), modules: [], when: () => Boolean(links.apps) },
+    {
+      entry: link('insight', 900, 'insight', links.insight ?? '', true),
+      modules: ['insight'],
+      when: () => Boolean(links.insight),
+    },
+  ];
+}
+
+/** The side menu for this user: only entries whose module accesses the user has, in the fixed order. */
+export function menuEntriesFor(user: Pick<UserData, 'moduleAccesses'>, settings: Settings): MenuEntry[] {
+  return candidates(settings)
+    .filter((candidate) => candidate.modules.every((module) => user.moduleAccesses[module] === true))
+    .filter((candidate) => candidate.when?.(settings) ?? true)
+    .map((candidate) => candidate.entry)
+    .sort((a, b) => a.order - b.order);
+}
