@@ -9,3 +9,6 @@ export * from './alarms.js';
 export * from './search.js';
 export * from './controllerProxy.js';
 export * from './users.js';
+export * from './anomaly.js';
+export * from './historian.js';
+export * from './rules.js';

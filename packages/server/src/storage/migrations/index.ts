@@ -15,6 +15,8 @@ import { outboxMigration } from './005-outbox.js';
 import { realtimeMigration } from './010-realtime.js';
 import { oidcMigration } from './020-oidc.js';
 import { alarmsAndTagsMigration } from './030-alarms-and-tags.js';
+import { notificationRulesMigration } from './060-notification-rules.js';
+import { anomalyAndHistorianMigration } from './080-anomaly-and-historian.js';
 
 export const migrations: Migration[] = [
   accountsMigration,
@@ -25,4 +27,6 @@ export const migrations: Migration[] = [
   realtimeMigration,
   oidcMigration,
   alarmsAndTagsMigration,
+  notificationRulesMigration,
+  anomalyAndHistorianMigration,
 ];

@@ -1,0 +1,70 @@
+import type { SeriesPoint } from '../historian/series.js';
+
+/** One column per model tag, one row per timestamp every tag has a value for. */
+export interface Dataset {
+  columns: string[];
+  timestamps: number[];
+  rows: number[][];
+}
+
+/** Joins series on their timestamps (inner join): a row needs a value of every tag. */
+export function alignSeries(columns: string[], series: SeriesPoint[][]): Dataset {
+  const byTs = new Map<number, number[]>();
+  series[0]?.forEach((point) => byTs.set(point.ts, [point.v]));
+  for (let c = 1; c < series.length; c += 1) {
+    const values = new Map(series[c]!.map((point) => [point.ts, point.v]));
+    for (const [ts, row] of byTs) {
+      const v = values.get(ts);
+      if (v === undefined) byTs.delete(ts);
+      else row.push(v);
+    }
+  }
+  const timestamps = [...byTs.keys()].sort((a, b) => a - b);
+  return { columns, timestamps, rows: timestamps.map((ts) => byTs.get(ts)!) };
+}
+
+/** At most `size` rows, evenly spread over the window (deterministic, keeps the daily and yearly cycles). */
+export function subsetOf(dataset: Dataset, size: number): Dataset {
+  const n = dataset.rows.length;
+  if (n <= size) return dataset;
+  const picked: number[] = [];
+  for (let i = 0; i < size; i += 1) picked.push(Math.floor((i * n) / size));
+  return {
+    columns: dataset.columns,
+    timestamps: picked.map((i) => dataset.timestamps[i]!),
+    rows: picked.map((i) => dataset.rows[i]!),
+  };
+}
+
+export function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return NaN;
+  const position = (sorted.length - 1) * q;
+  const low = Math.floor(position);
+  const high = Math.ceil(position);
+  return sorted[low]! + (sorted[high]! - sorted[low]!) * (position - low);
+}
+
+export interface ColumnStats {
+  mean: number;
+  std: number;
+  min: number;
+  max: number;
+  q1: number;
+  median: number;
+  q3: number;
+}
+
+export function columnStats(values: readonly number[]): ColumnStats {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mean = values.reduce((sum, v) => sum + v, 0) / values.length;
+  const variance = values.reduce((sum, v) => sum + (v - mean) ** 2, 0) / values.length;
+  return {
+    mean,
+    std: Math.sqrt(variance),
+    min: sorted[0]!,
+    max: sorted[sorted.length - 1]!,
+    q1: quantile(sorted, 0.25),
+    median: quantile(sorted, 0.5),
+    q3: quantile(sorted, 0.75),
+  };
+}
