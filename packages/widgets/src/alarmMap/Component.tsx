@@ -71,7 +71,7 @@ export function AlarmMapWidget(props: AlarmMapWidgetProps) {
       (L) => {
         const canvas = canvasRef.current;
         if (cancelled || !canvas) return;
-        created = L.map(canvas, { center: NORWAY_MAP_VIEW.center, zoom: NORWAY_MAP_VIEW.zoom, attributionControl: true });
+        created = L.map(canvas, { center: NORWAY_MAP_VIEW.center, zoom: NORWAY_MAP_VIEW.zoom, maxZoom: 18, attributionControl: true });
         const clusters = createClusterGroup(L, canvas.ownerDocument);
         clusters.addTo(created);
         if (typeof ResizeObserver === 'function') {

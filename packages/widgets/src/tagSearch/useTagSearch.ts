@@ -38,50 +38,77 @@ export function useTagSearch(session: Session | null, feed: SiteFeed | null): Ta
   );
   const state = useSyncExternalStore(store ? store.subscribe : noSubscription, () => (store ? store.getState() : idle), () => idle);
 
-  // The search host's socket, while signed in (no WebSocket in the runtime: site sockets only).
+  // Texts of the current run: socket answers for anything else are stale (an earlier search).
+  const wanted = useRef<readonly string[]>([]);
+
+  // The search host's socket, while signed in (no WebSocket in the runtime: site sockets only). Its
+  // answers carry no query, but come in the order the texts were sent: a FIFO of sent texts tells
+  // which search each answer belongs to.
   useEffect(() => {
     if (!session || !store) return;
-    let socket: SearchSocket | null = null;
+    const sent: string[] = [];
+    let unsent: string | null = null;
+    let real: SearchSocket | null = null;
     try {
-      socket = openSearchSocket({
+      real = openSearchSocket({
         baseUrl: session.settings.services.search,
         token: () => tokenOrNull(session),
-        onRows: (rows) => store.getState().addRows(rows),
+        onStatus: (status) => {
+          if (status === 'open' && unsent !== null) sent.push(unsent);
+          if (status !== 'open') sent.length = 0;
+          unsent = null;
+        },
+        onRows: (rows) => {
+          const text = sent.shift();
+          if (text !== undefined && wanted.current.includes(text)) store.getState().addRows(rows);
+        },
       });
     } catch {
-      socket = null;
+      real = null;
     }
-    socketRef.current = socket;
+    const socket = real;
+    socketRef.current = socket && {
+      search(text) {
+        if (socket.open) sent.push(text);
+        else unsent = text; // sent on open (the latest only)
+        socket.search(text);
+      },
+      get open() {
+        return socket.open;
+      },
+      close: () => socket.close(),
+    };
     return () => {
       socket?.close();
-      if (socketRef.current === socket) socketRef.current = null;
+      socketRef.current = null;
     };
   }, [session, store]);
 
   const [run, setRun] = useState<{ texts: readonly string[]; earlier: readonly TagSearchRow[]; running: boolean }>({ texts: [], earlier: [], running: false });
   const runId = useRef(0);
 
-  function search(texts: readonly string[]): void {
-    const wanted = texts.map((text) => text.trim()).filter(Boolean);
-    if (!store || wanted.length === 0) return;
+  function search(requested: readonly string[]): void {
+    const texts = requested.map((text) => text.trim()).filter(Boolean);
+    if (!store || texts.length === 0) return;
     const mine = ++runId.current;
-    setRun({ texts: wanted, earlier: [], running: wanted.length > 1 });
-    if (wanted.length === 1) {
-      store.getState().search(wanted[0]!);
+    wanted.current = texts;
+    setRun({ texts, earlier: [], running: texts.length > 1 });
+    if (texts.length === 1) {
+      store.getState().search(texts[0]!);
       return;
     }
     void (async () => {
       let earlier: TagSearchRow[] = [];
-      for (const [index, text] of wanted.entries()) {
+      for (const [index, text] of texts.entries()) {
         if (mine !== runId.current) return;
         store.getState().search(text);
         await settled(store, CONTROLLER_PROXY_TIMEOUT_MS);
-        if (index < wanted.length - 1) {
+        if (index < texts.length - 1) {
           earlier = mergeRows(earlier, store.getState().rows);
-          if (mine === runId.current) setRun({ texts: wanted, earlier, running: true });
+          if (mine === runId.current) setRun({ texts, earlier, running: true });
         }
       }
-      if (mine === runId.current) setRun({ texts: wanted, earlier, running: false });
+      if (mine === runId.current) setRun({ texts, earlier, running: false });
     })();
   }
 

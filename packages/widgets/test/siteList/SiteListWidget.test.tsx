@@ -19,7 +19,7 @@ beforeAll(async () => {
   hostile = await createSimulatedSite(admin.http, { name: HOSTILE, webpmpReady: true, grantTo: [demoUsers.user.email] });
   await admin.dispose();
   session = await signedInSharedSession(cloud, demoUsers.user);
-});
+}, 30_000);
 afterEach(() => cleanup());
 afterAll(async () => {
   setSharedSession(null);
