@@ -7,6 +7,8 @@ import { systemClock } from './clock.js';
 import { resolveConfig, trustedOrigins, type CloudContext, type CloudOptions } from './context.js';
 import { createAlarmService } from './alarms/alarmStore.js';
 import { registerAlarmRoutes } from './alarms/routes.js';
+import { createRuleEngine, createRuleStore, registerRuleRoutes } from './rules/index.js';
+import { seedDemoRules } from './seed/demoRules.js';
 import { createAnomalyService } from './anomaly/anomalyService.js';
 import { registerAnomalyRoutes } from './anomaly/routes.js';
 import { createHistorian } from './historian/historianStore.js';
@@ -95,10 +97,15 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     const realtime = realtimeDatabase.tree;
     const outbox = createOutbox(db, clock, app.log, config.smtpUrl);
     const alarms = createAlarmService(db, clock);
-    const simulation = createSimulation({ db, clock, realtime, alarms, onError: (error) => app.log.error(error) });
+    const ruleStore = createRuleStore(db, clock);
+    const ruleEngine = createRuleEngine({ db, clock, realtime, outbox }, (error) => app.log.error(error));
+    // The rule engine looks at the alarms after every simulation step (and on its own timer).
+    const simulation = createSimulation({
+      db, clock, realtime, alarms, onError: (error) => app.log.error(error), afterStep: () => ruleEngine.evaluate(),
+    });
     const historian = createHistorian(db, clock);
     const anomaly = createAnomalyService({ db, clock, historian, onError: (error) => app.log.error(error) });
-    const context: CloudContext = { config, db, clock, keys, realtime, outbox, log: app.log, routes, alarms, simulation, historian, anomaly };
+    const context: CloudContext = { config, db, clock, keys, realtime, outbox, log: app.log, routes, alarms, simulation, rules: { store: ruleStore, engine: ruleEngine }, historian, anomaly };
 
     registerErrorHandling(app, createFileFallback(config));
     registerCors(app, trustedOrigins(config));
@@ -114,16 +121,19 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     registerAlarmRoutes(app, context);
     registerSearchRoutes(app, context);
     registerControllerFrameRoutes(app, context);
+    registerRuleRoutes(app, context, ruleStore);
     registerHistorianRoutes(app, context, historian);
     registerAnomalyRoutes(app, context, anomaly);
     const controllerProxy = attachControllerProxy(server, context, realtimeDatabase.verifyIdToken);
     const searchSocket = attachSearchSocket(server, context);
 
     if (firstStart && config.seed === 'demo') seedDemo(context);
+    if (firstStart && config.seed === 'demo') seedDemoRules(context);
     if (firstStart && config.seed === 'demo') seedDemoAnomaly(context);
     if (firstStart && config.seed === 'demo' && config.bulkSites > 0) seedBulkSites(context, config.bulkSites);
     await app.ready();
     if (config.simulation === 'running') simulation.start();
+    ruleEngine.start();
 
     let closed = false;
     return {
@@ -136,6 +146,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
         if (closed) return;
         closed = true;
         simulation.stop();
+        ruleEngine.stop();
         anomaly.training.close();
         await controllerProxy.close();
         searchSocket.close();

@@ -3,6 +3,7 @@ import type { AlarmService } from './alarms/alarmStore.js';
 import type { AnomalyService } from './anomaly/anomalyService.js';
 import type { Historian } from './historian/historianStore.js';
 import type { Clock } from './clock.js';
+import type { RuleEngine, RuleStore } from './rules/index.js';
 import type { RegisteredRoute } from './http/routeRegistry.js';
 import type { Outbox } from './outbox/outbox.js';
 import type { RealtimeTree } from './realtime/tree.js';
@@ -81,6 +82,8 @@ export interface CloudContext {
   alarms: AlarmService;
   /** The demo's life (alarms come and go, sites drop off and return); step it in tests. */
   simulation: Simulation;
+  /** Notification rules per site and the threshold engine (tests: `rules.engine.evaluate()`). */
+  rules: { store: RuleStore; engine: RuleEngine };
   /** Stored tag values (series definitions; values generated deterministically). */
   historian: Historian;
   /** ML models, versions and the training job runner (tests: anomaly.training.useManualSteps()). */

@@ -11,3 +11,4 @@ export * from './controllerProxy.js';
 export * from './users.js';
 export * from './anomaly.js';
 export * from './historian.js';
+export * from './rules.js';

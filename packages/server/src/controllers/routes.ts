@@ -26,8 +26,8 @@ export function registerControllerRoutes(app: FastifyInstance, ctx: CloudContext
         const offset = query.offset ?? 0;
         const page = sites.slice(offset, query.limit === undefined ? undefined : offset + query.limit);
         const withRules = query.rules?.toLowerCase() === 'true';
-        // Notification rules arrive with the notifications module; until then every site has 0.
-        return { data: withRules ? page.map((site) => ({ ...site, rules: 0 })) : page };
+        const counts = withRules ? ctx.rules.store.counts() : null;
+        return { data: counts ? page.map((site) => ({ ...site, rules: counts.get(site.uuid) ?? 0 })) : page };
       });
 
       /** GET /controllers/{id}/alarmReport: the site's latest alarm and its unacknowledged count. */

@@ -37,6 +37,8 @@ export interface SimulationDeps {
   /** Seed of the pseudo-random choices, so a run can be repeated. */
   seed?: number;
   onError?: (error: unknown) => void;
+  /** Runs after every step (the notification rule engine). */
+  afterStep?: () => void;
 }
 
 /** mulberry32: small, fast, good enough to make a demo look alive. */
@@ -124,6 +126,7 @@ export function createSimulation(deps: SimulationDeps): Simulation {
       }
     }
     steps += 1;
+    deps.afterStep?.();
     return events;
   }
 

@@ -15,6 +15,7 @@ import { outboxMigration } from './005-outbox.js';
 import { realtimeMigration } from './010-realtime.js';
 import { oidcMigration } from './020-oidc.js';
 import { alarmsAndTagsMigration } from './030-alarms-and-tags.js';
+import { notificationRulesMigration } from './060-notification-rules.js';
 import { anomalyAndHistorianMigration } from './080-anomaly-and-historian.js';
 
 export const migrations: Migration[] = [
@@ -26,5 +27,6 @@ export const migrations: Migration[] = [
   realtimeMigration,
   oidcMigration,
   alarmsAndTagsMigration,
+  notificationRulesMigration,
   anomalyAndHistorianMigration,
 ];

@@ -1,0 +1,91 @@
+import type { NotificationRules, RuleUser } from '@varde/core/contract';
+import type { CloudContext } from '../context.js';
+import { accountByUid, type AccountRecord } from '../auth/accounts.js';
+import { siteForCaller } from '../controllers/visibleSites.js';
+import type { SiteRecord } from '../controllers/sites.js';
+import { HttpError } from '../http/HttpError.js';
+import { loadActor, type Actor } from '../users/actor.js';
+import { userPath } from '../users/profiles.js';
+
+type Ctx = Pick<CloudContext, 'db' | 'realtime' | 'clock'>;
+
+/** Modules that open the notifications page (spec: the users module gates it; `notifications` is its own key). */
+const RULE_MODULES = ['notifications', 'users'] as const;
+
+/**
+ * The caller may manage a site's rules when they may see the site (404/403 otherwise, as every
+ * controllers-api route) and have the notifications or users module (decision: the spec gates the
+ * page on users; a token without either gets 403 from the server too).
+ */
+export function requireRuleAccess(ctx: Ctx, uid: string, siteUuid: string): { actor: Actor; site: SiteRecord } {
+  const site = siteForCaller(ctx, uid, siteUuid);
+  const actor = loadActor(ctx, uid);
+  if (!actor.systemAdmin && !RULE_MODULES.some((module) => actor.hasModule(module))) {
+    throw new HttpError(403, 'You need the notifications or users module to manage notification rules');
+  }
+  return { actor, site };
+}
+
+/** Whether a user (account + profile) has the site: a system admin has every site. */
+export function userHasSite(ctx: Pick<CloudContext, 'realtime'>, uid: string, siteUuid: string): boolean {
+  const base = userPath(uid);
+  return ctx.realtime.get(`${base}/systemAdmin`) === true || ctx.realtime.get(`${base}/controllers/${siteUuid}`) === true;
+}
+
+export function phoneOf(ctx: Pick<CloudContext, 'realtime'>, account: AccountRecord): string | null {
+  const stored = account.phone ?? ctx.realtime.get(`${userPath(account.uid)}/phone`);
+  return typeof stored === 'string' && stored.trim() !== '' ? stored.trim() : null;
+}
+
+function ruleUserOf(ctx: Ctx, account: AccountRecord): RuleUser {
+  const name = ctx.realtime.get(`${userPath(account.uid)}/name`);
+  const phone = phoneOf(ctx, account);
+  return {
+    uid: account.uid,
+    username: account.email,
+    name: typeof name === 'string' ? name : account.email,
+    ...(phone ? { phone } : {}),
+  };
+}
+
+function usersInRules(rules: NotificationRules): Set<string> {
+  return new Set(Object.values(rules).flatMap((rule) => rule.users));
+}
+
+/**
+ * Whom the caller may put in a site's rules: users who have the site and whom the caller knows —
+ * themselves, their sub-users and users already in the site's rules (a system admin knows everyone).
+ * Nobody learns of other users through this list.
+ */
+export function ruleUserCandidates(ctx: Ctx, actor: Actor, siteUuid: string, current: NotificationRules): RuleUser[] {
+  const uids = new Set<string>([actor.uid, ...usersInRules(current)]);
+  if (actor.systemAdmin) {
+    for (const row of ctx.db.prepare('SELECT uid FROM accounts').all() as { uid: string }[]) uids.add(row.uid);
+  } else {
+    const subs = ctx.realtime.get(`${userPath(actor.uid)}/adminUsers`);
+    if (subs && typeof subs === 'object') for (const uid of Object.keys(subs)) uids.add(uid);
+  }
+  const users: RuleUser[] = [];
+  for (const uid of uids) {
+    const account = accountByUid(ctx.db, uid);
+    if (account && userHasSite(ctx, uid, siteUuid)) users.push(ruleUserOf(ctx, account));
+  }
+  return users.sort((a, b) => a.username.toLowerCase().localeCompare(b.username.toLowerCase()));
+}
+
+/**
+ * Every user of the new rules must be one the caller could pick (see ruleUserCandidates); others
+ * get 400 `Unknown user id …` whether or not they exist, so the answer reveals nothing.
+ */
+export function requireKnownRuleUsers(ctx: Ctx, actor: Actor, siteUuid: string, next: NotificationRules, current: NotificationRules): void {
+  const already = usersInRules(current);
+  const mayPick = (uid: string) =>
+    (uid === actor.uid || already.has(uid) || actor.manages(uid)) &&
+    accountByUid(ctx.db, uid) !== null &&
+    userHasSite(ctx, uid, siteUuid);
+  for (const rule of Object.values(next)) {
+    for (const uid of rule.users) {
+      if (!mayPick(uid)) throw new HttpError(400, `rules.${rule.ruleId}.users: Unknown user id ${uid} (not a user of this site you manage)`);
+    }
+  }
+}

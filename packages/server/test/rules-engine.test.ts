@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { NotificationRules } from '@varde/core/contract';
+import { demoUid } from '../src/seed/demoSeed.js';
+import { demoSites } from '../src/seed/demoSites.js';
+import { manualClock } from './helpers/manualClock.js';
+import { startCloud, type Cloud } from './helpers/startCloud.js';
+
+const MINUTE = 60_000;
+const clock = manualClock(Date.UTC(2025, 0, 15, 8, 0, 0));
+let cloud: Cloud;
+const sites = demoSites();
+/** Site 13: the admin, the power user and the SMS user (+4791234567) have it. */
+const site = sites[13]!;
+const SMS_PHONE = '+4791234567';
+
+function sentTo(to: string, tagName: string) {
+  return cloud.context.outbox.list({ to }).filter((message) => message.body.includes(tagName) || message.subject?.includes(tagName));
+}
+
+beforeAll(async () => {
+  cloud = await startCloud({ clock });
+  // Start from a quiet site: the demo seed leaves an active alarm on some sites.
+  for (const row of cloud.context.alarms.list({ siteUuids: [site.uuid], active: true })) cloud.context.alarms.clear(row.id);
+  const prefix = site.uuid.slice(0, 8);
+  const rules: NotificationRules = {
+    [`${prefix}-rule-fast20`]: { ruleId: `${prefix}-rule-fast20`, channeltype: ['sms', 'mail'], threshold: 20, users: [demoUid('sms')] },
+    // The SMS user is in this slower rule too: still one notification per alarm and channel.
+    [`${prefix}-rule-slow60`]: {
+      ruleId: `${prefix}-rule-slow60`,
+      channeltype: ['mail'],
+      threshold: 60,
+      users: [demoUid('powerUser'), demoUid('sms')],
+    },
+  };
+  cloud.context.rules.store.replace(site.uuid, rules);
+});
+afterAll(() => cloud.close());
+
+test('an alarm active past the threshold tells each user once per channel, and none before', async () => {
+  const alarm = cloud.context.alarms.raise({ siteUuid: site.uuid, alarmGroup: 'A', tagName: 'RULE-T1', text: 'Høy temperatur' });
+  clock.advance(19 * MINUTE);
+  cloud.context.rules.engine.evaluate();
+  expect(sentTo('sms@varde.test', 'RULE-T1')).toEqual([]);
+  expect(sentTo(SMS_PHONE, 'RULE-T1')).toEqual([]);
+
+  clock.advance(1 * MINUTE);
+  const decided = cloud.context.rules.engine.evaluate();
+  expect(decided.filter((n) => n.alarmId === alarm.id)).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ userUid: demoUid('sms'), channel: 'sms', outcome: 'sent' }),
+      expect.objectContaining({ userUid: demoUid('sms'), channel: 'mail', outcome: 'sent' }),
+    ]),
+  );
+  expect(sentTo('sms@varde.test', 'RULE-T1')).toHaveLength(1);
+  expect(sentTo(SMS_PHONE, 'RULE-T1')).toHaveLength(1);
+  expect(sentTo(SMS_PHONE, 'RULE-T1')[0]!.body).toContain(site.name);
+  expect(sentTo('power@varde.test', 'RULE-T1')).toEqual([]); // the 60-minute rule is not due yet
+
+  // Still active: nobody is told again, not even when the slower rule (which also names them) is due.
+  clock.advance(45 * MINUTE);
+  cloud.context.rules.engine.evaluate();
+  cloud.context.rules.engine.evaluate();
+  expect(sentTo('sms@varde.test', 'RULE-T1')).toHaveLength(1);
+  expect(sentTo(SMS_PHONE, 'RULE-T1')).toHaveLength(1);
+  expect(sentTo('power@varde.test', 'RULE-T1')).toHaveLength(1);
+
+  // Triggered again while active (same alarm): still no second notification.
+  cloud.context.alarms.raise({ siteUuid: site.uuid, alarmGroup: 'A', tagName: 'RULE-T1' });
+  clock.advance(30 * MINUTE);
+  cloud.context.rules.engine.evaluate();
+  expect(sentTo('sms@varde.test', 'RULE-T1')).toHaveLength(1);
+});
+
+test('an alarm cleared before the threshold tells nobody', async () => {
+  const alarm = cloud.context.alarms.raise({ siteUuid: site.uuid, alarmGroup: 'B', tagName: 'RULE-T2' });
+  clock.advance(10 * MINUTE);
+  cloud.context.rules.engine.evaluate();
+  cloud.context.alarms.clear(alarm.id);
+  clock.advance(120 * MINUTE);
+  cloud.context.rules.engine.evaluate();
+  expect(sentTo('sms@varde.test', 'RULE-T2')).toEqual([]);
+  expect(sentTo(SMS_PHONE, 'RULE-T2')).toEqual([]);
+  expect(sentTo('power@varde.test', 'RULE-T2')).toEqual([]);
+});
+
+test('a new alarm on the same tag after a clear is a new alarm: told again', async () => {
+  cloud.context.alarms.clearTag(site.uuid, 'RULE-T1');
+  cloud.context.alarms.raise({ siteUuid: site.uuid, alarmGroup: 'A', tagName: 'RULE-T1' });
+  // (alarm times are stamped a millisecond apart, so step a little past the threshold)
+  clock.advance(20 * MINUTE + 1000);
+  cloud.context.rules.engine.evaluate();
+  expect(sentTo('sms@varde.test', 'RULE-T1')).toHaveLength(2);
+});
+
+test('alarms on sites without rules tell nobody; a simulation step runs the engine', async () => {
+  const other = sites[14]!;
+  cloud.context.alarms.raise({ siteUuid: other.uuid, alarmGroup: 'A', tagName: 'RULE-T3' });
+  const before = cloud.context.outbox.list().length;
+  cloud.context.alarms.raise({ siteUuid: site.uuid, alarmGroup: 'C', tagName: 'RULE-T4' });
+  clock.advance(21 * MINUTE);
+  cloud.context.simulation.step(1);
+  expect(cloud.context.outbox.list().filter((m) => m.body.includes('RULE-T3'))).toEqual([]);
+  expect(sentTo(SMS_PHONE, 'RULE-T4')).toHaveLength(1);
+  expect(cloud.context.outbox.list().length).toBeGreaterThan(before);
+});
+
+test('a user who lost the site is not told', async () => {
+  cloud.context.realtime.set(`/users/${demoUid('sms')}/controllers/${site.uuid}`, null);
+  cloud.context.alarms.raise({ siteUuid: site.uuid, alarmGroup: 'A', tagName: 'RULE-T5' });
+  clock.advance(25 * MINUTE);
+  const decided = cloud.context.rules.engine.evaluate();
+  expect(decided.filter((n) => n.userUid === demoUid('sms') && n.channel === 'sms')).toEqual([
+    expect.objectContaining({ outcome: 'skipped-no-access' }),
+  ]);
+  expect(sentTo(SMS_PHONE, 'RULE-T5')).toEqual([]);
+});

@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  listControllersResponse,
+  notificationRulesBody,
+  ruleTestResult,
+  ruleUsersResponse,
+  type NotificationRuleInput,
+  type SignedIn,
+} from '@varde/core/contract';
+import { demoUid } from '../src/seed/demoSeed.js';
+import { demoSites } from '../src/seed/demoSites.js';
+import { call } from './helpers/http.js';
+import { callAs, signInDemo, tokenFor } from './helpers/siteTestKit.js';
+import { startCloud, type Cloud } from './helpers/startCloud.js';
+
+let cloud: Cloud;
+let admin: SignedIn;
+let guest: SignedIn;
+let drift: SignedIn;
+const sites = demoSites();
+/** Site 12: admin, power user and the SMS user have it; no seeded rules. */
+const site = sites[12]!;
+const rulesPath = `/controllers/${site.uuid}/notificationrules`;
+
+function rule(overrides: Partial<NotificationRuleInput> = {}): NotificationRuleInput {
+  return { ruleId: `${site.uuid.slice(0, 8)}-rule-abc123`, channeltype: ['sms', 'mail'], threshold: 20, users: [demoUid('sms')], ...overrides };
+}
+const post = (who: SignedIn, body: unknown, path = rulesPath) => callAs(cloud, who, 'controllers-api', path, { method: 'POST', json: body });
+const get = (who: SignedIn, path: string) => callAs(cloud, who, 'controllers-api', path);
+
+beforeAll(async () => {
+  cloud = await startCloud();
+  [admin, guest, drift] = await Promise.all([signInDemo(cloud, 'admin'), signInDemo(cloud, 'guest'), signInDemo(cloud, 'partnerUser')]);
+});
+afterAll(() => cloud.close());
+
+test('the seeded rules are read back, and GET /controllers?rules=True counts them', async () => {
+  const seeded = notificationRulesBody.parse((await get(admin, `/controllers/${sites[10]!.uuid}/notificationrules`)).body);
+  expect(Object.keys(seeded.rules)).toHaveLength(2);
+  const list = listControllersResponse.parse((await get(admin, '/controllers?rules=True&limit=1000')).body).data;
+  expect(list.find((s) => s.uuid === sites[10]!.uuid)?.rules).toBe(2);
+  expect(list.find((s) => s.uuid === sites[0]!.uuid)?.rules).toBe(1);
+  expect(list.find((s) => s.uuid === site.uuid)?.rules).toBe(0);
+});
+
+test('POST replaces a site\'s rules (idempotently); the threshold string "25" is parsed as an integer', async () => {
+  const body = { rules: { [rule().ruleId]: rule({ threshold: '25' }) } };
+  const first = await post(admin, body);
+  expect(first.status).toBe(200);
+  expect(first.body.rules[rule().ruleId]).toEqual({ ...rule(), threshold: 25 });
+  expect((await post(admin, body)).body).toEqual(first.body);
+  expect(notificationRulesBody.parse((await get(admin, rulesPath)).body)).toEqual(first.body);
+  const list = listControllersResponse.parse((await get(admin, '/controllers?rules=True&limit=1000')).body).data;
+  expect(list.find((s) => s.uuid === site.uuid)?.rules).toBe(1);
+});
+
+describe('bad input is refused with 400 and a detail, and nothing changes', () => {
+  const cases: Array<[string, unknown, RegExp]> = [
+    ['threshold 3', { rules: { [rule().ruleId]: rule({ threshold: 3 }) } }, /Threshold must be a whole number/],
+    ['threshold 121', { rules: { [rule().ruleId]: rule({ threshold: 121 }) } }, /Threshold must be a whole number/],
+    ['threshold abc', { rules: { [rule().ruleId]: rule({ threshold: 'abc' }) } }, /Threshold must be a whole number/],
+    ['threshold 7 (not a step of 5)', { rules: { [rule().ruleId]: rule({ threshold: 7 }) } }, /steps of 5/],
+    ['threshold 20.5', { rules: { [rule().ruleId]: rule({ threshold: 20.5 }) } }, /Threshold/],
+    ['no users', { rules: { [rule().ruleId]: rule({ users: [] }) } }, /You must select at least one user/],
+    ['no channel', { rules: { [rule().ruleId]: rule({ channeltype: [] }) } }, /Velg minst en verdi/],
+    ['an unknown channel', { rules: { [rule().ruleId]: rule({ channeltype: ['fax' as 'sms'] }) } }, /channeltype/],
+    ['an unknown user id', { rules: { [rule().ruleId]: rule({ users: ['no-such-user'] }) } }, /Unknown user id no-such-user/],
+    ['a user without the site', { rules: { [rule().ruleId]: rule({ users: [demoUid('guest')] }) } }, /Unknown user id/],
+    ['another partner\'s user', { rules: { [rule().ruleId]: rule({ users: [demoUid('partnerUser')] }) } }, /Unknown user id/],
+    ['a key that is not the rule id', { rules: { other: rule() } }, /The key must equal the rule id/],
+    ['a rule id with a slash', { rules: { 'a/b': rule({ ruleId: 'a/b' }) } }, /Rule id must be/],
+    ['no rules field', {}, /rules/],
+    ['rules as a list', { rules: [rule()] }, /rules/],
+  ];
+  test.each(cases)('%s', async (_name, body, detail) => {
+    const before = (await get(admin, rulesPath)).body;
+    const answer = await post(admin, body);
+    expect(answer.status).toBe(400);
+    expect(answer.body.detail).toMatch(detail);
+    expect((await get(admin, rulesPath)).body).toEqual(before);
+  });
+
+  test('invalid JSON', async () => {
+    const answer = await call(cloud, `/cloud/controllers-api${rulesPath}`, {
+      body: '{"rules": ',
+      headers: { authorization: `Bearer ${tokenFor(admin, 'controllers-api')}`, 'content-type': 'application/json' },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.detail).toEqual(expect.any(String));
+  });
+});
+
+test('who may manage rules: the site and the notifications or users module', async () => {
+  // guest has site 0 but only the sites module
+  expect((await get(guest, `/controllers/${sites[0]!.uuid}/notificationrules`)).status).toBe(403);
+  // Nordbygg's user does not have Fjordvarme's site
+  const foreign = await get(drift, rulesPath);
+  expect(foreign.status).toBe(403);
+  expect(foreign.body.detail).toEqual(expect.any(String));
+  expect((await get(admin, '/controllers/no-such-site/notificationrules')).status).toBe(404);
+  expect((await call(cloud, `/cloud/controllers-api${rulesPath}`)).status).toBe(401);
+});
+
+test('notificationusers lists the users of the site the caller knows, with phones', async () => {
+  const users = ruleUsersResponse.parse((await get(admin, `/controllers/${site.uuid}/notificationusers`)).body).data;
+  const names = users.map((user) => user.username);
+  expect(names).toEqual(expect.arrayContaining(['admin@varde.test', 'power@varde.test', 'sms@varde.test']));
+  expect(names).not.toContain('guest@varde.test'); // no access to site 12
+  expect(names).not.toContain('drift@nordbygg.test');
+  expect(users.find((user) => user.username === 'sms@varde.test')?.phone).toBe('+4791234567');
+});
+
+describe('testing a rule', () => {
+  async function createUser(email: string, phone: string) {
+    const answer = await callAs(cloud, admin, 'users', '/users', {
+      method: 'POST',
+      json: { username: email, name: email, role: 'User', phone, controllers: { [site.uuid]: true } },
+    });
+    expect(answer.status).toBe(201);
+    return answer.body.uid as string;
+  }
+
+  test('200: a test e-mail and SMS to every user (Norwegian and Swedish numbers), read from the outbox', async () => {
+    const swede = await createUser('svensson@varde.test', '+46 70-123 45 67');
+    const norwegian = await createUser('nordmann@varde.test', '0047 912 34 568');
+    const ruleId = `${site.uuid.slice(0, 8)}-rule-test01`;
+    expect((await post(admin, { rules: { [ruleId]: rule({ ruleId, users: [swede, norwegian, demoUid('sms')] }) } })).status).toBe(200);
+    const since = Date.now() - 1;
+    const answer = await get(admin, `/controllers/${site.uuid}/notificationtest/${ruleId}`);
+    expect(answer.status).toBe(200);
+    const result = ruleTestResult.parse(answer.body);
+    expect(result.status).toBe(200);
+    expect(result.data.users).toEqual([
+      { userUUID: swede, username: 'svensson@varde.test', phonenumber: '+46701234567', email: 'svensson@varde.test' },
+      { userUUID: norwegian, username: 'nordmann@varde.test', phonenumber: '+4791234568', email: 'nordmann@varde.test' },
+      { userUUID: demoUid('sms'), username: 'sms@varde.test', phonenumber: '+4791234567', email: 'sms@varde.test' },
+    ]);
+    const sent = cloud.context.outbox.list({ since });
+    for (const to of ['svensson@varde.test', 'nordmann@varde.test', 'sms@varde.test']) {
+      expect(sent.filter((m) => m.to === to && m.channel === 'email' && m.body.includes(ruleId))).toHaveLength(1);
+    }
+    for (const to of ['+46701234567', '+4791234568', '+4791234567']) {
+      expect(sent.filter((m) => m.to === to && m.channel === 'sms' && m.body.includes(ruleId))).toHaveLength(1);
+    }
+  });
+
+  test('500: a Danish number or no number gives the error code and message, and nothing is sent', async () => {
+    const dane = await createUser('jensen@varde.test', '+45 12345678');
+    const ruleId = `${site.uuid.slice(0, 8)}-rule-test02`;
+    const noPhoneRule = `${site.uuid.slice(0, 8)}-rule-test03`;
+    await post(admin, {
+      rules: {
+        [ruleId]: rule({ ruleId, users: [demoUid('sms'), dane] }),
+        [noPhoneRule]: rule({ ruleId: noPhoneRule, users: [demoUid('admin')] }),
+      },
+    });
+    const since = Date.now() - 1;
+    const answer = await get(admin, `/controllers/${site.uuid}/notificationtest/${ruleId}`);
+    expect(answer.status).toBe(500);
+    const result = ruleTestResult.parse(answer.body);
+    expect(result.status).toBe(500);
+    expect(result.data.error).toEqual({ code: 'unsupported-phone-number', message: expect.stringContaining('+45 12345678') });
+    const missing = ruleTestResult.parse((await get(admin, `/controllers/${site.uuid}/notificationtest/${noPhoneRule}`)).body);
+    expect(missing.data.error?.code).toBe('missing-phone-number');
+    expect(cloud.context.outbox.list({ since })).toEqual([]);
+  });
+
+  test('an unknown rule is 404', async () => {
+    const answer = await get(admin, `/controllers/${site.uuid}/notificationtest/nope`);
+    expect(answer.status).toBe(404);
+    expect(answer.body.detail).toMatch(/No rule nope/);
+  });
+});
+
+test('DELETE removes every rule of the site; repeating it changes nothing', async () => {
+  await post(admin, { rules: { [rule().ruleId]: rule() } });
+  const deleted = await callAs(cloud, admin, 'controllers-api', rulesPath, { method: 'DELETE' });
+  expect(deleted.status).toBe(200);
+  expect(deleted.body).toEqual({ rules: {} });
+  expect((await callAs(cloud, admin, 'controllers-api', rulesPath, { method: 'DELETE' })).status).toBe(200);
+  expect((await get(admin, rulesPath)).body).toEqual({ rules: {} });
+});
