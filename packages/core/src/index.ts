@@ -14,3 +14,4 @@ export * from './sites/index.js';
 export * from './alarms/index.js';
 export * from './search/index.js';
 export * from './controllerProxy/index.js';
+export * from './anomaly/index.js';
