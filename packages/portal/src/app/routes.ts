@@ -18,6 +18,13 @@ import { LicensesPage } from '../pages/licenses/LicensesPage.js';
 import { NotificationsPage } from '../pages/notifications/NotificationsPage.js';
 import { SearchPage } from '../pages/searchpage/SearchPage.js';
 import { ControllerUserAdminPage } from '../pages/controllerUserAdmin/ControllerUserAdminPage.js';
+import { ResetPasswordPage } from '../pages/resetPassword/ResetPasswordPage.js';
+import { WebpmErrorPage } from '../pages/webpmError/WebpmErrorPage.js';
+import { DashboardsPage } from '../pages/dashboards/DashboardsPage.js';
+import { AltLayoutPage } from '../pages/altLayout/AltLayoutPage.js';
+import { ControllerFrameIndexPage, ControllersFramePage } from '../pages/controllerFrame/ControllersFramePage.js';
+import { CustomerLoginPage } from '../pages/customerLogin/CustomerLoginPage.js';
+import { LeroyLoginPage } from '../pages/leroyLogin/LeroyLoginPage.js';
 
 /** What a page gets from its route: the `:name` segments of the path. */
 export interface RouteProps {
@@ -70,4 +77,13 @@ export const routes: readonly PortalRoute[] = [
   { path: '/controllerframe/createuser', component: ControllerUserAdminPage, needsLogin: true, layout: 'bare' },
 
   // Pages of the portal-pages engineer: one line each below.
+  { path: '/customer-login', component: CustomerLoginPage, needsLogin: false, skipsInitialLoad: true, layout: 'bare' },
+  { path: '/leroy-login', component: LeroyLoginPage, needsLogin: false, skipsInitialLoad: true, layout: 'bare' },
+  { path: '/reset-password', component: ResetPasswordPage, needsLogin: false, skipsInitialLoad: true, layout: 'bare' },
+  { path: '/webpmperror', component: WebpmErrorPage, needsLogin: true, layout: 'shell' },
+  { path: '/webpmerror', component: WebpmErrorPage, needsLogin: true, layout: 'shell' },
+  { path: '/dashboards', component: DashboardsPage, needsLogin: true, layout: 'shell' },
+  { path: '/altlayout', component: AltLayoutPage, needsLogin: true, layout: 'bare' },
+  { path: '/controllerframe', component: ControllerFrameIndexPage, needsLogin: false, layout: 'bare' },
+  { path: '/controllerframe/controllersframe', component: ControllersFramePage, needsLogin: false, layout: 'bare' },
 ];

@@ -1,6 +1,6 @@
 import { useState, type MouseEvent } from 'react';
 import { navigate } from '../../app/router.js';
-import { useTexts } from '../customerLogin/useTexts.js';
+import { useTexts } from '../../shell/useTexts.js';
 import { CompactSiteList } from './CompactSiteList.js';
 import './altLayout.css';
 

@@ -1,6 +1,6 @@
 import type { Site } from '@varde/core/contract';
 import { session } from '../../app/session.js';
-import { useTexts } from '../customerLogin/useTexts.js';
+import { useTexts } from '../../shell/useTexts.js';
 import { isMobileWidth, siteLoginLink } from '../leroyLogin/siteLoginLink.js';
 import { useSitePages } from './useSitePages.js';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useSession } from '../../app/useSession.js';
 import { PasswordSmsLoginForm } from '../customerLogin/PasswordSmsLoginForm.js';
-import { useTexts } from '../customerLogin/useTexts.js';
+import { useTexts } from '../../shell/useTexts.js';
 import './controllerFrame.css';
 
 /**

@@ -6,7 +6,7 @@ import { ForgotPassword } from './ForgotPassword.js';
 import { BuildingCloudIllustration, DashboardIllustration } from './Illustrations.js';
 import { LoginFooter } from './LoginFooter.js';
 import { PasswordSmsLoginForm } from './PasswordSmsLoginForm.js';
-import { useTexts } from './useTexts.js';
+import { useTexts } from '../../shell/useTexts.js';
 import './customerLogin.css';
 
 /** Path of the customer-flavor login page (route name GKDemoLogin in the spec). */

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { requestResetPassword } from '@varde/core';
 import { session } from '../../app/session.js';
-import { useTexts } from './useTexts.js';
+import { useTexts } from '../../shell/useTexts.js';
 
 type Stage = 'closed' | 'form' | 'sent' | 'failed';
 

@@ -1,6 +1,6 @@
 import { CUSTOMER_CONTACT } from './contact.js';
 import { SocialIconSvg } from './Illustrations.js';
-import { useTexts } from './useTexts.js';
+import { useTexts } from '../../shell/useTexts.js';
 
 /** Phone, e-mail, website and social links. Hidden on small screens (CSS, ≤ 960 px). */
 export function LoginFooter() {

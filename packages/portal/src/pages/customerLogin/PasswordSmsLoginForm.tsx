@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { loginErrorKey, type MessageKey } from '@varde/core';
 import type { UserData } from '@varde/core/contract';
 import { session } from '../../app/session.js';
-import { useTexts } from './useTexts.js';
+import { useTexts } from '../../shell/useTexts.js';
 import './loginForm.css';
 
 type Step = { kind: 'credentials' } | { kind: 'sms'; uid: string };

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { dashboardFrameHeight } from '@varde/core';
 import { navigate, useLocation } from '../../app/router.js';
-import { useTexts } from '../customerLogin/useTexts.js';
+import { useTexts } from '../../shell/useTexts.js';
 import { usePortalFrame } from './usePortalFrame.js';
 import { useUserSites } from './useUserSites.js';
 import { useWindowHeight } from './useWindowHeight.js';

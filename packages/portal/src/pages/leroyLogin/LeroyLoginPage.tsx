@@ -3,7 +3,7 @@ import { listControllersResponse, type Site } from '@varde/core/contract';
 import { session } from '../../app/session.js';
 import { useSession } from '../../app/useSession.js';
 import { PasswordSmsLoginForm } from '../customerLogin/PasswordSmsLoginForm.js';
-import { useTexts } from '../customerLogin/useTexts.js';
+import { useTexts } from '../../shell/useTexts.js';
 import { LEROY_CLOUD_DOMAIN, LEROY_SITE_UUID, leroyLoginAllowed } from './leroySite.js';
 import { isMobileWidth, siteLoginLink } from './siteLoginLink.js';
 import './leroyLogin.css';

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEven
 import { HttpError, parseResetPasswordHash, resetPassword } from '@varde/core';
 import { navigate, useLocation } from '../../app/router.js';
 import { session } from '../../app/session.js';
-import { useTexts } from '../customerLogin/useTexts.js';
+import { useTexts } from '../../shell/useTexts.js';
 import { newPasswordProblem, repeatPasswordProblem, type PasswordProblem } from './passwordRules.js';
 import './resetPassword.css';
 

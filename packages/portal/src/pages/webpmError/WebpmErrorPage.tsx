@@ -1,5 +1,5 @@
 import { navigate, useLocation } from '../../app/router.js';
-import { useTexts } from '../customerLogin/useTexts.js';
+import { useTexts } from '../../shell/useTexts.js';
 import { explainedStatus, shownCode } from './errorStatus.js';
 import { useSiteName } from './useSiteName.js';
 import './webpmError.css';
