@@ -15,3 +15,4 @@ export * from './alarms/index.js';
 export * from './search/index.js';
 export * from './controllerProxy/index.js';
 export * from './anomaly/index.js';
+export * from './rules/index.js';

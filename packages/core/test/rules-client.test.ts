@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createHttpClient,
+  deleteSiteRules,
+  diffRules,
+  getSiteRules,
+  HttpError,
+  isEmptyDiff,
+  listRuleSites,
+  listRuleUsers,
+  login,
+  newRuleDraft,
+  newRuleId,
+  normalizeNordicPhone,
+  ruleFailureText,
+  saveSiteRules,
+  testRule,
+  validateRuleDraft,
+  withoutRule,
+  withRule,
+  type AccessTokens,
+  type HttpClient,
+} from './support.js';
+import { demoUsers, outbox, startCloud, type Cloud } from './helpers/cloud.js';
+import { demoSites } from '../../server/src/seed/demoSites.js';
+
+/** core's notification rules client against the reference cloud over real HTTP. */
+let cloud: Cloud;
+let admin: HttpClient;
+const site = demoSites()[15]!; // admin and the SMS user have it, no seeded rules
+
+async function clientFor(user: { email: string; password: string }): Promise<HttpClient> {
+  let tokens: AccessTokens | null = null;
+  const http = createHttpClient({ baseUrlFor: (service) => `${cloud.url}/cloud/${service}`, accessTokens: () => tokens });
+  const answer = await login(http, { piscadaId: user.email, password: user.password });
+  if (answer.requireSmsValidation) throw new Error('unexpected SMS step');
+  tokens = answer.accessTokens;
+  return http;
+}
+
+beforeAll(async () => {
+  cloud = await startCloud();
+  admin = await clientFor(demoUsers.admin);
+});
+afterAll(() => cloud.close());
+
+describe('rule drafts and ids', () => {
+  it('makes rule ids of the first 8 characters of the site id, -rule- and 6 random characters', () => {
+    expect(newRuleId('f1bd4cfd-1111-2222-3333-444455556666', () => 0)).toBe('f1bd4cfd-rule-aaaaaa');
+    expect(newRuleId(site.uuid)).toMatch(new RegExp(`^${site.uuid.slice(0, 8)}-rule-[a-z0-9]{6}$`));
+    expect(newRuleDraft(site.uuid)).toMatchObject({ threshold: 20, channeltype: [], users: [] });
+  });
+
+  it('refuses what the dialog must refuse, in the spec\'s words', () => {
+    const draft = { ...newRuleDraft(site.uuid), channeltype: ['mail' as const], users: ['u1'] };
+    expect(validateRuleDraft(draft).ok).toBe(true);
+    expect(validateRuleDraft({ ...draft, threshold: '35' })).toMatchObject({ ok: true, rule: { threshold: 35 } });
+    const errorsOf = (changes: object, known?: Set<string>) => {
+      const result = validateRuleDraft({ ...draft, ...changes }, known);
+      return result.ok ? {} : result.errors;
+    };
+    expect(errorsOf({ channeltype: [] }).channeltype).toBe('Velg minst en verdi');
+    expect(errorsOf({ users: [] }).users).toBe('You must select at least one user');
+    for (const threshold of [3, 121, 'abc', 7, 0]) expect(errorsOf({ threshold }).threshold).toMatch(/Threshold must be/);
+    expect(errorsOf({}, new Set(['u2'])).users).toBe('Unknown user id u1');
+  });
+
+  it('accepts Norwegian and Swedish numbers only', () => {
+    expect(normalizeNordicPhone('+47 912 34 567')).toBe('+4791234567');
+    expect(normalizeNordicPhone('91234567')).toBe('+4791234567');
+    expect(normalizeNordicPhone('0046 70 123 45 67')).toBe('+46701234567');
+    expect(normalizeNordicPhone('+46 070-1234567')).toBe('+46701234567');
+    expect(normalizeNordicPhone('+45 12345678')).toBeNull();
+    expect(normalizeNordicPhone('+47 1234')).toBeNull();
+    expect(normalizeNordicPhone('ring meg')).toBeNull();
+  });
+
+  it('diffs rule sets for a dry run', () => {
+    const a = { ruleId: 'a', channeltype: ['sms' as const], threshold: 20, users: ['u1'] };
+    const b = { ruleId: 'b', channeltype: ['mail' as const], threshold: 30, users: ['u2'] };
+    const diff = diffRules({ a, b }, { a: { ...a, threshold: 25 }, c: { ...b, ruleId: 'c' } });
+    expect(diff.added.map((r) => r.ruleId)).toEqual(['c']);
+    expect(diff.changed.map((c) => c.after.threshold)).toEqual([25]);
+    expect(diff.removed.map((r) => r.ruleId)).toEqual(['b']);
+    expect(isEmptyDiff(diffRules({ a }, { a: { ...a, users: ['u1'] } }))).toBe(true);
+  });
+});
+
+describe('against the cloud', () => {
+  it('saves, reads, counts, tests and deletes rules', async () => {
+    const users = await listRuleUsers(admin, site.uuid);
+    const sms = users.find((user) => user.username === 'sms@varde.test')!;
+    expect(sms.phone).toBe('+4791234567');
+    const draft = { ...newRuleDraft(site.uuid), channeltype: ['sms' as const, 'mail' as const], users: [sms.uid] };
+    const checked = validateRuleDraft(draft, new Set(users.map((user) => user.uid)));
+    if (!checked.ok) throw new Error('draft should be valid');
+
+    const saved = await saveSiteRules(admin, site.uuid, withRule({}, checked.rule));
+    expect(saved).toEqual({ [draft.ruleId]: checked.rule });
+    expect(await getSiteRules(admin, site.uuid)).toEqual(saved);
+    expect((await listRuleSites(admin)).find((s) => s.uuid === site.uuid)?.rules).toBe(1);
+
+    const result = await testRule(admin, site.uuid, draft.ruleId);
+    expect(result).toEqual({
+      status: 200,
+      data: { users: [{ userUUID: sms.uid, username: 'sms@varde.test', phonenumber: '+4791234567', email: 'sms@varde.test' }] },
+    });
+    expect((await outbox(cloud, { channel: 'sms', to: '+4791234567' }))[0]!.body).toContain(draft.ruleId);
+
+    expect(await saveSiteRules(admin, site.uuid, withoutRule(saved, draft.ruleId))).toEqual({});
+    await saveSiteRules(admin, site.uuid, saved);
+    await deleteSiteRules(admin, site.uuid);
+    expect(await getSiteRules(admin, site.uuid)).toEqual({});
+  });
+
+  it('resolves the test\'s 500 with the error, and other statuses with their detail', async () => {
+    const me = (await listRuleUsers(admin, site.uuid)).find((user) => user.username === 'admin@varde.test')!;
+    const ruleId = newRuleId(site.uuid);
+    await saveSiteRules(admin, site.uuid, { [ruleId]: { ruleId, channeltype: ['mail'], threshold: 20, users: [me.uid] } });
+    const failed = await testRule(admin, site.uuid, ruleId);
+    expect(failed).toMatchObject({ status: 500, data: { error: { code: 'missing-phone-number' } } });
+    expect(await testRule(admin, site.uuid, 'nope')).toEqual({ status: 404, detail: 'No rule nope on this site' });
+    await deleteSiteRules(admin, site.uuid);
+  });
+
+  it('throws HttpError with the server\'s detail for a bad rule; the snackbar text is Error: {status}{statusText}', async () => {
+    const error = await saveSiteRules(admin, site.uuid, { x: { ruleId: 'x', channeltype: ['sms'], threshold: 121, users: ['u'] } }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).status).toBe(400);
+    expect((error as HttpError).detail).toMatch(/Threshold must be/);
+    expect(ruleFailureText(error)).toBe('Error: 400Bad Request');
+  });
+});
