@@ -3,6 +3,7 @@
  * adds its define function here (and its entry in src/elements/).
  */
 import { defineVardeSession } from './session/element.js';
+import { defineVardeCreateUser } from './createUser/element.js';
 import { defineVardeSiteList } from './siteList/element.js';
 import { defineVardeAlarmTable } from './alarmTable/element.js';
 import { defineVardeAlarmMap } from './alarmMap/element.js';
@@ -11,6 +12,7 @@ import { defineVardeTagSearch } from './tagSearch/element.js';
 
 export const widgetDefinitions = {
   'varde-session': defineVardeSession,
+  'varde-create-user': defineVardeCreateUser,
   'varde-site-list': defineVardeSiteList,
   'varde-alarm-table': defineVardeAlarmTable,
   'varde-alarm-map': defineVardeAlarmMap,

@@ -34,3 +34,9 @@ export { TagSearchWidget, type TagSearchWidgetProps } from './tagSearch/Componen
 export { DEFAULT_EXAMPLE_QUERIES } from './tagSearch/examples.js';
 export { defineVardeTagSearch, TAG_SEARCH_TAG, type VardeTagSearchElement } from './tagSearch/element.js';
 
+// Users: the create-user form (embedded and in the add-user dialog).
+export { CreateUserWidget, userCreatedDetail, type CreateUserWidgetProps } from './createUser/Component.js';
+export { CreateUserForm, type CreateUserFormProps } from './createUser/CreateUserForm.js';
+export type { UserCreatedDetail } from './createUser/events.js';
+export { defineVardeCreateUser, CREATE_USER_TAG, type VardeCreateUserElement } from './createUser/element.js';
+export { controllerIdFromLocation } from './createUser/controllerId.js';

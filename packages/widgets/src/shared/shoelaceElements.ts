@@ -3,9 +3,9 @@
  * preact both set a property when the (upgraded) element has one, else the attribute.
  * Add a tag here when a widget starts to use it.
  */
-import type { HTMLAttributes, Ref } from 'react';
+import type { Attributes, HTMLAttributes, Ref } from 'react';
 
-type ShoelaceProps = HTMLAttributes<HTMLElement> & {
+type ShoelaceProps = HTMLAttributes<HTMLElement> & Attributes & {
   ref?: Ref<HTMLElement & { value?: string; focus(): void }>;
   [attribute: `${string}-${string}`]: unknown;
   variant?: string;
@@ -13,7 +13,7 @@ type ShoelaceProps = HTMLAttributes<HTMLElement> & {
   type?: string;
   name?: string;
   label?: string;
-  value?: string;
+  value?: string | readonly string[];
   autocomplete?: string;
   loading?: boolean;
   disabled?: boolean;
@@ -21,6 +21,12 @@ type ShoelaceProps = HTMLAttributes<HTMLElement> & {
   outline?: boolean;
   autofocus?: boolean;
   inputmode?: string;
+  placeholder?: string;
+  multiple?: boolean;
+  clearable?: boolean;
+  hoist?: boolean;
+  checked?: boolean;
+  open?: boolean;
 };
 
 declare module 'react' {
@@ -31,6 +37,11 @@ declare module 'react' {
       'sl-input': ShoelaceProps;
       'sl-spinner': ShoelaceProps;
       'sl-icon': ShoelaceProps;
+      'sl-select': ShoelaceProps;
+      'sl-option': ShoelaceProps;
+      'sl-switch': ShoelaceProps;
+      'sl-dialog': ShoelaceProps;
+      'sl-icon-button': ShoelaceProps;
     }
   }
 }

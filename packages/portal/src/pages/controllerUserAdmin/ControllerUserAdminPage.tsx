@@ -1,6 +1,17 @@
-import { ModulePlaceholder } from '../../shell/ModulePlaceholder.js';
+import { CreateUserWidget } from '@varde/widgets';
+import { useSharedPortalSession } from './useSharedPortalSession.js';
+import './controllerUserAdmin.css';
 
-/** /controllerUserAdmin (and /controllerframe/createuser): the embeddable create-user form (placeholder until the module is built). */
+/**
+ * /controllerUserAdmin (alias /controllerframe/createuser): the create-user form a controller frame
+ * embeds, alone in the window (no shell). The widget takes the controller from the `chainId` query
+ * or the `#controller` hash itself.
+ */
 export function ControllerUserAdminPage() {
-  return <ModulePlaceholder titleKey="portal:createUser" />;
+  useSharedPortalSession();
+  return (
+    <main className="controller-user-admin">
+      <CreateUserWidget />
+    </main>
+  );
 }
