@@ -126,7 +126,7 @@ export function SiteListWidget(props: SiteListWidgetProps) {
         </p>
       ) : null}
       {body}
-      <div className="varde-site-list__scroller" ref={rows.scrollRef} part="scroller" hidden={body !== null}>
+      <div className="varde-site-list__scroller" ref={rows.scrollRef} part="scroller" hidden={body !== null} data-loaded={sites.length}>
         <div className="varde-site-list__spacer" style={{ height: rows.totalHeight }}>
           <div className="varde-site-list__window" role="list" aria-label={t('listLabel')} style={{ transform: `translateY(${rows.offsetTop}px)` }}>
             {visible.map((site) => {

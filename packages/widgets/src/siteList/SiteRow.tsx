@@ -32,6 +32,7 @@ export const SiteRow = memo(function SiteRow({ site, report, tags, href, target,
       className={`varde-site-list__row${href ? ' varde-site-list__row--online' : ''}`}
       role="listitem"
       part="row"
+      data-testid="site-row"
       data-site-uuid={site.uuid}
       data-status={status.icon}
     >

@@ -1,0 +1,59 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
+
+/** Steps shared by the sites, alarms and search suites: signing in, and driving the simulated world as a system admin. */
+
+export async function signIn(page: Page, path: string, email: string, password: string): Promise<void> {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/cloud\/login\/v2\//);
+  await page.locator('#email').fill(email);
+  await page.locator('#password').fill(password);
+  await page.locator('button[type=submit]').first().click();
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[/]/g, '\\/')}$`));
+}
+
+/** The reference cloud's simulation controls, as the demo's system admin (bearer of the alarms service). */
+export async function adminControls(request: APIRequestContext) {
+  const admin = demoUsers.systemAdmin;
+  const login = await request.post('/cloud/auth/login', { data: { piscadaId: admin.email, password: admin.password } });
+  expect(login.ok()).toBe(true);
+  const { accessTokens } = (await login.json()) as { accessTokens: Record<string, string> };
+  const token = (service: string) => Object.entries(accessTokens).find(([host]) => host.startsWith(`${service}.`))![1];
+  const headers = { authorization: `Bearer ${token('alarms')}` };
+  return {
+    async pause(): Promise<void> {
+      expect((await request.put('/cloud/alarms/simulation', { headers, data: { running: false } })).ok()).toBe(true);
+    },
+    async resume(): Promise<void> {
+      await request.put('/cloud/alarms/simulation', { headers, data: { running: true } });
+    },
+    async raise(body: { siteUuid: string; alarmGroup: string; tagName: string; text?: string; value?: string }): Promise<{ id: string }> {
+      const answer = await request.post('/cloud/alarms/simulation/alarms', { headers, data: body });
+      expect(answer.status()).toBe(201);
+      return ((await answer.json()) as { data: { id: string } }).data;
+    },
+    async connect(siteUuid: string, webpmpReady: boolean | null): Promise<void> {
+      expect((await request.post(`/cloud/alarms/simulation/sites/${siteUuid}/connection`, { headers, data: { webpmpReady } })).ok()).toBe(true);
+    },
+    async createSite(body: { name: string; webpmpReady?: boolean | null; grantTo?: string[] }): Promise<{ uuid: string; hostname: string }> {
+      const answer = await request.post('/cloud/alarms/simulation/sites', { headers, data: body });
+      expect(answer.status()).toBe(201);
+      return ((await answer.json()) as { data: { uuid: string; hostname: string } }).data;
+    },
+    async sitesOf(email: string, password: string): Promise<{ uuid: string; name: string; webpmpReady: boolean | null }[]> {
+      const user = await request.post('/cloud/auth/login', { data: { piscadaId: email, password } });
+      const tokens = ((await user.json()) as { accessTokens: Record<string, string> }).accessTokens;
+      const bearer = Object.entries(tokens).find(([host]) => host.startsWith('controllers-api.'))![1];
+      const answer = await request.get('/cloud/controllers-api/controllers', { headers: { authorization: `Bearer ${bearer}` } });
+      return ((await answer.json()) as { data: { uuid: string; name: string; webpmpReady: boolean | null }[] }).data;
+    },
+  };
+}
+
+/** Fails the test if any script dialog opens (an injected `onerror=alert(1)` would). */
+export function failOnDialog(page: Page): void {
+  page.on('dialog', (dialog) => {
+    void dialog.dismiss();
+    throw new Error(`unexpected dialog: ${dialog.message()}`);
+  });
+}

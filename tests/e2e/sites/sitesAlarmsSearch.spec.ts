@@ -1,0 +1,133 @@
+import { expect, test } from '@playwright/test';
+import { ALARM_CLASS_COLORS, ALARM_MARKER_COLORS } from '../../../packages/core/src/alarms/alarmColors.js';
+import { demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
+import { adminControls, failOnDialog, signIn } from './cloudControls.js';
+
+/** The sites, alarms and search pages in Chromium against the reference cloud (issue 4's "must show"). */
+
+const HOSTILE = '<img src=x onerror=alert(1)>';
+const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+
+test.afterEach(async ({ request }) => {
+  await (await adminControls(request)).resume();
+});
+
+test('seeded sites render with their status icons and colours; scrolling loads more', async ({ page, request }) => {
+  const admin = demoUsers.systemAdmin;
+  await (await adminControls(request)).pause();
+  const all = await (await adminControls(request)).sitesOf(admin.email, admin.password);
+  await signIn(page, '/sites', admin.email, admin.password);
+
+  const list = page.locator('.varde-site-list__scroller');
+  const rows = page.getByTestId('site-row');
+  await expect(rows.first()).toBeVisible();
+  // First page: window height / 64 px sites (720 / 64 -> 12).
+  await expect(list).toHaveAttribute('data-loaded', '12');
+
+  for (const site of all.slice(0, 12)) {
+    const row = page.locator(`[data-site-uuid="${site.uuid}"]`);
+    const icon = site.webpmpReady === true ? 'bell' : 'cloud-off';
+    await expect(row).toHaveAttribute('data-status', icon);
+    const tooltip = site.webpmpReady === true ? 'Tilkoblet' : site.webpmpReady === false ? 'Frakoblet' : 'Utilgjengelig. Kontakt administrator.';
+    await expect(row.locator('[part="status-icon"]')).toHaveAttribute('title', tooltip);
+  }
+  // Online is green, offline grey (the icon colour), status texts in their realtime colour, alarms in their class colour.
+  const online = page.locator('[data-status="bell"] [part="status-icon"]').first();
+  const offline = page.locator('[data-status="cloud-off"] [part="status-icon"]').first();
+  expect(await online.evaluate((el) => getComputedStyle(el).color)).not.toBe(await offline.evaluate((el) => getComputedStyle(el).color));
+  await expect(page.locator('[part="status-text"]').first()).toBeVisible();
+  const statusColor = await page.locator('[part="status-text"]').first().evaluate((el) => getComputedStyle(el).color);
+  expect(statusColor).not.toBe('rgb(28, 37, 41)');
+  const alarm = page.locator('[data-alarm-state="active"], [data-alarm-state="unacked"]').first();
+  await expect(alarm).toBeVisible();
+  const group = (await alarm.getAttribute('data-alarm-class')) ?? 'A';
+  const expected = rgb(ALARM_CLASS_COLORS[group as keyof typeof ALARM_CLASS_COLORS] ?? ALARM_CLASS_COLORS.A);
+  expect(await alarm.locator('.varde-site-list__alarm-dot').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(expected);
+  // The cloud status banner for this host name.
+  await expect(page.locator('[part="banner"]')).toContainText('Skystatus:');
+
+  // Scrolling to 300 px before the end loads the next page of 10.
+  await list.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await expect(list).toHaveAttribute('data-loaded', '22');
+  await list.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await expect(list).toHaveAttribute('data-loaded', '32');
+  // Virtualized: only the rows on screen (and a few either side) are in the DOM.
+  expect(await rows.count()).toBeLessThan(32);
+});
+
+test('a site name holding markup renders as text, and opens in a new tab', async ({ page, request }) => {
+  failOnDialog(page);
+  const controls = await adminControls(request);
+  const site = await controls.createSite({ name: HOSTILE, webpmpReady: true, grantTo: [demoUsers.user.email] });
+  await signIn(page, '/sites', demoUsers.user.email, demoUsers.user.password);
+  const row = page.locator(`[data-site-uuid="${site.uuid}"]`);
+  await expect(row.locator('[part="name"]')).toHaveText(HOSTILE);
+  await expect(row.locator('[part="name"]')).toHaveAttribute('target', '_blank');
+  await expect(row.locator('[part="name"]')).toHaveAttribute('href', `https://${site.hostname}/auth/authorize`);
+  expect(await page.locator('.varde-site-list img').count()).toBe(0);
+});
+
+test('an alarm raised in the cloud appears in the table within one poll', async ({ page, request }) => {
+  const controls = await adminControls(request);
+  await controls.pause();
+  const user = demoUsers.user;
+  const site = (await controls.sitesOf(user.email, user.password)).find((candidate) => candidate.webpmpReady === true)!;
+  await controls.connect(site.uuid, true);
+  await signIn(page, '/alarms', user.email, user.password);
+  const rows = page.locator('[part="row"][data-alarm-id]');
+  await expect(rows.first()).toBeVisible({ timeout: 15_000 });
+
+  const raised = await controls.raise({ siteUuid: site.uuid, alarmGroup: 'B', tagName: 'E2E-RAISED', text: HOSTILE, value: '42 °C' });
+  // One poll is 3 s: the row is there before the second one.
+  const row = page.locator(`[data-alarm-id="${raised.id}"]`);
+  await expect(row).toBeVisible({ timeout: 4_000 });
+  await expect(row.locator('[role="cell"]').nth(4)).toHaveText(HOSTILE);
+  expect(await row.locator('[part="class"]').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(rgb(ALARM_CLASS_COLORS.B));
+  expect(await page.locator('.varde-alarm-table img').count()).toBe(0);
+
+  // Filter by class B: only B rows remain; the link goes to the map inside the portal.
+  await page.locator('[part="class-filter"][data-class="B"]').click();
+  const classes = await page.locator('[part="row"][data-alarm-id]').evaluateAll((els) => els.map((el) => el.getAttribute('data-class')));
+  expect(new Set(classes)).toEqual(new Set(['B']));
+  await page.locator('[part="map-link"]').click();
+  await expect(page).toHaveURL(/\/alarms\/map$/);
+});
+
+test('the map shows coloured markers for the sites with active alarms', async ({ page, request }) => {
+  await (await adminControls(request)).pause();
+  await signIn(page, '/alarms/map', demoUsers.systemAdmin.email, demoUsers.systemAdmin.password);
+  await expect(page.locator('.leaflet-container')).toBeVisible();
+  const markers = page.locator('.varde-alarm-map__dot, .varde-alarm-map__cluster');
+  await expect(markers.first()).toBeVisible({ timeout: 15_000 });
+  const colours = new Set(await markers.evaluateAll((els) => els.map((el) => getComputedStyle(el).backgroundColor)));
+  const allowed = new Set(Object.values(ALARM_MARKER_COLORS).map(rgb));
+  for (const colour of colours) expect(allowed.has(colour)).toBe(true);
+  expect(colours.has(rgb(ALARM_MARKER_COLORS.A))).toBe(true);
+  // Zooming in splits the clusters into single coloured markers with popups.
+  const dot = page.locator('.varde-alarm-map__dot').first();
+  for (let zoom = 0; zoom < 6 && !(await dot.isVisible()); zoom += 1) await page.locator('.leaflet-control-zoom-in').click();
+  await dot.click();
+  await expect(page.locator('.varde-alarm-map__popup')).toBeVisible();
+  await page.locator('[part="list-link"]').click();
+  await expect(page).toHaveURL(/\/alarms$/);
+});
+
+test('a search finds a seeded tag; a search text holding markup shows in the empty text as text', async ({ page }) => {
+  failOnDialog(page);
+  const user = demoUsers.user;
+  await signIn(page, '/searchpage', user.email, user.password);
+  await expect(page.getByTestId('connected-sites')).not.toHaveAttribute('data-count', '0', { timeout: 15_000 });
+  const input = page.locator('[part="search-input"]');
+  await input.fill('Sirkulasjonspumpe');
+  await input.press('Enter');
+  const results = page.locator('[part="result-row"]');
+  await expect(results.first()).toBeVisible();
+  await expect(results.first().locator('td').nth(2)).toHaveText('JP401');
+  await results.first().locator('button[aria-expanded]').click();
+  await expect(page.locator('[part="result-details"] dt')).toHaveText(['Anlegg', 'Verdi', 'Sekv.nr.', 'Navn', 'Sist endret', 'Endret av']);
+
+  await input.fill(HOSTILE);
+  await page.locator('[part="search-button"]').click();
+  await expect(page.locator('[part="empty"]')).toHaveText(`Søket ditt etter «${HOSTILE}» ga ingen treff.`);
+  expect(await page.locator('.varde-tag-search img').count()).toBe(0);
+});
