@@ -26,7 +26,8 @@ test('the alternative layout has its drawer and the user\'s sites', async ({ pag
 });
 
 test('a controller frame asks for the password in place, then shows the sites', async ({ page }) => {
-  await page.goto('/controllerframe/controllersframe');
+  await page.goto('/controllerframe');
+  await expect(page).toHaveURL(/\/controllerframe\/controllersframe$/);
   await expect(page.getByText('Log in to continue')).toBeVisible();
   await page.getByLabel('Username').fill(demoUsers.guest.email);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
