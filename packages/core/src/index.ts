@@ -14,5 +14,6 @@ export * from './sites/index.js';
 export * from './alarms/index.js';
 export * from './search/index.js';
 export * from './controllerProxy/index.js';
+export * from './licensing/index.js';
 export * from './anomaly/index.js';
 export * from './rules/index.js';

@@ -15,6 +15,8 @@ import { createHistorian } from './historian/historianStore.js';
 import { registerHistorianRoutes } from './historian/routes.js';
 import { seedDemoAnomaly } from './seed/demoAnomaly.js';
 import { registerAuthRoutes } from './auth/routes.js';
+import { registerLicensingRoutes } from './licensing/routes.js';
+import { seedDemoLicensing } from './seed/demoLicensing.js';
 import { registerControllerRoutes } from './controllers/routes.js';
 import { registerBearerAuth } from './http/bearerAuth.js';
 import { registerCors } from './http/cors.js';
@@ -120,6 +122,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     realtimeDatabase.attach(server);
     registerAlarmRoutes(app, context);
     registerSearchRoutes(app, context);
+    registerLicensingRoutes(app, context);
     registerControllerFrameRoutes(app, context);
     registerRuleRoutes(app, context, ruleStore);
     registerHistorianRoutes(app, context, historian);
@@ -128,6 +131,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     const searchSocket = attachSearchSocket(server, context);
 
     if (firstStart && config.seed === 'demo') seedDemo(context);
+    if (firstStart && config.seed === 'demo') seedDemoLicensing(context);
     if (firstStart && config.seed === 'demo') seedDemoRules(context);
     if (firstStart && config.seed === 'demo') seedDemoAnomaly(context);
     if (firstStart && config.seed === 'demo' && config.bulkSites > 0) seedBulkSites(context, config.bulkSites);

@@ -9,6 +9,8 @@ export * from './alarms.js';
 export * from './search.js';
 export * from './controllerProxy.js';
 export * from './users.js';
+export * from './licensing.js';
+export * from './licensingRules.js';
 export * from './anomaly.js';
 export * from './historian.js';
 export * from './rules.js';
