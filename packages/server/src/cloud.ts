@@ -15,6 +15,13 @@ import { createHistorian } from './historian/historianStore.js';
 import { registerHistorianRoutes } from './historian/routes.js';
 import { seedDemoAnomaly } from './seed/demoAnomaly.js';
 import { registerAuthRoutes } from './auth/routes.js';
+import { createFunctionStore } from './faas/functionStore.js';
+import { registerFaasRoutes } from './faas/routes.js';
+import { createMappingStore } from './mappings/mappingStore.js';
+import { registerMappingRoutes } from './mappings/routes.js';
+import { seedDemoFunctionsAndMappings } from './seed/demoFunctionsAndMappings.js';
+import { registerWriteApiRoutes } from './writeApi/routes.js';
+import { createWriteApiService } from './writeApi/writeApiService.js';
 import { registerLicensingRoutes } from './licensing/routes.js';
 import { seedDemoLicensing } from './seed/demoLicensing.js';
 import { registerControllerRoutes } from './controllers/routes.js';
@@ -107,7 +114,9 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     });
     const historian = createHistorian(db, clock);
     const anomaly = createAnomalyService({ db, clock, historian, onError: (error) => app.log.error(error) });
-    const context: CloudContext = { config, db, clock, keys, realtime, outbox, log: app.log, routes, alarms, simulation, rules: { store: ruleStore, engine: ruleEngine }, historian, anomaly };
+    const context: CloudContext = { config, db, clock, keys, realtime, outbox, log: app.log, routes, alarms, simulation, rules: { store: ruleStore, engine: ruleEngine }, historian, anomaly, writeApi: createWriteApiService(db) };
+    const functions = createFunctionStore(db, clock);
+    const mappings = createMappingStore(db);
 
     registerErrorHandling(app, createFileFallback(config));
     registerCors(app, trustedOrigins(config));
@@ -126,6 +135,9 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     registerControllerFrameRoutes(app, context);
     registerRuleRoutes(app, context, ruleStore);
     registerHistorianRoutes(app, context, historian);
+    registerFaasRoutes(app, context, functions);
+    registerMappingRoutes(app, context, mappings);
+    registerWriteApiRoutes(app, context);
     registerAnomalyRoutes(app, context, anomaly);
     const controllerProxy = attachControllerProxy(server, context, realtimeDatabase.verifyIdToken);
     const searchSocket = attachSearchSocket(server, context);
@@ -134,6 +146,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     if (firstStart && config.seed === 'demo') seedDemoLicensing(context);
     if (firstStart && config.seed === 'demo') seedDemoRules(context);
     if (firstStart && config.seed === 'demo') seedDemoAnomaly(context);
+    if (firstStart && config.seed === 'demo') seedDemoFunctionsAndMappings(context, functions, mappings);
     if (firstStart && config.seed === 'demo' && config.bulkSites > 0) seedBulkSites(context, config.bulkSites);
     await app.ready();
     if (config.simulation === 'running') simulation.start();

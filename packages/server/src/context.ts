@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AlarmService } from './alarms/alarmStore.js';
 import type { AnomalyService } from './anomaly/anomalyService.js';
 import type { Historian } from './historian/historianStore.js';
+import type { WriteApiService } from './writeApi/writeApiService.js';
 import type { Clock } from './clock.js';
 import type { RuleEngine, RuleStore } from './rules/index.js';
 import type { RegisteredRoute } from './http/routeRegistry.js';
@@ -88,6 +89,8 @@ export interface CloudContext {
   historian: Historian;
   /** ML models, versions and the training job runner (tests: anomaly.training.useManualSteps()). */
   anomaly: AnomalyService;
+  /** Values written through the write API (the historian serves them too) and cloud-function runs in progress. */
+  writeApi: WriteApiService;
 }
 
 /** Origins trusted with cookies: the cloud's own and the configured ones. */

@@ -14,3 +14,7 @@ export * from './licensingRules.js';
 export * from './anomaly.js';
 export * from './historian.js';
 export * from './rules.js';
+export * from './faas.js';
+export * from './faasTemplate.js';
+export * from './mappings.js';
+export * from './writeApi.js';

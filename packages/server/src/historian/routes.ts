@@ -16,6 +16,7 @@ import { parseWith } from '../http/parseWith.js';
 import { MAX_POINTS_PER_READ, type Historian } from './historianStore.js';
 import { indexAtOrBefore, pointAt } from './series.js';
 import { parseHistorianTime } from './historianTime.js';
+import { mergeWrittenPoints } from '../writeApi/writtenValues.js';
 
 type TagParams = { Params: { controllerId: string; tag: string } };
 
@@ -37,7 +38,8 @@ export function registerHistorianRoutes(app: FastifyInstance, ctx: CloudContext,
   function seriesFor(uid: string, controllerId: string, tag: string) {
     siteForCaller(ctx, uid, controllerId);
     const series = historian.series(controllerId, tag);
-    if (!series) throw new HttpError(404, `No data for tag ${tag} on controller ${controllerId}`);
+    // A tag may also exist only through values written with the write API.
+    if (!series && !ctx.writeApi.values.hasNumbers(controllerId, tag)) throw new HttpError(404, `No data for tag ${tag} on controller ${controllerId}`);
     return series;
   }
 
@@ -63,7 +65,8 @@ export function registerHistorianRoutes(app: FastifyInstance, ctx: CloudContext,
         if (historian.count(controllerId, tag, from, to) > MAX_POINTS_PER_READ) {
           throw new HttpError(400, `The range holds more than ${MAX_POINTS_PER_READ} points; ask for a shorter one`);
         }
-        const points = historian.read(controllerId, tag, from, to) ?? [];
+        const written = ctx.writeApi.values.numbersBetween(controllerId, tag, from, to);
+        const points = mergeWrittenPoints(historian.read(controllerId, tag, from, to) ?? [], written, from, to);
         return points.map((point) => ({ ts: formatTs(point.ts, query.time_format), v: point.v }));
       });
 
@@ -72,9 +75,12 @@ export function registerHistorianRoutes(app: FastifyInstance, ctx: CloudContext,
         const query = parseWith(valueQuery, request.query ?? {});
         const ts = timeOf(query.ts, 'ts');
         const series = seriesFor(callerOf(request).uid, request.params.controllerId, request.params.tag);
-        const index = Math.min(indexAtOrBefore(series, ts), indexAtOrBefore(series, ctx.clock.now()));
-        if (index < 0) throw new HttpError(404, `No value of ${request.params.tag} at or before ${query.ts}`);
-        const point = pointAt(series, index);
+        const index = series ? Math.min(indexAtOrBefore(series, ts), indexAtOrBefore(series, ctx.clock.now())) : -1;
+        const generated = series && index >= 0 ? pointAt(series, index) : null;
+        // A value written through the write API wins when it is the later one.
+        const written = ctx.writeApi.values.numberAtOrBefore(request.params.controllerId, request.params.tag, ts);
+        const point = written && (!generated || written.ts >= generated.ts) ? written : generated;
+        if (!point) throw new HttpError(404, `No value of ${request.params.tag} at or before ${query.ts}`);
         return { ts: formatTs(point.ts, query.time_format), value: point.v };
       });
     },

@@ -17,6 +17,7 @@ import { oidcMigration } from './020-oidc.js';
 import { alarmsAndTagsMigration } from './030-alarms-and-tags.js';
 import { notificationRulesMigration } from './060-notification-rules.js';
 import { anomalyAndHistorianMigration } from './080-anomaly-and-historian.js';
+import { functionsMappingsWritesMigration } from './090-functions-mappings-writes.js';
 
 export const migrations: Migration[] = [
   accountsMigration,
@@ -29,4 +30,5 @@ export const migrations: Migration[] = [
   alarmsAndTagsMigration,
   notificationRulesMigration,
   anomalyAndHistorianMigration,
+  functionsMappingsWritesMigration,
 ];

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+
+/**
+ * mappings-manager (cloud apps): mappings (a set of meanings) and their mapping tables, which map each
+ * meaning to a controller tag. Shapes as public clients of the real cloud read them (real-clients
+ * notes): `GET /v0/mappings` -> `[{title, uuid, description, meanings: [{title, uuid, type}]}]`,
+ * `GET /v0/mapping-tables/{mappingUuid}` -> `[{title, uuid, active, "tag-mappings": [{"controller-id",
+ * "meaning-uuid", tag}], parameters: [...]}]`. Writes answer plain text: `created`, `updated`, `deleted`.
+ */
+
+export const meaning = z.object({ title: z.string(), uuid: z.string(), type: z.string() });
+export type Meaning = z.infer<typeof meaning>;
+
+export const mapping = z.object({
+  title: z.string(),
+  uuid: z.string(),
+  description: z.string(),
+  meanings: z.array(meaning),
+});
+export type Mapping = z.infer<typeof mapping>;
+export const listMappingsResponse = z.array(mapping);
+
+/** Spec §5 texts for tag-mapping fields. */
+export const CONTROLLER_UUID_MESSAGE = 'The controller has to be a valid UUID';
+export const WHITESPACE_MESSAGE = 'No leading or trailing whitespaces';
+
+/** A UUID of versions 1–5 (any case). */
+export const UUID_V1_5 = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+export function isControllerUuid(value: string): boolean {
+  return UUID_V1_5.test(value);
+}
+
+export function isUntrimmed(value: string): boolean {
+  return value !== value.trim();
+}
+
+/** As stored and read. An unmapped meaning has empty `controller-id` and `tag` (or no entry). */
+export const tagMapping = z.object({
+  'meaning-uuid': z.string(),
+  'controller-id': z.string(),
+  tag: z.string(),
+});
+export type TagMapping = z.infer<typeof tagMapping>;
+
+/** Written: controller-id is a UUID (or empty, with an empty tag: unmapped); no outer whitespace. */
+export const tagMappingWrite = z
+  .object({
+    'meaning-uuid': z.string().min(1).max(100),
+    'controller-id': z
+      .string()
+      .max(100)
+      .refine((value) => !isUntrimmed(value), WHITESPACE_MESSAGE)
+      .refine((value) => value === '' || isControllerUuid(value), CONTROLLER_UUID_MESSAGE),
+    tag: z.string().max(200).refine((value) => !isUntrimmed(value), WHITESPACE_MESSAGE),
+  })
+  .refine((value) => value['controller-id'] !== '' || value.tag === '', {
+    message: 'A tag needs a controller',
+    path: ['controller-id'],
+  });
+export type TagMappingWrite = z.infer<typeof tagMappingWrite>;
+
+export const mappingTable = z.object({
+  title: z.string(),
+  uuid: z.string(),
+  active: z.boolean(),
+  'tag-mappings': z.array(tagMapping),
+  parameters: z.array(z.unknown()),
+});
+export type MappingTable = z.infer<typeof mappingTable>;
+export const listMappingTablesResponse = z.array(mappingTable);
+
+/** `POST /v0/mapping-tables/{mapping}/{uuid}`: the row without its uuid (create or replace). */
+export const mappingTableWrite = z.object({
+  title: z.string().trim().min(1, 'A title is required').max(200),
+  active: z.boolean().default(false),
+  'tag-mappings': z.array(tagMappingWrite).max(5000).default([]),
+  parameters: z.array(z.unknown()).max(1000).default([]),
+});
+export type MappingTableWrite = z.input<typeof mappingTableWrite>;
+
+/** `PATCH /v0/mapping-tables/{mapping}/{uuid}`: any of the fields. */
+export const mappingTablePatch = z
+  .object({
+    title: z.string().trim().min(1, 'A title is required').max(200),
+    active: z.boolean(),
+    'tag-mappings': z.array(tagMappingWrite).max(5000),
+    parameters: z.array(z.unknown()).max(1000),
+  })
+  .partial();
+export type MappingTablePatch = z.infer<typeof mappingTablePatch>;
+
+/** A table uuid chosen by the client: a UUID, or 1–100 letters, digits, - and _. */
+export const mappingTableId = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Not a mapping table id');
+
+export const mappingWriteAnswer = z.enum(['created', 'updated']);
+export type MappingWriteAnswer = z.infer<typeof mappingWriteAnswer>;
+
+/** Spec §7: raised on any answer other than the expected text. */
+export const UNEXPECTED_MAPPINGS_STATUS = 'Unexpected status returned from mappings-manager server: ';
+
+/** Spec §9: after mapping-table writes, wait this long before reloading. */
+export const MAPPING_RELOAD_DELAY_MS = 2000;

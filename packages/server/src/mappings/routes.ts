@@ -1,0 +1,121 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  mappingTableId,
+  mappingTablePatch,
+  mappingTableWrite,
+  servicePathPrefix,
+  tagMappingWrite,
+  type Mapping,
+  type MappingTable,
+} from '@varde/core/contract';
+import type { CloudContext } from '../context.js';
+import { requireModule } from '../faas/access.js';
+import { callerOf } from '../http/caller.js';
+import { HttpError } from '../http/HttpError.js';
+import { parseWith } from '../http/parseWith.js';
+import type { MappingStore } from './mappingStore.js';
+import { checkedTagMappings } from './tagMappingRules.js';
+
+type MappingParams = { Params: { mapping: string } };
+type TableParams = { Params: { mapping: string; uuid: string } };
+
+/** Writes answer plain text, as the real mappings-manager does: created, updated or deleted. */
+async function sendText(reply: FastifyReply, status: number, text: 'created' | 'updated' | 'deleted'): Promise<void> {
+  await reply.code(status).type('text/plain; charset=utf-8').send(text);
+}
+
+/**
+ * mappings-manager, at /cloud/mappings-manager: mappings (read only) and their mapping tables, for
+ * users with the `apps` module. Shapes as in the real-clients notes.
+ */
+export function registerMappingRoutes(app: FastifyInstance, ctx: CloudContext, store: MappingStore): void {
+  function allowed(request: FastifyRequest): string {
+    const { uid } = callerOf(request);
+    requireModule(ctx, uid, 'apps', 'cloud apps');
+    return uid;
+  }
+
+  function mappingFor(uuid: string): Mapping {
+    const mapping = store.mapping(uuid);
+    if (!mapping) throw new HttpError(404, `No mapping ${uuid}`);
+    return mapping;
+  }
+
+  function tableFor(mapping: Mapping, uuid: string): MappingTable {
+    const table = store.table(mapping.uuid, uuid);
+    if (!table) throw new HttpError(404, `No mapping table ${uuid} in ${mapping.title}`);
+    return table;
+  }
+
+  void app.register(
+    async (api) => {
+      api.get('/v0/mappings', async (request): Promise<Mapping[]> => {
+        allowed(request);
+        return store.mappings();
+      });
+
+      api.get<{ Params: { uuid: string } }>('/v0/mappings/:uuid', async (request): Promise<Mapping> => {
+        allowed(request);
+        return mappingFor(request.params.uuid);
+      });
+
+      api.get<MappingParams>('/v0/mapping-tables/:mapping', async (request): Promise<MappingTable[]> => {
+        allowed(request);
+        return store.tables(mappingFor(request.params.mapping).uuid);
+      });
+
+      /** Create or replace one table (the body is the row without its uuid). */
+      api.post<TableParams>('/v0/mapping-tables/:mapping/:uuid', async (request, reply) => {
+        const uid = allowed(request);
+        const mapping = mappingFor(request.params.mapping);
+        const uuid = parseWith(mappingTableId, request.params.uuid);
+        const body = parseWith(mappingTableWrite, request.body);
+        const current = store.table(mapping.uuid, uuid);
+        const tagMappings = checkedTagMappings(ctx, uid, mapping, current?.['tag-mappings'] ?? [], body['tag-mappings']);
+        const answer = store.putTable(mapping.uuid, uuid, { ...body, 'tag-mappings': tagMappings });
+        await sendText(reply, answer === 'created' ? 201 : 200, answer);
+      });
+
+      api.patch<TableParams>('/v0/mapping-tables/:mapping/:uuid', async (request, reply) => {
+        const uid = allowed(request);
+        const mapping = mappingFor(request.params.mapping);
+        const table = tableFor(mapping, request.params.uuid);
+        const patch = parseWith(mappingTablePatch, request.body);
+        if (patch['tag-mappings']) {
+          patch['tag-mappings'] = checkedTagMappings(ctx, uid, mapping, table['tag-mappings'], patch['tag-mappings']);
+        }
+        store.patchTable(mapping.uuid, table.uuid, patch);
+        await sendText(reply, 200, 'updated');
+      });
+
+      api.delete<TableParams>('/v0/mapping-tables/:mapping/:uuid', async (request, reply) => {
+        allowed(request);
+        const mapping = mappingFor(request.params.mapping);
+        tableFor(mapping, request.params.uuid);
+        store.deleteTable(mapping.uuid, request.params.uuid);
+        await sendText(reply, 200, 'deleted');
+      });
+
+      /** One tag mapping of a table (by meaning): `POST /v0/tag-mappings/{mapping}/{table}`. */
+      api.post<{ Params: { mapping: string; table: string } }>('/v0/tag-mappings/:mapping/:table', async (request, reply) => {
+        const uid = allowed(request);
+        const mapping = mappingFor(request.params.mapping);
+        const table = tableFor(mapping, request.params.table);
+        const entry = parseWith(tagMappingWrite, request.body);
+        const current = table['tag-mappings'];
+        const exists = current.some((item) => item['meaning-uuid'] === entry['meaning-uuid']);
+        const others = current.filter((item) => item['meaning-uuid'] !== entry['meaning-uuid']);
+        const [checked] = checkedTagMappings(ctx, uid, mapping, current, [entry]);
+        store.patchTable(mapping.uuid, table.uuid, {
+          'tag-mappings': [...others, checked!].sort(
+            (a, b) =>
+              mapping.meanings.findIndex((m) => m.uuid === a['meaning-uuid']) -
+              mapping.meanings.findIndex((m) => m.uuid === b['meaning-uuid']),
+          ),
+        });
+        await sendText(reply, exists ? 200 : 201, exists ? 'updated' : 'created');
+      });
+    },
+    { prefix: servicePathPrefix('mappings-manager') },
+  );
+}

@@ -1,0 +1,85 @@
+import { DEFAULT_FUNCTION_REQUIREMENTS, DEFAULT_FUNCTION_SOURCE, type Mapping, type TagMapping } from '@varde/core/contract';
+import type { CloudContext } from '../context.js';
+import type { FunctionStore } from '../faas/functionStore.js';
+import type { MappingStore } from '../mappings/mappingStore.js';
+import { demoUid } from './demoSeed.js';
+import { demoSites, stableUuid } from './demoSites.js';
+
+/** A second demo function: small, no service calls, so a first run always succeeds. */
+const HELLO_SOURCE = `def main(request):
+    """Greets whoever is named in the request."""
+    name = request.get("name", "world")
+    print("Hello, %s!" % name)
+    return {"greeting": "Hello, %s!" % name}
+`;
+
+const meaning = (mapping: string, title: string, type: string) => ({ title, type, uuid: stableUuid(`meaning:${mapping}:${title}`) });
+
+/** Demo mappings: what a cloud app needs to know about a site, as meanings. */
+export const DEMO_MAPPINGS: Mapping[] = [
+  {
+    uuid: stableUuid('mapping:ventilation'),
+    title: 'Ventilation optimiser',
+    description: 'Adjusts supply air to room temperature and CO2.',
+    meanings: [
+      meaning('ventilation', 'Room temperature', 'input'),
+      meaning('ventilation', 'Outdoor temperature', 'input'),
+      meaning('ventilation', 'CO2', 'input'),
+      meaning('ventilation', 'Supply fan speed', 'output'),
+    ],
+  },
+  {
+    uuid: stableUuid('mapping:heating'),
+    title: 'Heating curve',
+    description: 'Shifts the heating curve on district heating pressure and the outdoor forecast.',
+    meanings: [
+      meaning('heating', 'District heating pressure', 'input'),
+      meaning('heating', 'Heating valve', 'output'),
+      meaning('heating', 'Energy meter', 'input'),
+    ],
+  },
+];
+
+const TAGS_BY_MEANING: Record<string, string> = {
+  'Room temperature': 'RT401',
+  'Outdoor temperature': 'RT901',
+  CO2: 'QT701',
+  'Supply fan speed': 'FT401',
+  'District heating pressure': 'PT501',
+  'Heating valve': 'SB401',
+  'Energy meter': 'OE001',
+};
+
+/**
+ * Two functions (the new-function template as `room-average`, and `hello`) and two mappings with
+ * tables for the first demo sites (which the admin, power user and system admin have). The last
+ * table of each mapping leaves its last meaning unmapped and is inactive.
+ */
+export function seedDemoFunctionsAndMappings(ctx: CloudContext, functions: FunctionStore, mappings: MappingStore): void {
+  const by = demoUid('admin');
+  const sites = demoSites().slice(0, 4);
+  ctx.db.transaction(() => {
+    functions.save('room-average', {
+      description: 'Averages a room temperature over the last 24 hours and writes the average back.',
+      requirements: DEFAULT_FUNCTION_REQUIREMENTS,
+      source: DEFAULT_FUNCTION_SOURCE,
+    }, {}, by);
+    functions.save('hello', { description: 'Says hello.', requirements: '', source: HELLO_SOURCE }, {}, by);
+
+    for (const mapping of DEMO_MAPPINGS) {
+      mappings.createMapping(mapping);
+      sites.forEach((site, index) => {
+        const last = index === sites.length - 1;
+        const tagMappings: TagMapping[] = mapping.meanings
+          .slice(0, last ? -1 : undefined)
+          .map((item) => ({ 'meaning-uuid': item.uuid, 'controller-id': site.uuid, tag: TAGS_BY_MEANING[item.title] ?? '' }));
+        mappings.putTable(mapping.uuid, stableUuid(`table:${mapping.uuid}:${site.uuid}`), {
+          title: site.name,
+          active: !last,
+          'tag-mappings': tagMappings,
+          parameters: [{ name: 'interval_minutes', value: 15 }],
+        });
+      });
+    }
+  })();
+}
