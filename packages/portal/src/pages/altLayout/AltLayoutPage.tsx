@@ -1,5 +1,5 @@
 import { useState, type MouseEvent } from 'react';
-import { navigate } from '../../app/router.js';
+import { hrefFor, navigate } from '../../app/router.js';
 import { useTexts } from '../../shell/useTexts.js';
 import { CompactSiteList } from './CompactSiteList.js';
 import './altLayout.css';
@@ -39,7 +39,7 @@ export function AltLayoutPage() {
         <ul>
           {LINKS.map((link) => (
             <li key={link.path}>
-              <a href={link.path} onClick={(event) => follow(event, link.path)}>
+              <a href={hrefFor(link.path)} onClick={(event) => follow(event, link.path)}>
                 {t(link.label)}
               </a>
             </li>
