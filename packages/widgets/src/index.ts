@@ -40,3 +40,8 @@ export { CreateUserForm, type CreateUserFormProps } from './createUser/CreateUse
 export type { UserCreatedDetail } from './createUser/events.js';
 export { defineVardeCreateUser, CREATE_USER_TAG, type VardeCreateUserElement } from './createUser/element.js';
 export { controllerIdFromLocation } from './createUser/controllerId.js';
+
+// Notification rules (issue 6).
+export { RuleEditorWidget, type RuleEditorWidgetProps } from './ruleEditor/Component.js';
+export type { RulesChangeDetail, RuleTestDetail } from './ruleEditor/events.js';
+export { defineRuleEditor, RULE_EDITOR_TAG, type VardeRuleEditorElement } from './ruleEditor/element.js';

@@ -1,6 +1,15 @@
-import { ModulePlaceholder } from '../../shell/ModulePlaceholder.js';
+import { RuleEditorWidget } from '@varde/widgets';
+import { useTexts } from '../../shell/useTexts.js';
+import { useWidgetSession } from '../sites/useWidgetSession.js';
 
-/** /notifications: notification rules (placeholder until the module is built). */
+/** /notifications: notification rules per site (the rule editor widget), gated on the users module by the route table. */
 export function NotificationsPage() {
-  return <ModulePlaceholder titleKey="menu:notifications" />;
+  useWidgetSession();
+  const t = useTexts(['menu', 'portal']);
+  return (
+    <section className="page notifications-page" aria-labelledby="page-title">
+      <h1 id="page-title">{t('menu:notifications')}</h1>
+      <RuleEditorWidget />
+    </section>
+  );
 }

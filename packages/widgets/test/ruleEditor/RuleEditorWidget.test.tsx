@@ -1,0 +1,189 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, waitFor } from '@testing-library/react';
+import { createSession, getSiteRules, localSettings, saveSiteRules, setSharedSession, type Session } from '@varde/core';
+import { RuleEditorWidget } from '../../src/ruleEditor/Component.js';
+import { defineRuleEditor } from '../../src/ruleEditor/element.js';
+import type { RulesChangeDetail, RuleTestDetail } from '../../src/ruleEditor/events.js';
+import { demoSites } from '../../../server/src/seed/demoSites.js';
+import { demoUid } from '../../../server/src/seed/demoSeed.js';
+import { demoUsers, startCloud, type Cloud } from '../helpers/cloud.js';
+
+/** The rule editor in a DOM, signed in as the Fjordvarme admin against the reference cloud. */
+let cloud: Cloud;
+let session: Session;
+const sites = demoSites();
+
+beforeAll(async () => {
+  cloud = await startCloud();
+});
+afterAll(() => cloud.close());
+afterEach(async () => {
+  cleanup();
+  await session?.dispose();
+  setSharedSession(null);
+});
+
+async function signedInAdmin(): Promise<Session> {
+  session = createSession({ settings: localSettings(cloud.url), oidc: false, realtime: false, storage: null, fetch: globalThis.fetch });
+  setSharedSession(session);
+  await session.start({ silent: false });
+  await session.signInWithPassword(demoUsers.admin.email, demoUsers.admin.password);
+  return session;
+}
+
+function found<T extends Element = HTMLElement>(root: ParentNode, selector: string): Promise<T> {
+  return waitFor(() => {
+    const element = root.querySelector<T>(selector);
+    if (!element) throw new Error(`no ${selector} yet`);
+    return element;
+  });
+}
+const textOf = (root: ParentNode) => (root as HTMLElement).textContent ?? '';
+const click = (element: Element) => fireEvent.click(element);
+
+async function openSite(container: HTMLElement, uuid: string): Promise<HTMLElement> {
+  const group = await found(container, `[data-site="${uuid}"]`);
+  click(group.querySelector('[data-action="expand"]')!);
+  return found(container, `[data-site-rules="${uuid}"]`);
+}
+
+describe('RuleEditorWidget', () => {
+  it('lists sites with their rule counts and shows a site\'s rules when expanded', async () => {
+    await signedInAdmin();
+    const { container } = render(<RuleEditorWidget />);
+    const seeded = await found(container, `[data-site="${sites[10]!.uuid}"]`);
+    expect(textOf(seeded.querySelector('[data-cell="rule-count"]')!)).toBe('2');
+    expect(container.querySelector(`[data-site="${sites[45]!.uuid}"]`)).toBeNull(); // another partner's site
+
+    const panel = await openSite(container, sites[10]!.uuid);
+    const rows = await waitFor(() => {
+      const found = panel.querySelectorAll('[data-rule]');
+      if (found.length !== 2) throw new Error('rules not loaded');
+      return found;
+    });
+    const first = rows[0]!;
+    expect(textOf(first.querySelector('[data-cell="users"]')!)).toBe('1');
+    expect(textOf(first.querySelector('[data-cell="threshold"]')!)).toBe('20');
+    expect([...first.querySelectorAll('[data-cell="channels"] [data-icon]')].map((icon) => icon.getAttribute('data-icon'))).toEqual(['sms', 'mail']);
+
+    const empty = await openSite(container, sites[12]!.uuid);
+    expect(textOf(await found(empty, '[data-empty="rules"]'))).toBe('Ingen regler funnet');
+  });
+
+  it('refuses a bad rule in the dialog, saves a good one, tests it and deletes all', async () => {
+    await signedInAdmin();
+    const site = sites[16]!;
+    const changes: RulesChangeDetail[] = [];
+    const tests: RuleTestDetail[] = [];
+    const { container } = render(<RuleEditorWidget onRulesChange={(d) => changes.push(d)} onRuleTest={(d) => tests.push(d)} />);
+    const panel = await openSite(container, site.uuid);
+    await found(panel, '[data-empty="rules"]');
+    click(panel.querySelector('[data-action="new-rule"]')!);
+    const dialog = await found(panel, '[data-dialog="rule"]');
+    expect(textOf(dialog.querySelector('[data-field="site-name"]')!)).toBe(site.name);
+    expect(textOf(dialog.querySelector('[data-field="rule-id"]')!)).toMatch(new RegExp(`^${site.uuid.slice(0, 8)}-rule-[a-z0-9]{6}$`));
+    const slider = dialog.querySelector<HTMLInputElement>('[data-input="threshold-slider"]')!;
+    expect([slider.min, slider.max, slider.step, slider.value]).toEqual(['5', '120', '5', '20']);
+
+    // Nothing chosen: both messages, nothing saved.
+    click(dialog.querySelector('[data-action="save"]')!);
+    await waitFor(() => expect(textOf(dialog)).toContain('Velg minst en verdi'));
+    expect(textOf(dialog)).toContain('You must select at least one user');
+
+    const smsUser = await found<HTMLInputElement>(dialog, `[data-user="${demoUid('sms')}"]`);
+    click(smsUser);
+    click(dialog.querySelector('[data-channel="sms"]')!);
+    const minutes = dialog.querySelector<HTMLInputElement>('[data-input="threshold"]')!;
+    for (const bad of ['3', '121', 'abc', '22']) {
+      fireEvent.change(minutes, { target: { value: bad } });
+      await waitFor(() => expect(textOf(dialog)).toContain('Terskelen må være et helt antall minutter'));
+      click(dialog.querySelector('[data-action="save"]')!);
+    }
+    expect(await getSiteRules(session.http, site.uuid)).toEqual({});
+    expect(changes).toEqual([]);
+
+    fireEvent.change(slider, { target: { value: '35' } });
+    await waitFor(() => expect(minutes.value).toBe('35'));
+    const ruleId = textOf(dialog.querySelector('[data-field="rule-id"]')!);
+    click(dialog.querySelector('[data-action="save"]')!);
+    const snackbar = await found(container, '[data-snackbar="success"]');
+    expect(textOf(snackbar)).toBe('Regelsett oppdatert!');
+    await waitFor(() => expect(panel.querySelector('[data-dialog="rule"]')).toBeNull());
+    expect(await getSiteRules(session.http, site.uuid)).toEqual({
+      [ruleId]: { ruleId, channeltype: ['sms'], threshold: 35, users: [demoUid('sms')] },
+    });
+    expect(changes).toEqual([{ siteUuid: site.uuid, action: 'save', ruleId, ruleCount: 1 }]);
+    expect(textOf(container.querySelector(`[data-site="${site.uuid}"] [data-cell="rule-count"]`)!)).toBe('1');
+
+    // Test from the row: spinner, then the green success list.
+    click(await found(panel, `[data-rule="${ruleId}"] [data-action="test"]`));
+    const testDialog = await found(panel, '[data-dialog="test"]');
+    const success = await found(testDialog, '[data-test-status="200"]');
+    expect(textOf(success)).toContain('sms@varde.test');
+    expect(textOf(success)).toContain('+4791234567');
+    expect(tests).toEqual([{ siteUuid: site.uuid, ruleId, status: 200 }]);
+    click(testDialog.querySelector('[data-action="close-test"]')!);
+
+    click(panel.querySelector('[data-action="delete-all"]')!);
+    click((await found(panel, '[data-dialog="confirm"]')).querySelector('[data-action="confirm"]')!);
+    await waitFor(() => expect(textOf(container.querySelector('[part="snackbar"]')!)).toBe('Alle regler slettet'));
+    await found(panel, '[data-empty="rules"]');
+    expect(await getSiteRules(session.http, site.uuid)).toEqual({});
+  });
+
+  it('shows the 500 test answer with its code, and refuses a rule naming an unknown user', async () => {
+    await signedInAdmin();
+    const site = sites[17]!;
+    const prefix = site.uuid.slice(0, 8);
+    await saveSiteRules(session.http, site.uuid, {
+      [`${prefix}-rule-admin1`]: { ruleId: `${prefix}-rule-admin1`, channeltype: ['mail'], threshold: 20, users: [demoUid('admin')] },
+      [`${prefix}-rule-sms001`]: { ruleId: `${prefix}-rule-sms001`, channeltype: ['sms'], threshold: 20, users: [demoUid('sms')] },
+    });
+    // The SMS user loses the site: the rule still names them, and the dialog will not save it so.
+    cloud.context.realtime.set(`/users/${demoUid('sms')}/controllers/${site.uuid}`, null);
+    const { container } = render(<RuleEditorWidget site={site.uuid} />);
+    const panel = await found(container, `[data-site-rules="${site.uuid}"]`);
+
+    click(await found(panel, `[data-rule="${prefix}-rule-admin1"] [data-action="test"]`));
+    const failure = await found(panel, '[data-test-status="500"]');
+    expect(failure.querySelector('[data-error-code]')?.getAttribute('data-error-code')).toBe('missing-phone-number');
+    expect(textOf(failure)).toContain('admin@varde.test has no phone number');
+    click(panel.querySelector('[data-action="close-test"]')!);
+
+    click(await found(panel, `[data-rule="${prefix}-rule-sms001"] [data-action="edit"]`));
+    const dialog = await found(panel, '[data-dialog="rule"]');
+    await waitFor(() => expect(textOf(dialog)).toContain(`Ukjent bruker ${demoUid('sms')}`));
+    click(dialog.querySelector('[data-action="save"]')!);
+    await waitFor(() => expect(textOf(dialog)).toContain(`Ukjent bruker-id ${demoUid('sms')}`));
+    expect(container.querySelector('[data-snackbar]')).toBeNull();
+  });
+});
+
+describe('<varde-rule-editor>', () => {
+  it('renders one site from its attribute and emits varde-rules-change on the document', async () => {
+    await signedInAdmin();
+    defineRuleEditor();
+    const site = sites[18]!;
+    const events: RulesChangeDetail[] = [];
+    const listener = (event: Event) => events.push((event as CustomEvent<RulesChangeDetail>).detail);
+    document.addEventListener('varde-rules-change', listener);
+    const element = document.createElement('varde-rule-editor');
+    element.setAttribute('site', site.uuid);
+    document.body.append(element);
+    try {
+      const root = element.shadowRoot!;
+      const panel = await found(root, `[data-site-rules="${site.uuid}"]`);
+      expect(root.querySelectorAll('[data-site]')).toHaveLength(1);
+      click(await found(panel, '[data-action="new-rule"]'));
+      const dialog = await found(panel, '[data-dialog="rule"]');
+      click(await found(dialog, `[data-user="${demoUid('admin')}"]`));
+      click(dialog.querySelector('[data-channel="mail"]')!);
+      click(dialog.querySelector('[data-action="save"]')!);
+      await waitFor(() => expect(events).toHaveLength(1));
+      expect(events[0]).toMatchObject({ siteUuid: site.uuid, action: 'save', ruleCount: 1 });
+    } finally {
+      document.removeEventListener('varde-rules-change', listener);
+      element.remove();
+    }
+  });
+});
