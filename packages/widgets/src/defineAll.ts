@@ -9,6 +9,7 @@ import { defineVardeAlarmTable } from './alarmTable/element.js';
 import { defineVardeAlarmMap } from './alarmMap/element.js';
 import { defineVardeSiteAlarmCards } from './siteAlarmCards/element.js';
 import { defineVardeTagSearch } from './tagSearch/element.js';
+import { defineMlExplorer } from './mlExplorer/element.js';
 import { defineRuleEditor } from './ruleEditor/element.js';
 
 export const widgetDefinitions = {
@@ -19,6 +20,7 @@ export const widgetDefinitions = {
   'varde-alarm-map': defineVardeAlarmMap,
   'varde-site-alarm-cards': defineVardeSiteAlarmCards,
   'varde-tag-search': defineVardeTagSearch,
+  'varde-ml-explorer': defineMlExplorer,
   'varde-rule-editor': defineRuleEditor,
 } as const;
 

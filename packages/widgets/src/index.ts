@@ -41,6 +41,11 @@ export type { UserCreatedDetail } from './createUser/events.js';
 export { defineVardeCreateUser, CREATE_USER_TAG, type VardeCreateUserElement } from './createUser/element.js';
 export { controllerIdFromLocation } from './createUser/controllerId.js';
 
+// ML explorer: anomaly models, versions and training.
+export { MlExplorerWidget, type MlExplorerWidgetProps } from './mlExplorer/Component.js';
+export type { MlSelectDetail, MlSavedDetail, MlTrainingStartedDetail } from './mlExplorer/events.js';
+export { defineMlExplorer, ML_EXPLORER_TAG, type VardeMlExplorerElement } from './mlExplorer/element.js';
+
 // Notification rules (issue 6).
 export { RuleEditorWidget, type RuleEditorWidgetProps } from './ruleEditor/Component.js';
 export type { RulesChangeDetail, RuleTestDetail } from './ruleEditor/events.js';

@@ -1,6 +1,15 @@
-import { ModulePlaceholder } from '../../shell/ModulePlaceholder.js';
+import { MlExplorerWidget } from '@varde/widgets';
+import { useTexts } from '../../shell/useTexts.js';
+import { useWidgetSession } from '../sites/useWidgetSession.js';
 
-/** /ml-explorer: ML models and versions (placeholder until the module is built). */
+/** /ml-explorer: anomaly models, their versions and training (the varde-ml-explorer widget). */
 export function MlExplorerPage() {
-  return <ModulePlaceholder titleKey="menu:mlExplorer" />;
+  useWidgetSession();
+  const t = useTexts(['menu']);
+  return (
+    <section className="page ml-explorer-page" aria-labelledby="page-title">
+      <h1 id="page-title">{t('menu:mlExplorer')}</h1>
+      <MlExplorerWidget />
+    </section>
+  );
 }
