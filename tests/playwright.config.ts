@@ -25,6 +25,8 @@ export default defineConfig({
     cwd: '..',
     url: `http://localhost:${port}/cloud/outbox/messages`,
     reuseExistingServer: false,
+    // Ready when the banner is out: a probe that reaches the port earlier may never be answered.
+    wait: { stdout: /Varde reference cloud:/ },
     timeout: 60_000,
   },
 });

@@ -2,13 +2,13 @@ import { LANGUAGE_STORAGE_KEY } from './language.js';
 import { currentPathAndQuery, navigate } from './router.js';
 
 /**
- * Clears local and session storage (spec: on a failed session start), keeping only the UI language
- * the user chose: a preference, not session data.
+ * Clears local storage and (unless told not to) session storage — spec: on a failed session start and
+ * on logout — keeping only the UI language the user chose: a preference, not session data.
  */
-export function clearBrowserStorage(): void {
+export function clearBrowserStorage(options: { session?: boolean } = {}): void {
   const language = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
   window.localStorage.clear();
-  window.sessionStorage.clear();
+  if (options.session !== false) window.sessionStorage.clear();
   if (language) window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
 }
 

@@ -1,15 +1,15 @@
-import { createSession, isLoopbackHost, resolveSettings, type Session } from '@varde/core';
+import { createSession, isLoopbackHost, resolveSettings, BRAND_DOMAIN, type Session } from '@varde/core';
 
 const { origin, hostname, pathname } = window.location;
 
 /**
- * The portal's one session, for the page's own location (reference cloud on loopback, production elsewhere).
- * On a loopback host the page's own host stands in for the brand domain, so /nordlys/... shows the brand
- * in development and tests exactly as https://partner.varde.cloud/nordlys/... does in production.
+ * The domain whose first path segment may name a custom brand. On a loopback host the page's own host
+ * stands in for it, so /nordlys/... shows the brand in development and tests exactly as
+ * https://partner.varde.cloud/nordlys/... does in production (no test-only switch needed).
  */
+export const brandDomain = isLoopbackHost(hostname) ? hostname : BRAND_DOMAIN;
+
+/** The portal's one session, for the page's own location (reference cloud on loopback, production elsewhere). */
 export const session: Session = createSession({
-  settings: resolveSettings(
-    { origin, hostname, pathname },
-    isLoopbackHost(hostname) ? { brandDomain: hostname } : {},
-  ),
+  settings: resolveSettings({ origin, hostname, pathname }, { brandDomain }),
 });

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
+import { brandBaseOf } from '../../app/brandPath.js';
 import { navigate } from '../../app/router.js';
 import { session } from '../../app/session.js';
-import { t } from '../../app/strings.js';
+import { useTexts } from '../../shell/useTexts.js';
 import { CenteredMessage } from '../CenteredMessage.js';
 import { safeRedirect } from './LoginRedirectPage.js';
 
@@ -9,11 +10,18 @@ let completing: Promise<string | undefined> | null = null;
 
 /** /login/callback: completes the sign-in, then the saved redirect (else /sites); any failure restarts with prompt=login. */
 export function LoginCallbackPage() {
+  const t = useTexts('portal');
   useEffect(() => {
     // Once per page load: the authorization code can be redeemed only once (React may run effects twice).
     completing ??= session.completeSignIn(window.location.href);
     completing
-      .then((redirect) => navigate(safeRedirect(redirect ?? null) ?? '/sites', { replace: true }))
+      .then((redirect) => {
+        const target = safeRedirect(redirect ?? null) ?? '/sites';
+        // Back under a brand's path the page needs that brand's settings (theme, menu): load it afresh;
+        // the startup's silent sign-in picks the session up again.
+        if (brandBaseOf(target) !== session.settings.basePath) window.location.replace(target);
+        else navigate(target, { replace: true });
+      })
       .catch(() => navigate('/login?prompt=login', { replace: true }));
   }, []);
   return <CenteredMessage message={t('completingSignIn')} />;

@@ -1,14 +1,24 @@
 import { useEffect, useState } from 'react';
-import { navigate, useLocation } from '../../app/router.js';
+import { hrefFor, navigate, useLocation } from '../../app/router.js';
 import { session } from '../../app/session.js';
-import { t } from '../../app/strings.js';
 import { useSession } from '../../app/useSession.js';
+import { useTexts } from '../../shell/useTexts.js';
 import { CenteredMessage } from '../CenteredMessage.js';
+import { ControllerFrameLoginPage, isControllerFrameLogin } from '../controllerFrame/ControllerFrameLoginPage.js';
 
-/** /login: signed in -> the redirect query (else /sites); otherwise on to the identity provider. */
+/**
+ * /login: signed in -> the redirect query (else /sites); otherwise on to the identity provider.
+ * /login?controllerframe… is the variant with the password form inside a controller frame.
+ */
 export function LoginRedirectPage() {
   const { search } = useLocation();
+  if (isControllerFrameLogin(search)) return <ControllerFrameLoginPage />;
+  return <ProviderRedirect search={search} />;
+}
+
+function ProviderRedirect({ search }: { search: URLSearchParams }) {
   const { state } = useSession();
+  const t = useTexts('portal');
   const [error, setError] = useState<string | null>(null);
   const redirect = safeRedirect(search.get('redirect'));
   const prompt = search.get('prompt');
@@ -22,7 +32,8 @@ export function LoginRedirectPage() {
     session
       .signInRedirect({
         ...(prompt === 'login' || prompt === 'none' ? { prompt } : {}),
-        ...(redirect ? { redirect } : {}),
+        // The callback lands outside any brand path: carry the brand's base along.
+        redirect: hrefFor(redirect ?? '/sites'),
       })
       .catch((reason: unknown) => setError(reason instanceof Error ? reason.message : String(reason)));
   }, [state, redirect, prompt]);

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { resolveSettings } from '@varde/core';
+import type { UserData } from '@varde/core/contract';
+import { guardRoute, loginPromptAfter } from '../src/app/guards.js';
+import { matchRoute } from '../src/app/matchRoute.js';
+import type { PortalRoute } from '../src/app/routes.js';
+import { menuEntriesFor, type MenuEntry } from '../src/shell/menuEntries.js';
+import { logosFor } from '../src/shell/logos.js';
+import { DEMO_MODULES } from '../../server/src/seed/demoUsers.js';
+
+/** The shell's rules without a browser: route matching, guards and module gates, the menu, logos. */
+
+const Page = () => null;
+const table: PortalRoute[] = [
+  { path: '/sites', component: Page, needsLogin: true, module: 'sites', layout: 'shell' },
+  { path: '/administrate/:id', component: Page, needsLogin: true, module: 'users', layout: 'shell' },
+  { path: '/administrate/:id/:section', component: Page, needsLogin: true, module: 'users', layout: 'shell' },
+  { path: '/searchpage', component: Page, needsLogin: true, layout: 'shell' },
+  { path: '/webpmperror', component: Page, needsLogin: false, layout: 'bare' },
+];
+
+function userWith(modules: readonly string[]): UserData {
+  return {
+    uid: 'u1', name: 'Test', email: 't@example.test', role: 'User', language: 'en',
+    controllers: {}, adminUsers: {}, licensingPartners: {}, portalAutoLogoutDisabled: false, systemAdmin: false,
+    moduleAccesses: Object.fromEntries(modules.map((key) => [key, true as const])),
+  };
+}
+
+const signedIn = (modules: readonly string[]) => ({ state: 'signed-in' as const, user: userWith(modules), signOutReason: null });
+
+function ids(entries: MenuEntry[]): string[] {
+  return entries.map((entry) => entry.id);
+}
+
+const plain = resolveSettings({ origin: 'https://portal.varde.cloud', hostname: 'portal.varde.cloud', pathname: '/sites' });
+
+describe('matchRoute', () => {
+  it('matches exact paths, parameters and trailing slashes', () => {
+    expect(matchRoute(table, '/sites')?.route.path).toBe('/sites');
+    expect(matchRoute(table, '/sites/')?.route.path).toBe('/sites');
+    expect(matchRoute(table, '/administrate/abc')?.params).toEqual({ id: 'abc' });
+    expect(matchRoute(table, '/administrate/a%20b/role/')?.params).toEqual({ id: 'a b', section: 'role' });
+  });
+
+  it('finds nothing for unknown or malformed paths (the app sends those to /sites)', () => {
+    expect(matchRoute(table, '/nowhere')).toBeNull();
+    expect(matchRoute(table, '/sites/extra')).toBeNull();
+    expect(matchRoute(table, '/administrate/%E0%A4%A')).toBeNull();
+  });
+});
+
+describe('guardRoute', () => {
+  const sites = table[0]!;
+  const admin = table[1]!;
+  const search = table[3]!;
+
+  it('waits while the session starts, then sends a signed-out visitor to login', () => {
+    expect(guardRoute(sites, { state: 'loading', user: null, signOutReason: null })).toEqual({ kind: 'wait' });
+    expect(guardRoute(sites, { state: 'signed-out', user: null, signOutReason: 'silent-sign-in-failed' })).toEqual({ kind: 'login' });
+  });
+
+  it('treats a session without stored user data as no session', () => {
+    expect(guardRoute(sites, { state: 'signed-in', user: null, signOutReason: null })).toEqual({ kind: 'login' });
+  });
+
+  it('asks the provider with prompt none after it reported a sign-out, prompt login after a backend 401', () => {
+    expect(guardRoute(sites, { state: 'signed-out', user: null, signOutReason: 'provider' })).toEqual({ kind: 'login', prompt: 'none' });
+    expect(loginPromptAfter('session-expired')).toBe('login');
+    expect(loginPromptAfter('user-refresh-failed')).toBe('login');
+    expect(loginPromptAfter('user')).toBeUndefined();
+  });
+
+  it('gates modules: missing access -> /sites; missing sites -> /account-settings', () => {
+    expect(guardRoute(admin, signedIn(['sites']))).toEqual({ kind: 'redirect', to: '/sites' });
+    expect(guardRoute(admin, signedIn(['sites', 'users']))).toEqual({ kind: 'render' });
+    expect(guardRoute(sites, signedIn(['alarms']))).toEqual({ kind: 'redirect', to: '/account-settings' });
+    expect(guardRoute(search, signedIn([]))).toEqual({ kind: 'render' });
+  });
+
+  it('lets public routes render without a session', () => {
+    expect(guardRoute(table[4]!, { state: 'loading', user: null, signOutReason: null })).toEqual({ kind: 'render' });
+  });
+});
+
+describe('menuEntriesFor', () => {
+  it('lists every module an admin has, in the fixed order', () => {
+    expect(ids(menuEntriesFor(userWith(DEMO_MODULES.admin), plain))).toEqual([
+      'sites', 'alarms', 'bim', 'cloud-functions', 'cloud-apps', 'ml-explorer', 'administrate', 'licenses', 'notifications', 'searchpage',
+    ]);
+  });
+
+  it('lists only what a user has', () => {
+    expect(ids(menuEntriesFor(userWith(DEMO_MODULES.user), plain))).toEqual(['sites', 'alarms', 'searchpage']);
+    expect(ids(menuEntriesFor(userWith(DEMO_MODULES.guest), plain))).toEqual(['sites']);
+    // notifications without the users module would bounce off its gate: not shown.
+    expect(ids(menuEntriesFor(userWith(DEMO_MODULES.sms), plain))).toEqual(['sites', 'alarms']);
+  });
+
+  it('shows the external links only with the module and a configured URL', () => {
+    const modules = ['sites', 'smarttune', 'insight'];
+    expect(ids(menuEntriesFor(userWith(modules), plain))).toEqual(['sites']);
+    const configured = { ...plain, externalLinks: { smarttune: 'https://tune.example', insight: 'https://insight.example' } };
+    const entries = menuEntriesFor(userWith(modules), configured);
+    expect(ids(entries)).toEqual(['sites', 'smarttune', 'insight']);
+    expect(entries[1]).toMatchObject({ external: true, to: 'https://tune.example' });
+  });
+
+  it('follows the brand: nordlys adds Views and Apps, fjellvann hides licences', () => {
+    const nordlys = resolveSettings({ origin: 'https://partner.varde.cloud', hostname: 'partner.varde.cloud', pathname: '/nordlys/sites' });
+    expect(ids(menuEntriesFor(userWith(DEMO_MODULES.partnerAdmin), nordlys))).toEqual([
+      'sites', 'alarms', 'cloud-functions', 'cloud-apps', 'administrate', 'licenses', 'searchpage', 'dashboards', 'apps',
+    ]);
+    const fjellvann = resolveSettings({ origin: 'https://partner.varde.cloud', hostname: 'partner.varde.cloud', pathname: '/fjellvann/' });
+    expect(ids(menuEntriesFor(userWith(DEMO_MODULES.partnerAdmin), fjellvann))).not.toContain('licenses');
+  });
+});
+
+describe('logosFor', () => {
+  it('shows the brand logo under a brand, else the product logo and the main partner logo', () => {
+    expect(logosFor({ brand: 'nordlys' }, 'nordbygg').map((logo) => logo.name)).toEqual(['Nordlys Energi']);
+    expect(logosFor({ brand: null }, 'nordbygg').map((logo) => logo.name)).toEqual(['Varde', 'Nordbygg Drift']);
+    expect(logosFor({ brand: null }, undefined).map((logo) => logo.name)).toEqual(['Varde']);
+    expect(logosFor({ brand: null }, 'unknown-partner').map((logo) => logo.name)).toEqual(['Varde']);
+  });
+});

@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { demoUsers, DEMO_PASSWORD } from '../../../packages/server/src/seed/demoUsers.js';
+import { menuIds, signInAtProvider, useLanguage } from './shellHelpers.js';
+
+/** Routing, guards, module gates and the menu in Chromium against the reference cloud. */
+
+test('an unauthenticated deep link goes through login and comes back to the deep link', async ({ page }) => {
+  await useLanguage(page, 'en');
+  await page.goto('/administrate/some-user/role/?listitems=3');
+  await signInAtProvider(page, demoUsers.admin.email, DEMO_PASSWORD);
+
+  await expect(page).toHaveURL(/\/administrate\/some-user\/role\/\?listitems=3$/);
+  await expect(page.getByTestId('menu-administrate')).toHaveAttribute('aria-current', 'page');
+});
+
+test('unknown paths go to /sites', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await signInAtProvider(page, demoUsers.user.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/sites$/);
+});
+
+test('the menu shows exactly the signed-in user\'s modules, in the fixed order', async ({ page, browser }) => {
+  await page.goto('/sites');
+  await signInAtProvider(page, demoUsers.admin.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/sites$/);
+  expect(await menuIds(page)).toEqual([
+    'sites', 'alarms', 'alarms-list', 'alarms-map', 'bim', 'cloud-functions', 'cloud-apps', 'ml-explorer', 'administrate',
+    'licenses', 'notifications', 'searchpage',
+  ]);
+
+  // A second user in a fresh browser context (no shared provider session).
+  const other = await browser.newContext();
+  const second = await other.newPage();
+  await second.goto('/sites');
+  await signInAtProvider(second, demoUsers.user.email, DEMO_PASSWORD);
+  await expect(second).toHaveURL(/\/sites$/);
+  expect(await menuIds(second)).toEqual(['sites', 'alarms', 'alarms-list', 'alarms-map', 'searchpage']);
+  await other.close();
+});
+
+test('a module gate sends a user without the module to /sites; login-only pages open', async ({ page }) => {
+  await useLanguage(page, 'en');
+  await page.goto('/cloud-functions');
+  await signInAtProvider(page, demoUsers.user.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/sites$/);
+
+  // In-app navigation is gated too, not only the first load.
+  await page.evaluate(() => {
+    window.history.pushState(null, '', '/licenses');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page).toHaveURL(/\/sites$/);
+
+  await page.evaluate(() => {
+    window.history.pushState(null, '', '/searchpage');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page).toHaveURL(/\/searchpage$/);
+
+  await page.getByTestId('account-button').click();
+  await page.getByRole('menuitem', { name: 'Account settings' }).click();
+  await expect(page).toHaveURL(/\/account-settings$/);
+});
+
+test('following menu entries routes in place, with the current entry marked', async ({ page }) => {
+  await useLanguage(page, 'en');
+  await page.goto('/sites');
+  await signInAtProvider(page, demoUsers.powerUser.email, DEMO_PASSWORD);
+  await page.getByTestId('menu-bim').click();
+  await expect(page).toHaveURL(/\/bim$/);
+  await expect(page.getByTestId('menu-bim')).toHaveAttribute('aria-current', 'page');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/sites$/);
+  await expect(page.getByTestId('menu-sites')).toHaveAttribute('aria-current', 'page');
+});

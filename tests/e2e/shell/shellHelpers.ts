@@ -1,0 +1,41 @@
+import { fileURLToPath } from 'node:url';
+import { expect, type Page } from '@playwright/test';
+
+/** Steps the shell suites share: the provider's sign-in form, the menu as a list, axe-core. */
+
+export async function signInAtProvider(page: Page, email: string, password: string): Promise<void> {
+  await expect(page).toHaveURL(/\/cloud\/login\/v2\//);
+  await page.locator('#email').fill(email);
+  await page.locator('#password').fill(password);
+  await page.locator('button[type=submit]').first().click();
+}
+
+/** The side menu's entries (test ids without the `menu-` prefix), top to bottom. */
+export async function menuIds(page: Page): Promise<string[]> {
+  const menu = page.getByTestId('side-menu');
+  await expect(menu).toBeVisible();
+  const ids = await menu.locator('[data-testid^="menu-"]').evaluateAll((nodes) =>
+    nodes.map((node) => node.getAttribute('data-testid')!.slice('menu-'.length)),
+  );
+  return ids;
+}
+
+/** axe-core on the current page: the serious and critical violations (none expected). */
+export async function seriousA11yViolations(page: Page): Promise<{ id: string; impact: string; targets: string[] }[]> {
+  await page.addScriptTag({ path: fileURLToPath(import.meta.resolve('axe-core/axe.min.js')) });
+  return page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run(): Promise<Result> } }).axe;
+    const result = await axe.run();
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.flatMap((node) => node.target) }));
+  });
+}
+
+/** Chooses the UI language before the portal loads. */
+export async function useLanguage(page: Page, language: 'no' | 'en' | 'se'): Promise<void> {
+  await page.addInitScript((code) => {
+    if (!window.localStorage.getItem('varde.language')) window.localStorage.setItem('varde.language', code);
+  }, language);
+}
