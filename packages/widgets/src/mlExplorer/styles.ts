@@ -77,6 +77,6 @@ export const mlExplorerStyles = `
 @media (max-width: 720px) {
   .varde-ml-explorer__layout { grid-template-columns: 1fr; }
   .varde-ml-explorer__row { flex-wrap: wrap; }
-  .varde-ml-explorer__row .varde-ml-explorer__field { flex-basis: 100%; }
+  .varde-ml-explorer__row .varde-ml-explorer__field { flex: 1 1 9rem; }
 }
 `;
