@@ -17,3 +17,5 @@ export * from './controllerProxy/index.js';
 export * from './licensing/index.js';
 export * from './anomaly/index.js';
 export * from './rules/index.js';
+export * from './faas/index.js';
+export * from './mappings/index.js';

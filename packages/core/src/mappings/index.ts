@@ -1,0 +1,12 @@
+export {
+  listMappings,
+  getMapping,
+  listMappingTables,
+  putMappingTable,
+  patchMappingTable,
+  deleteMappingTable,
+  putTagMapping,
+  type MappingsCallOptions,
+} from './mappingsClient.js';
+export { tagMappingRows, controllerIdError, type TagMappingRow } from './tagMappingRules.js';
+export { createCloudAppsStore, type CloudAppsState, type CloudAppsOptions } from './cloudAppsStore.js';
