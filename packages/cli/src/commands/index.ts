@@ -5,6 +5,7 @@ import { registerLoginCommand } from './login.js';
 import { registerLogoutCommand } from './logout.js';
 import { registerOutboxCommand } from './outbox.js';
 import { registerUsersCommand } from './users.js';
+import { registerLicencesCommand } from './licences.js';
 import { registerAlarmsCommand } from './alarms.js';
 import { registerSearchCommand } from './search.js';
 import { registerSitesCommand } from './sites.js';
@@ -22,6 +23,7 @@ export function registerCommands(program: Command): void {
   registerApiCommand(program);
   registerOutboxCommand(program);
   registerUsersCommand(program);
+  registerLicencesCommand(program);
   registerSitesCommand(program);
   registerAlarmsCommand(program);
   registerSearchCommand(program);
