@@ -35,3 +35,16 @@ test('a controller frame asks for the password in place, then shows the sites', 
   await expect(page.getByTestId('compact-site')).toHaveCount(5);
   await expect(page.getByRole('banner')).toHaveCount(0);
 });
+
+test('the controller-frame login variant signs in with the form and goes to the create-user form', async ({ page }) => {
+  await page.goto('/login?controllerframe&redirect=%2FcontrollerUserAdmin');
+  await expect(page.getByText('Log in to continue')).toBeVisible();
+  await page.getByLabel('Username').fill(demoUsers.admin.email);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/controllerUserAdmin$/);
+  // The user data is stored (and nothing else of the session).
+  const stored = await page.evaluate(() => window.localStorage.getItem('varde.user'));
+  expect(JSON.parse(stored ?? '{}').email).toBe(demoUsers.admin.email);
+  expect(stored).not.toMatch(/eyJ[\w-]+\.[\w-]+\./);
+});
