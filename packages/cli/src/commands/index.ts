@@ -9,6 +9,7 @@ import { registerLicencesCommand } from './licences.js';
 import { registerAlarmsCommand } from './alarms.js';
 import { registerSearchCommand } from './search.js';
 import { registerSitesCommand } from './sites.js';
+import { registerRulesCommand } from './rules.js';
 import { registerWhoamiCommand } from './whoami.js';
 
 /**
@@ -27,5 +28,6 @@ export function registerCommands(program: Command): void {
   registerSitesCommand(program);
   registerAlarmsCommand(program);
   registerSearchCommand(program);
+  registerRulesCommand(program);
   registerHelpCommand(program);
 }

@@ -136,9 +136,11 @@ export function SiteRules({ site, http, t, snack, onChange, onTested }: SiteRule
                   {rule.threshold}
                 </td>
                 <td data-label={t('channels')} data-cell="channels">
-                  {rule.channeltype.map((channel) => (
-                    <RuleIcon key={channel} name={channel} label={t(channel)} />
-                  ))}
+                  <span>
+                    {rule.channeltype.map((channel) => (
+                      <RuleIcon key={channel} name={channel} label={t(channel)} />
+                    ))}
+                  </span>
                 </td>
                 <td className="varde-rule-editor__row-actions">
                   <button type="button" className="varde-rule-editor__icon-button" data-action="edit" aria-label={`${t('edit')} ${rule.ruleId}`}

@@ -40,12 +40,14 @@ export const ruleEditorStyles = `
 .varde-rule-editor__rules td { padding: 0.35rem 0.5rem; border-bottom: 1px solid var(--sl-color-neutral-200, #e4e4e7); vertical-align: middle; }
 .varde-rule-editor__rules code, .varde-rule-editor__facts code { font-size: 0.875rem; overflow-wrap: anywhere; }
 .varde-rule-editor__rules [data-cell='channels'] { white-space: nowrap; }
+.varde-rule-editor .varde-rule-editor__icon { width: 16px; height: 16px; min-width: 16px; }
 .varde-rule-editor__rules [data-cell='channels'] .varde-rule-editor__icon { margin-right: 0.4rem; color: var(--sl-color-neutral-700, #3f3f46); }
 .varde-rule-editor__row-actions { white-space: nowrap; text-align: right; }
 .varde-rule-editor__icon-button {
   display: inline-flex; align-items: center; justify-content: center; width: 36px; height: 36px; border: 0;
   border-radius: 50%; background: none; color: var(--sl-color-neutral-700, #3f3f46); cursor: pointer;
 }
+.varde-rule-editor .varde-rule-editor__icon-button svg { width: 18px; height: 18px; min-width: 18px; }
 .varde-rule-editor__icon-button:hover { background: var(--sl-color-neutral-200, #e4e4e7); }
 .varde-rule-editor__icon-button--danger { color: var(--varde-rule-editor-error); }
 .varde-rule-editor__empty, .varde-rule-editor__muted { color: var(--sl-color-neutral-600, #52525b); margin: 0.5rem 0; }

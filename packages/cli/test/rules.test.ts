@@ -1,0 +1,152 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCloud, type Cloud } from '../../server/test/helpers/startCloud.js';
+import { demoUsers } from '../../server/src/seed/demoUsers.js';
+import { demoUid } from '../../server/src/seed/demoSeed.js';
+import { demoSites } from '../../server/src/seed/demoSites.js';
+import { EXIT } from '../src/exitCodes.js';
+import { buildCli, createHome, runVarde, type VardeHome } from './helpers/runVarde.js';
+
+/** `varde rules list|apply|test|delete` against the in-memory cloud, as the Fjordvarme admin. */
+let cloud: Cloud;
+let home: VardeHome;
+const sites = demoSites();
+const site = sites[14]!; // admin, power user and the SMS user have it; no seeded rules
+const files = mkdtempSync(join(tmpdir(), 'varde-rules-'));
+
+function file(name: string, text: string): string {
+  const path = join(files, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+beforeAll(async () => {
+  await buildCli();
+  cloud = await startCloud();
+  home = createHome(cloud.url);
+  const login = await runVarde(home, ['login', '--user', demoUsers.admin.email, '--password-stdin'], { stdin: `${demoUsers.admin.password}\n` });
+  expect(login.code, login.stderr).toBe(EXIT.ok);
+}, 60_000);
+afterAll(async () => {
+  await cloud?.close();
+});
+
+const yamlRules = `
+sites:
+  "${site.name.toUpperCase()}":
+    - channels: [sms, mail]
+      threshold: 20
+      users: [sms@varde.test]
+    - ruleId: ${site.uuid.slice(0, 8)}-rule-power1
+      channeltype: [mail]
+      threshold: "45"
+      users: [power@varde.test, ${demoUid('admin')}]
+`;
+
+describe('varde rules apply', () => {
+  it('--dry-run prints the difference and changes nothing; apply writes; applying again changes nothing', async () => {
+    const path = file('rules.yaml', yamlRules);
+    const dry = await runVarde(home, ['rules', 'apply', path, '--dry-run']);
+    expect(dry.code, dry.stderr).toBe(EXIT.ok);
+    expect(dry.stdout).toContain(`${site.name} (${site.uuid}):`);
+    expect(dry.stdout).toMatch(new RegExp(`\\+ ${site.uuid.slice(0, 8)}-rule-[a-z0-9]{6}  20 min  sms,mail  sms@varde.test`));
+    expect(dry.stdout).toContain(`+ ${site.uuid.slice(0, 8)}-rule-power1  45 min  mail  power@varde.test, admin@varde.test`);
+    expect(dry.stderr).toContain('Would change 1 site(s); 0 unchanged.');
+    expect(cloud.context.rules.store.rulesOf(site.uuid)).toEqual({});
+
+    const applied = await runVarde(home, ['rules', 'apply', path]);
+    expect(applied.code, applied.stderr).toBe(EXIT.ok);
+    const stored = cloud.context.rules.store.rulesOf(site.uuid);
+    expect(Object.values(stored).map((rule) => [rule.threshold, rule.users])).toEqual([
+      [20, [demoUid('sms')]],
+      [45, [demoUid('powerUser'), demoUid('admin')]],
+    ]);
+
+    const again = await runVarde(home, ['rules', 'apply', path, '--json']);
+    expect(again.code, again.stderr).toBe(EXIT.ok);
+    expect(JSON.parse(again.stdout)).toMatchObject({ changed: 0, unchanged: 1 });
+    expect(cloud.context.rules.store.rulesOf(site.uuid)).toEqual(stored);
+
+    // A changed threshold shows as ~ in a dry run.
+    const changed = await runVarde(home, ['rules', 'apply', file('changed.yaml', yamlRules.replace('"45"', '60')), '--dry-run']);
+    expect(changed.stdout).toContain(`~ ${site.uuid.slice(0, 8)}-rule-power1  45 min`);
+    expect(changed.stdout).toContain('-> ' + `${site.uuid.slice(0, 8)}-rule-power1  60 min`);
+  });
+
+  it('refuses a file with bad rules, listing every problem, and writes nothing', async () => {
+    const before = cloud.context.rules.store.rulesOf(site.uuid);
+    const bad = file(
+      'bad.json',
+      JSON.stringify({
+        sites: {
+          [site.uuid]: [
+            { channels: ['sms'], threshold: 3, users: ['sms@varde.test'] },
+            { channels: ['sms'], threshold: 121, users: ['sms@varde.test'] },
+            { channels: ['sms'], threshold: 'abc', users: ['sms@varde.test'] },
+            { channels: [], threshold: 20, users: ['sms@varde.test'] },
+            { channels: ['mail'], threshold: 20, users: [] },
+            { channels: ['mail'], threshold: 20, users: ['nobody@varde.test'] },
+          ],
+          'No Such Site': [],
+        },
+      }),
+    );
+    const result = await runVarde(home, ['rules', 'apply', bad]);
+    expect(result.code).toBe(EXIT.usage);
+    expect(result.stderr).toContain('nothing was changed');
+    expect(result.stderr).toMatch(/\[0\]\.threshold: Threshold must be/);
+    expect(result.stderr).toMatch(/\[1\]\.threshold: Threshold must be/);
+    expect(result.stderr).toMatch(/\[2\]\.threshold: Threshold must be/);
+    expect(result.stderr).toContain('[3].channeltype: Velg minst en verdi');
+    expect(result.stderr).toContain('[4].users: You must select at least one user');
+    expect(result.stderr).toContain('[5].users: Unknown user nobody@varde.test');
+    expect(result.stderr).toContain('sites.No Such Site: no site "No Such Site" among your sites');
+    expect(cloud.context.rules.store.rulesOf(site.uuid)).toEqual(before);
+  });
+});
+
+describe('varde rules list, test and delete', () => {
+  it('lists the rules with users by e-mail; --json is a file apply reads back unchanged', async () => {
+    const listed = await runVarde(home, ['rules', 'list', '--site', site.uuid]);
+    expect(listed.code, listed.stderr).toBe(EXIT.ok);
+    const lines = listed.stdout.trim().split('\n').map((line) => line.split('\t'));
+    expect(lines.map((cells) => [cells[0], cells[2], cells[3], cells[4]])).toEqual([
+      [site.name, '20', 'sms,mail', 'sms@varde.test'],
+      [site.name, '45', 'mail', 'power@varde.test,admin@varde.test'],
+    ]);
+    const all = await runVarde(home, ['rules', 'list', '--json']);
+    const exported = JSON.parse(all.stdout) as { sites: Record<string, unknown[]> };
+    expect(Object.keys(exported.sites)).toEqual(expect.arrayContaining([sites[0]!.uuid, sites[10]!.uuid, site.uuid]));
+    const roundTrip = await runVarde(home, ['rules', 'apply', file('export.json', all.stdout), '--json']);
+    expect(roundTrip.code, roundTrip.stderr).toBe(EXIT.ok);
+    expect(JSON.parse(roundTrip.stdout)).toMatchObject({ changed: 0 });
+  });
+
+  it('tests a rule (users printed, messages in the outbox) and reports a failed test with exit 1', async () => {
+    const [ruleId] = Object.keys(cloud.context.rules.store.rulesOf(site.uuid));
+    const since = Date.now() - 1;
+    const ok = await runVarde(home, ['rules', 'test', site.name, ruleId!]);
+    expect(ok.code, ok.stderr).toBe(EXIT.ok);
+    expect(ok.stdout).toBe('sms@varde.test\t+4791234567\tsms@varde.test\n');
+    expect(cloud.context.outbox.list({ since, to: '+4791234567' })).toHaveLength(1);
+
+    const failed = await runVarde(home, ['rules', 'test', site.uuid, `${site.uuid.slice(0, 8)}-rule-power1`]);
+    expect(failed.code).toBe(EXIT.failure);
+    expect(failed.stderr).toMatch(/Test failed \(500\): missing-phone-number: (power|admin)@varde.test has no phone number\. Nothing was sent\./);
+    const missing = await runVarde(home, ['rules', 'test', site.uuid, 'nope']);
+    expect(missing.code).toBe(EXIT.notFound);
+  });
+
+  it('delete needs --yes without a terminal, then removes every rule of the site', async () => {
+    const refused = await runVarde(home, ['rules', 'delete', site.uuid]);
+    expect(refused.code).toBe(EXIT.usage);
+    expect(Object.keys(cloud.context.rules.store.rulesOf(site.uuid))).toHaveLength(2);
+    const deleted = await runVarde(home, ['rules', 'delete', site.uuid, '--yes']);
+    expect(deleted.code, deleted.stderr).toBe(EXIT.ok);
+    expect(deleted.stderr).toContain(`Deleted 2 notification rule(s) of ${site.name}.`);
+    expect(cloud.context.rules.store.rulesOf(site.uuid)).toEqual({});
+    expect((await runVarde(home, ['rules', 'delete', 'Nowhere', '--yes'])).code).toBe(EXIT.notFound);
+  });
+});
