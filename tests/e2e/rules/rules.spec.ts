@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { demoSites } from '../../../packages/server/src/seed/demoSites.js';
 import { demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
-import { failOnDialog, signIn } from '../sites/cloudControls.js';
+import { failOnDialog } from '../sites/cloudControls.js';
 
 /**
  * Notification rules in Chromium (issue 6's "must show"): create, edit, test (success and failure,
@@ -14,6 +14,16 @@ const SMS_PHONE = '+4791234567';
 async function outbox(request: APIRequestContext, to: string): Promise<Array<{ channel: string; body: string; subject: string | null }>> {
   const answer = await request.get(`/cloud/outbox/messages?to=${encodeURIComponent(to)}`);
   return ((await answer.json()) as { data: Array<{ channel: string; body: string; subject: string | null }> }).data;
+}
+
+/** Signs in through the provider's form; generous waits, as the machine running the suites is shared. */
+async function signIn(page: Page, path: string, email: string, password: string): Promise<void> {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/cloud\/login\/v2\//, { timeout: 20_000 });
+  await page.locator('#email').fill(email);
+  await page.locator('#password').fill(password);
+  await page.locator('button[type=submit]').first().click();
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[/]/g, '\\/')}$`), { timeout: 20_000 });
 }
 
 async function openSite(page: Page) {
