@@ -20,18 +20,23 @@ export function formatOf(path: string): InputFormat {
  * array is the exception: it is parsed whole). CSV goes through csv-parse: a header row names the
  * columns; quoted cells may hold commas and newlines; a record's line is the one it ends on.
  */
-export async function* readRecords(path: string, format: InputFormat = formatOf(path)): AsyncGenerator<InputRecord> {
-  if (format === 'csv') yield* readCsv(path);
+export async function* readRecords(
+  path: string,
+  format: InputFormat = formatOf(path),
+  options: { keepSpaces?: boolean } = {},
+): AsyncGenerator<InputRecord> {
+  if (format === 'csv') yield* readCsv(path, options.keepSpaces === true);
   else if (format === 'jsonl') yield* readJsonLines(path);
   else yield* readJsonArray(path);
 }
 
-async function* readCsv(path: string): AsyncGenerator<InputRecord> {
+/** keepSpaces: cells keep their spaces, for jobs that report leading or trailing whitespace as an error. */
+async function* readCsv(path: string, keepSpaces = false): AsyncGenerator<InputRecord> {
   const parser = createReadStream(path).pipe(
     parse({
       columns: (header: string[]) => header.map((name) => name.trim().toLowerCase()),
       bom: true,
-      trim: true,
+      trim: !keepSpaces,
       skip_empty_lines: true,
       info: true,
     }),

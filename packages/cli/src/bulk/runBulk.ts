@@ -24,6 +24,8 @@ export interface BulkOptions {
   /** Aborted on Ctrl-C: no new rows start, rows in flight finish and are journaled. */
   signal?: AbortSignal;
   progressStream?: ConstructorParameters<typeof ProgressBar>[1];
+  /** CSV cells keep their leading and trailing spaces (the job validates them); default: trimmed. */
+  keepSpaces?: boolean;
 }
 
 export type StopReason = 'interrupted' | 'unreachable' | 'signed-out';
@@ -70,7 +72,7 @@ export async function runBulk<Row>(job: BulkJob<Row>, options: BulkOptions): Pro
   try {
     // Pass 1: validate everything before any write.
     const seen = new Map<string, number>();
-    for await (const record of readRecords(options.file)) {
+    for await (const record of readRecords(options.file, undefined, { keepSpaces: options.keepSpaces === true })) {
       const result = job.validate(record);
       let errors = result.ok ? [] : result.errors;
       let key = typeof record.fields.email === 'string' ? record.fields.email : '';
@@ -129,7 +131,7 @@ export async function runBulk<Row>(job: BulkJob<Row>, options: BulkOptions): Pro
       }
     };
 
-    for await (const record of readRecords(options.file)) {
+    for await (const record of readRecords(options.file, undefined, { keepSpaces: options.keepSpaces === true })) {
       const result = job.validate(record);
       if (!result.ok) continue; // cannot happen: the file was validated (and hashed) above
       const earlier = done.actionOf(record.line);

@@ -11,6 +11,8 @@ import { registerSearchCommand } from './search.js';
 import { registerSitesCommand } from './sites.js';
 import { registerRulesCommand } from './rules.js';
 import { registerWhoamiCommand } from './whoami.js';
+import { registerFunctionsCommand } from './functions.js';
+import { registerMappingsCommand } from './mappings.js';
 
 /**
  * Every command group, in the order `varde --help` lists them. A new group (users, licences,
@@ -29,5 +31,7 @@ export function registerCommands(program: Command): void {
   registerAlarmsCommand(program);
   registerSearchCommand(program);
   registerRulesCommand(program);
+  registerFunctionsCommand(program);
+  registerMappingsCommand(program);
   registerHelpCommand(program);
 }
