@@ -73,3 +73,18 @@ test('following menu entries routes in place, with the current entry marked', as
   await expect(page).toHaveURL(/\/sites$/);
   await expect(page.getByTestId('menu-sites')).toHaveAttribute('aria-current', 'page');
 });
+
+test('a failed session start clears local and session storage (the language choice stays) and saves the address', async ({ page }) => {
+  await page.goto('/reset-password');
+  await page.evaluate(() => {
+    window.localStorage.setItem('leftover', 'x');
+    window.localStorage.setItem('varde.language', 'en');
+    window.sessionStorage.setItem('leftover', 'y');
+  });
+  await page.goto('/alarms/map?zoom=5');
+  await expect(page).toHaveURL(/\/cloud\/login\/v2\//);
+  await signInAtProvider(page, demoUsers.user.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/alarms\/map\?zoom=5$/);
+  expect(await page.evaluate(() => [window.localStorage.getItem('leftover'), window.sessionStorage.getItem('leftover')])).toEqual([null, null]);
+  expect(await page.evaluate(() => window.localStorage.getItem('varde.language'))).toBe('en');
+});
