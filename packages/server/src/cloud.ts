@@ -88,8 +88,12 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     const firstStart = db.prepare('SELECT 1 FROM signing_keys LIMIT 1').get() === undefined;
     const keys = await loadOrCreateSigningKeys(db, clock.now());
 
+    // The port is bound before the app is ready: requests that arrive early wait for it instead of hanging.
+    let markReady!: () => void;
+    const appReady = new Promise<void>((resolveReady) => (markReady = resolveReady));
     const app = Fastify({
-      serverFactory: (handler) => server.on('request', handler),
+      serverFactory: (handler) =>
+        server.on('request', (request, response) => void appReady.then(() => handler(request, response))),
       rewriteUrl: serviceHostRewriter(config.domain),
       bodyLimit: BODY_LIMIT,
       logger: options.logger ? { level: 'info' } : false,
@@ -149,6 +153,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     if (firstStart && config.seed === 'demo') seedDemoFunctionsAndMappings(context, functions, mappings);
     if (firstStart && config.seed === 'demo' && config.bulkSites > 0) seedBulkSites(context, config.bulkSites);
     await app.ready();
+    markReady();
     if (config.simulation === 'running') simulation.start();
     ruleEngine.start();
 
