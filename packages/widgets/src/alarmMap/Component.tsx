@@ -25,7 +25,7 @@ import { NavLink } from '../alarmTable/NavLink.js';
 import { useSiteFeed, useVanillaStore } from '../alarmTable/useSiteFeed.js';
 import { Icon } from '../siteList/icons.js';
 import { loadLeaflet, type LeafletModule } from './loadLeaflet.js';
-import { alarmMarkerLayer, createClusterGroup } from './markerLayers.js';
+import { alarmMarkerLayer, createClusterGroup, graticuleLayer } from './markerLayers.js';
 import { alarmMapStrings } from './strings.js';
 import { alarmMapStyles } from './styles.js';
 
@@ -91,9 +91,13 @@ export function AlarmMapWidget(props: AlarmMapWidgetProps) {
     };
   }, []);
 
-  // Background tiles (or none).
+  // Background tiles, or a coordinate grid without them.
   useEffect(() => {
-    if (!leaflet || !tiles) return;
+    if (!leaflet) return;
+    if (!tiles) {
+      const grid = graticuleLayer(leaflet.L).addTo(leaflet.map);
+      return () => void grid.remove();
+    }
     const escaped = props.tileAttribution ? props.tileAttribution.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`) : null;
     const layer = leaflet.L.tileLayer(tiles, { attribution: escaped ?? (tiles === OSM_TILE_URL ? OSM_ATTRIBUTION : ''), maxZoom: 18 });
     layer.addTo(leaflet.map);

@@ -58,6 +58,8 @@ export function createClusterGroup(L: LeafletModule, doc: Document): Leaflet.Mar
       const element = doc.createElement('span');
       element.className = 'varde-alarm-map__cluster';
       element.style.background = alarmMarkerColor(group);
+      // Dark digits on the yellow of "other" classes, white on red and orange.
+      if (alarmClassRank(group) > 1) element.style.setProperty('--cluster-text', '#1b1b1b');
       element.dataset.class = group;
       element.textContent = String(cluster.getChildCount());
       return L.divIcon({ html: element, className: 'varde-alarm-map__marker', iconSize: L.point(34, 34) });
@@ -84,4 +86,21 @@ export function alarmMarkerLayer(
   const layer = L.marker([marker.latitude, marker.longitude], options);
   layer.bindPopup(() => popupContent(doc, marker, link, target, texts));
   return layer;
+}
+
+/**
+ * Without map tiles (offline), a light latitude/longitude grid every 2° (labelled) gives the markers
+ * a frame of reference.
+ */
+export function graticuleLayer(L: LeafletModule): Leaflet.LayerGroup {
+  const group = L.layerGroup();
+  const line = { color: '#9fb3c0', weight: 1, opacity: 0.6, interactive: false };
+  for (let lat = 50; lat <= 80; lat += 2) {
+    L.polyline([[lat, -20], [lat, 45]], line).addTo(group);
+    L.marker([lat, -2], { icon: L.divIcon({ html: `${lat}°N`, className: 'varde-alarm-map__grid-label', iconSize: L.point(36, 14) }), interactive: false, keyboard: false }).addTo(group);
+  }
+  for (let lon = -20; lon <= 45; lon += 4) {
+    L.polyline([[50, lon], [80, lon]], line).addTo(group);
+  }
+  return group;
 }

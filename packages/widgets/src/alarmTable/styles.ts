@@ -12,6 +12,7 @@ export const alarmTableStyles = `
 .varde-alarm-table__select, .varde-alarm-table__search { font: inherit; min-height: 30px; border: 1px solid var(--sl-color-neutral-300); border-radius: var(--sl-border-radius-medium);
   padding: 2px 8px; background: var(--sl-color-neutral-0); color: inherit; max-width: 100%; }
 .varde-alarm-table__search { width: 14rem; }
+@media (max-width: 480px) { .varde-alarm-table__search { flex: 1 1 100%; width: auto; } }
 .varde-alarm-table__check { display: inline-flex; align-items: center; gap: 6px; }
 .varde-alarm-table__spacer { flex: 1 1 auto; }
 .varde-alarm-table__link { color: var(--sl-color-primary-700); display: inline-flex; align-items: center; gap: 4px; }

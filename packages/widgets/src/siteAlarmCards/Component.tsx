@@ -45,6 +45,9 @@ export function SiteAlarmCardsWidget(props: SiteAlarmCardsWidgetProps) {
 
   return (
     <WidgetRoot styles={siteAlarmCardsStyles} className="varde-site-alarm-cards" lang={language}>
+      <p className="varde-site-alarm-cards__title" part="title">
+        {t('label')}: {cards.length}
+      </p>
       {cards.length === 0 ? (
         <p className="varde-site-alarm-cards__message" part="message">
           {polled || feedState.status !== 'loading' ? t('none') : t('connecting')}

@@ -10,5 +10,6 @@ export const siteAlarmCardsStyles = `
 a.varde-site-alarm-cards__name { color: var(--sl-color-primary-700); }
 .varde-site-alarm-cards__class { display: inline-block; padding: 0 6px; border-radius: var(--sl-border-radius-small); font-weight: var(--sl-font-weight-bold); margin-right: 6px; }
 .varde-site-alarm-cards__meta { color: var(--sl-color-neutral-700); overflow-wrap: anywhere; }
+.varde-site-alarm-cards__title { margin: 0 0 var(--sl-spacing-small); font-weight: var(--sl-font-weight-semibold); font-size: var(--sl-font-size-medium); }
 .varde-site-alarm-cards__message { margin: 0; color: var(--sl-color-neutral-600); }
 `;

@@ -25,7 +25,9 @@ export function safeCssColor(value: string | null | undefined): string | undefin
 
 export const SiteRow = memo(function SiteRow({ site, report, tags, href, target, t, onOpen }: SiteRowProps) {
   const status = siteStatusIcon(site.webpmpReady);
-  const summary = alarmSummary(report);
+  const reported = alarmSummary(report);
+  // The latest alarm cleared and everything acknowledged: nothing needs attention, so no "0 unacknowledged" (README).
+  const summary = reported.state === 'unacked' && reported.count === 0 ? alarmSummary({ latestAlarm: null, unacked: 0 }) : reported;
   const tooltip = t(status.tooltipKey);
   return (
     <div

@@ -33,7 +33,7 @@ function rows(container: HTMLElement): HTMLElement[] {
 
 it('shows each site with its status icon and tooltip, alarm summary, portal status text and the cloud banner', async () => {
   const { container } = render(<SiteListWidget statusHost={new URL(cloud.url).hostname} />);
-  await waitFor(() => expect(rows(container).length).toBe(11));
+  await waitFor(() => expect(rows(container).length).toBe(11), { timeout: 10_000 });
   const sites = (await session.http.request('controllers-api', '/controllers', { query: { controllers: 'controllers' } })) as { data: Site[] };
   for (const site of sites.data) {
     const row = container.querySelector<HTMLElement>(`[data-site-uuid="${site.uuid}"]`)!;
@@ -45,24 +45,24 @@ it('shows each site with its status icon and tooltip, alarm summary, portal stat
     expect(row.querySelector('a[part="name"]') !== null).toBe(site.webpmpReady === true);
   }
   // Alarm reports arrive: a site with an active alarm shows it in its class colour.
-  await waitFor(() => expect(container.querySelector('[data-alarm-state="loading"]')).toBeNull());
+  await waitFor(() => expect(container.querySelector('[data-alarm-state="loading"]')).toBeNull(), { timeout: 10_000 });
   const active = container.querySelector<HTMLElement>('[data-alarm-state="active"]');
   expect(active).not.toBeNull();
   const colour = active!.querySelector<HTMLElement>('.varde-site-list__alarm-dot')!.style.background;
   expect(['rgb(211, 47, 47)', 'rgb(63, 111, 216)', 'rgb(0, 172, 193)', '#d32f2f', '#3f6fd8', '#00acc1']).toContain(colour);
   expect(container.querySelector('[data-alarm-state="none"]')?.textContent).toBe('Ingen alarmer');
   // Realtime status tags of the rows on screen, in their colour.
-  await waitFor(() => expect(container.querySelectorAll('[part="status-text"]').length).toBeGreaterThan(0));
+  await waitFor(() => expect(container.querySelectorAll('[part="status-text"]').length).toBeGreaterThan(0), { timeout: 10_000 });
   const statusText = container.querySelector<HTMLElement>('[part="status-text"]')!;
   expect(['Normal drift', 'Vedlikehold', 'Ikke tilkoblet', 'Utilgjengelig']).toContain(statusText.textContent);
   expect(statusText.style.color).not.toBe('');
-  await waitFor(() => expect(container.querySelector('[part="banner"]')?.textContent).toMatch(/Skystatus:.+/));
-});
+  await waitFor(() => expect(container.querySelector('[part="banner"]')?.textContent).toMatch(/Skystatus:.+/), { timeout: 10_000 });
+}, 20_000);
 
 it('renders a hostile site name as text, and an online site opens its login link through a cancelable event', async () => {
   const opened: SiteOpenDetail[] = [];
   const { container } = render(<SiteListWidget onSiteOpen={(detail) => (opened.push(detail), false)} />);
-  await waitFor(() => expect(container.querySelector(`[data-site-uuid="${hostile.uuid}"]`)).not.toBeNull());
+  await waitFor(() => expect(container.querySelector(`[data-site-uuid="${hostile.uuid}"]`)).not.toBeNull(), { timeout: 10_000 });
   const row = container.querySelector<HTMLElement>(`[data-site-uuid="${hostile.uuid}"]`)!;
   const link = row.querySelector<HTMLAnchorElement>('a[part="name"]')!;
   expect(link.textContent).toBe(HOSTILE);
@@ -71,22 +71,22 @@ it('renders a hostile site name as text, and an online site opens its login link
   expect(link.getAttribute('target')).toBe('_blank');
   link.click();
   expect(opened).toEqual([{ uuid: hostile.uuid, name: HOSTILE, url: `https://${hostile.hostname}/auth/authorize`, target: '_blank' }]);
-});
+}, 20_000);
 
 it('inside the mobile app a site opens in the same window; an older site goes through the legacy login', async () => {
   const { container } = render(<SiteListWidget mobileApp />);
-  await waitFor(() => expect(rows(container).length).toBe(11));
+  await waitFor(() => expect(rows(container).length).toBe(11), { timeout: 10_000 });
   const links = [...container.querySelectorAll<HTMLAnchorElement>('a[part="name"]')];
   expect(links.every((link) => link.target === '_self')).toBe(true);
   const legacy = links.find((link) => link.href.includes('/legacy/legacy-ws-login'));
   if (legacy) expect(legacy.href).toMatch(/chainId=[0-9a-f-]{36}/);
-});
+}, 20_000);
 
 it('shows the empty text for a user without sites', async () => {
   // A Guest administers no site (the cloud's decision), so their adminControllers list is empty.
   const guest = await signedInSharedSession(cloud, demoUsers.guest);
   const { container } = render(<SiteListWidget list="adminControllers" />);
-  await waitFor(() => expect(container.querySelector('[part="empty"]')?.textContent).toBe('Du har ingen anlegg.'));
+  await waitFor(() => expect(container.querySelector('[part="empty"]')?.textContent).toBe('Du har ingen anlegg.'), { timeout: 10_000 });
   await guest.dispose();
   setSharedSession(session);
-});
+}, 20_000);

@@ -18,10 +18,9 @@ export function AlarmsPage() {
           return false;
         }}
       />
-      <section className="alarms-page__cards" aria-labelledby="alarm-cards-title">
-        <h2 id="alarm-cards-title">{t('menu:sites')}</h2>
+      <div className="alarms-page__cards">
         <SiteAlarmCardsWidget />
-      </section>
+      </div>
     </section>
   );
 }
