@@ -3,6 +3,7 @@
  * adds its define function here (and its entry in src/elements/).
  */
 import { defineVardeSession } from './session/element.js';
+import { defineVardeLicenses } from './licenses/element.js';
 import { defineVardeCreateUser } from './createUser/element.js';
 import { defineVardeSiteList } from './siteList/element.js';
 import { defineVardeAlarmTable } from './alarmTable/element.js';
@@ -14,6 +15,7 @@ import { defineRuleEditor } from './ruleEditor/element.js';
 
 export const widgetDefinitions = {
   'varde-session': defineVardeSession,
+  'varde-licenses': defineVardeLicenses,
   'varde-create-user': defineVardeCreateUser,
   'varde-site-list': defineVardeSiteList,
   'varde-alarm-table': defineVardeAlarmTable,

@@ -50,3 +50,8 @@ export { defineMlExplorer, ML_EXPLORER_TAG, type VardeMlExplorerElement } from '
 export { RuleEditorWidget, type RuleEditorWidgetProps } from './ruleEditor/Component.js';
 export type { RulesChangeDetail, RuleTestDetail } from './ruleEditor/events.js';
 export { defineRuleEditor, RULE_EDITOR_TAG, type VardeRuleEditorElement } from './ruleEditor/element.js';
+
+// Licence administration.
+export { LicensesWidget, type LicensesWidgetProps } from './licenses/Component.js';
+export type { LicenseChangeDetail } from './licenses/events.js';
+export { defineVardeLicenses, LICENSES_TAG, type VardeLicensesElement } from './licenses/element.js';

@@ -1,6 +1,17 @@
-import { ModulePlaceholder } from '../../shell/ModulePlaceholder.js';
+import { setSharedSession, sharedSession } from '@varde/core';
+import { LicensesWidget } from '@varde/widgets';
+import { session } from '../../app/session.js';
+import { useTexts } from '../../shell/useTexts.js';
 
-/** /licenses: licence administration (placeholder until the module is built). */
+/** /licenses: licence administration for the user's licensing partners (the module gate is `licensing`). */
 export function LicensesPage() {
-  return <ModulePlaceholder titleKey="menu:licenses" />;
+  // Widgets read the page's shared session from core; the portal's is the one.
+  if (sharedSession() !== session) setSharedSession(session);
+  const t = useTexts(['menu', 'portal']);
+  return (
+    <section className="page licenses-page" aria-labelledby="page-title">
+      <h1 id="page-title">{t('menu:licenses')}</h1>
+      <LicensesWidget />
+    </section>
+  );
 }
