@@ -10,7 +10,11 @@ export const PORTAL_STATUS = {
   offline: { text: 'Ikke tilkoblet', color: '#757575' },
   unavailable: { text: 'Utilgjengelig', color: '#9e9e9e' },
 } as const;
-export type PortalStatus = (typeof PORTAL_STATUS)[keyof typeof PORTAL_STATUS];
+/** A controller writes any text and colour; the demo uses the ones above. */
+export interface PortalStatus {
+  text: string;
+  color: string;
+}
 
 export function writePortalStatus(realtime: RealtimeTree, siteUuid: string, status: PortalStatus): void {
   realtime.update('/controllers', {
