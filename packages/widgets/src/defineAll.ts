@@ -5,6 +5,9 @@
 import { defineVardeSession } from './session/element.js';
 import { defineVardeLicenses } from './licenses/element.js';
 import { defineVardeCreateUser } from './createUser/element.js';
+import { defineVardeUserAdmin } from './userAdmin/element.js';
+import { defineVardeUserDetail } from './userDetail/element.js';
+import { defineVardeAccountSettings } from './accountSettings/element.js';
 import { defineVardeSiteList } from './siteList/element.js';
 import { defineVardeAlarmTable } from './alarmTable/element.js';
 import { defineVardeAlarmMap } from './alarmMap/element.js';
@@ -17,6 +20,9 @@ export const widgetDefinitions = {
   'varde-session': defineVardeSession,
   'varde-licenses': defineVardeLicenses,
   'varde-create-user': defineVardeCreateUser,
+  'varde-user-admin': defineVardeUserAdmin,
+  'varde-user-detail': defineVardeUserDetail,
+  'varde-account-settings': defineVardeAccountSettings,
   'varde-site-list': defineVardeSiteList,
   'varde-alarm-table': defineVardeAlarmTable,
   'varde-alarm-map': defineVardeAlarmMap,

@@ -40,6 +40,16 @@ export { CreateUserForm, type CreateUserFormProps } from './createUser/CreateUse
 export type { UserCreatedDetail } from './createUser/events.js';
 export { defineVardeCreateUser, CREATE_USER_TAG, type VardeCreateUserElement } from './createUser/element.js';
 export { controllerIdFromLocation } from './createUser/controllerId.js';
+export { UserAdminWidget, type UserAdminWidgetProps } from './userAdmin/Component.js';
+export type { UserEditDetail, UserDeletedDetail } from './userAdmin/events.js';
+export { defineVardeUserAdmin, USER_ADMIN_TAG, type VardeUserAdminElement } from './userAdmin/element.js';
+export { UserDetailWidget, userDetailView, type UserDetailWidgetProps } from './userDetail/Component.js';
+export type { UserDetailView, UserDetailNavigateDetail, UserUpdatedDetail } from './userDetail/events.js';
+export { defineVardeUserDetail, USER_DETAIL_TAG, type VardeUserDetailElement } from './userDetail/element.js';
+export { AccountSettingsWidget, type AccountSettingsWidgetProps } from './accountSettings/Component.js';
+export type { LanguageChangeDetail } from './accountSettings/events.js';
+export { defineVardeAccountSettings, ACCOUNT_SETTINGS_TAG, type VardeAccountSettingsElement } from './accountSettings/element.js';
+export { DEFAULT_TIME_ZONE, ianaTimeZones } from './accountSettings/timeZones.js';
 
 // ML explorer: anomaly models, versions and training.
 export { MlExplorerWidget, type MlExplorerWidgetProps } from './mlExplorer/Component.js';

@@ -48,7 +48,18 @@ const languageCode = userData.shape.language.unwrap();
 const ownWritableSettings: Record<string, (value: unknown) => boolean> = {
   language: (value) => value === null || languageCode.safeParse(value).success,
   portalAutoLogoutDisabled: (value) => value === null || typeof value === 'boolean',
+  // Account settings' time zone (an IANA name the runtime knows).
+  timeZone: (value) => value === null || (typeof value === 'string' && value.length <= 64 && isTimeZone(value)),
 };
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * A rule set. The wire server asks it before every client read, listen and write, and re-checks

@@ -42,6 +42,8 @@ declare module 'react' {
       'sl-switch': ShoelaceProps;
       'sl-dialog': ShoelaceProps;
       'sl-icon-button': ShoelaceProps;
+      'sl-radio-group': ShoelaceProps;
+      'sl-radio': ShoelaceProps;
     }
   }
 }

@@ -1,6 +1,17 @@
-import { ModulePlaceholder } from '../../shell/ModulePlaceholder.js';
+import { AccountSettingsWidget } from '@varde/widgets';
+import { chooseLanguage } from '../../app/language.js';
+import { useTexts } from '../../shell/useTexts.js';
+import { useSharedPortalSession } from '../controllerUserAdmin/useSharedPortalSession.js';
 
-/** /account-settings: the user's own settings (placeholder until the module is built). */
+/** /account-settings: name, new password, language (applied and remembered), time zone, auto-logout toggle. */
 export function AccountSettingsPage() {
-  return <ModulePlaceholder titleKey="portal:accountSettings" />;
+  useSharedPortalSession();
+  const t = useTexts(['menu', 'portal']);
+  return (
+    <section className="page account-settings-page" aria-labelledby="page-title">
+      <h1 id="page-title">{t('portal:accountSettings')}</h1>
+      {/* The widget has applied the language; the portal remembers it like the account menu's choice. */}
+      <AccountSettingsWidget onLanguageChange={({ language }) => void chooseLanguage(language)} />
+    </section>
+  );
 }

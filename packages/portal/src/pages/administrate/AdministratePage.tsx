@@ -1,6 +1,17 @@
-import { ModulePlaceholder } from '../../shell/ModulePlaceholder.js';
+import { UserAdminWidget } from '@varde/widgets';
+import { navigate } from '../../app/router.js';
+import { useTexts } from '../../shell/useTexts.js';
+import { useSharedPortalSession } from '../controllerUserAdmin/useSharedPortalSession.js';
+import './administrate.css';
 
-/** /administrate: the users an admin manages (placeholder until the module is built). */
+/** /administrate: user administration (searchable table, add-user dialog, edit and delete). */
 export function AdministratePage() {
-  return <ModulePlaceholder titleKey="menu:userAdministration" />;
+  useSharedPortalSession();
+  const t = useTexts(['menu', 'portal']);
+  return (
+    <section className="page administrate-page" aria-labelledby="page-title">
+      <h1 id="page-title">{t('menu:userAdministration')}</h1>
+      <UserAdminWidget onEditUser={({ uid }) => navigate(`/administrate/${encodeURIComponent(uid)}`)} />
+    </section>
+  );
 }

@@ -1,11 +1,40 @@
+import { useEffect } from 'react';
+import { UserDetailWidget, userDetailView } from '@varde/widgets';
 import type { RouteProps } from '../../app/routes.js';
-import { ModulePlaceholder } from '../../shell/ModulePlaceholder.js';
+import { navigate, useLocation } from '../../app/router.js';
+import { useTexts } from '../../shell/useTexts.js';
+import { useSharedPortalSession } from '../controllerUserAdmin/useSharedPortalSession.js';
+import './administrate.css';
 
-/** /administrate/{id} and its sub-pages sites, accesses, role, licensingpartners (placeholder). */
+/**
+ * /administrate/{id} and its sub-pages /administrate/{id}/sites/, accesses/, role/ and
+ * licensingpartners/ (with the listitems query). `undefined` as id goes back to /administrate.
+ */
 export function UserDetailPage({ params }: RouteProps) {
+  useSharedPortalSession();
+  const t = useTexts(['menu', 'portal']);
+  const { search } = useLocation();
+  const id = params.id ?? '';
+  const view = userDetailView(params.section);
+
+  useEffect(() => {
+    if (id === 'undefined') navigate('/administrate', { replace: true });
+  }, [id]);
+  if (id === 'undefined') return null;
+
   return (
-    <ModulePlaceholder titleKey="menu:userAdministration">
-      <p data-testid="user-detail-id">{params.id}</p>
-    </ModulePlaceholder>
+    <section className="page administrate-page" aria-labelledby="page-title">
+      <h1 id="page-title">{t('menu:userAdministration')}</h1>
+      <UserDetailWidget
+        userId={id}
+        view={view}
+        listItems={search.get('listitems') ?? undefined}
+        onNavigate={(detail) => {
+          const base = `/administrate/${encodeURIComponent(detail.userId)}`;
+          if (detail.view === 'list') navigate('/administrate');
+          else navigate(detail.view === 'overview' ? base : `${base}/${detail.view}/`);
+        }}
+      />
+    </section>
   );
 }

@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
+import { signInAtProvider, useLanguage } from '../pages/helpers.js';
+import { screenshot } from './helpers.js';
+
+/** /account-settings. Build server, widgets and portal first. */
+
+test('account settings change the language of the whole UI at once, and it stays after a reload', async ({ page }) => {
+  // No stored choice: the UI starts in Norwegian (the default).
+  await page.goto('/account-settings');
+  await signInAtProvider(page, demoUsers.guest.email, DEMO_PASSWORD);
+  const settings = page.locator('.varde-account-settings');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kontoinnstillinger');
+  await expect(settings.getByRole('heading', { name: 'Profil' })).toBeVisible();
+  await screenshot(page, 'account-settings-desktop');
+
+  const language = settings.locator('[part="language-select"]');
+  await language.locator('[part~="combobox"]').click();
+  await language.getByRole('option', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account settings');
+  await expect(settings.getByRole('heading', { name: 'Profile' })).toBeVisible();
+  await expect(settings.locator('[part="snackbar"]')).toHaveText(/Language changed\./);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account settings');
+  await language.locator('[part~="combobox"]').click();
+  await language.getByRole('option', { name: 'Svenska' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kontoinställningar');
+});
+
+test('name and password are required, the time zone defaults to Europe/Oslo, and the auto-logout toggle is stored', async ({ page }) => {
+  await useLanguage(page, 'en');
+  await page.goto('/account-settings');
+  await signInAtProvider(page, demoUsers.viewer.email, DEMO_PASSWORD);
+  const settings = page.locator('.varde-account-settings');
+
+  const name = settings.locator('[part="name-input"] input');
+  await name.fill('');
+  await name.press('Enter');
+  await expect(settings.getByText('Name is required')).toBeVisible();
+  await settings.getByRole('button', { name: 'Change password' }).click();
+  await expect(settings.getByText('Field is required')).toBeVisible();
+  await settings.locator('[part="password-input"] input').fill('short');
+  await settings.locator('[part="password-input"] input').press('Enter');
+  await expect(settings.getByText('Password must be at least 8 characters')).toBeVisible();
+
+  const zone = settings.getByLabel('Time zone');
+  await expect(zone).toHaveValue('Europe/Oslo');
+  expect(await zone.locator('option').count()).toBeGreaterThan(300);
+  await zone.selectOption('America/New_York');
+  await expect(settings.locator('[part="snackbar"]')).toHaveText(/Time zone saved\./);
+
+  // The viewer's flag is set in the seed.
+  const toggle = settings.getByRole('switch', { name: 'Disable auto logout' });
+  await expect(toggle).toBeChecked();
+  await settings.locator('[part="auto-logout-switch"] [part~="control"]').click();
+  await expect(settings.locator('[part="snackbar"]')).toHaveText(/Saved\./);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'account-settings-390');
+  await page.reload();
+  await expect(settings.getByRole('switch', { name: 'Disable auto logout' })).not.toBeChecked();
+  await expect(settings.getByLabel('Time zone')).toHaveValue('America/New_York');
+  await settings.locator('[part="auto-logout-switch"] [part~="control"]').click();
+  await expect(settings.getByRole('switch', { name: 'Disable auto logout' })).toBeChecked();
+});

@@ -1,0 +1,139 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
+import { signInAtProvider, useLanguage } from '../pages/helpers.js';
+import { apiLogin, chooseOption, findUser, screenshot } from './helpers.js';
+
+/** /administrate and /administrate/{id}/...: the admin dialog, delete, and access toggles. Build server, widgets and portal first. */
+
+test.beforeEach(async ({ page }) => {
+  await useLanguage(page, 'en');
+});
+
+test('an admin creates a user from the add-user dialog, finds them, and deletes them after confirming', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/administrate');
+  await signInAtProvider(page, demoUsers.admin.email, DEMO_PASSWORD);
+  const admin = page.locator('.varde-user-admin');
+  await expect(admin.locator('[part="row"]').first()).toBeVisible();
+  await screenshot(page, 'administrate-desktop');
+
+  await admin.getByRole('button', { name: 'Add user' }).click();
+  const dialog = admin.locator('[part="add-user-dialog"]');
+  await expect(dialog.getByRole('dialog')).toBeVisible();
+  // The same rules as the embedded form, beside the fields.
+  await dialog.getByRole('button', { name: 'Create user' }).click();
+  await expect(dialog.getByText('E-mail is required')).toBeVisible();
+  await expect(dialog.getByText('Name is required')).toBeVisible();
+  await expect(dialog.getByText('Role is required')).toBeVisible();
+  await dialog.getByLabel('E-mail').fill('dialog.user@varde.test');
+  await dialog.getByLabel('Name', { exact: true }).fill('Dina Dialog');
+  await chooseOption(dialog.locator('[part="role-select"]'), 'Power user');
+  await screenshot(page, 'administrate-dialog-desktop');
+  await dialog.getByRole('button', { name: 'Create user' }).click();
+
+  await expect(admin.locator('[part="snackbar"]')).toHaveText(/User was created successfully!/);
+  await expect(dialog.getByRole('dialog')).toBeHidden();
+  const login = await apiLogin(page.request, demoUsers.admin.email, DEMO_PASSWORD);
+  expect(await findUser(page.request, login, 'dialog.user@varde.test')).toMatchObject({ role: 'PowerUser' });
+  // Without a password the new user was e-mailed a link to choose one.
+  const mail = await page.request.get('/cloud/outbox/messages?channel=email&to=dialog.user%40varde.test');
+  expect(((await mail.json()) as { data: unknown[] }).data.length).toBe(1);
+
+  const search = admin.getByLabel('Search users');
+  await search.fill('Dina');
+  await expect(admin.locator('[part="row"]')).toHaveCount(1);
+  await expect(admin.locator('[part="row"]')).toContainText('dialog.user@varde.test');
+  await search.fill('<b>nobody</b>');
+  await expect(admin.locator('[part="empty"]')).toHaveText('Your search for "<b>nobody</b>" found no results.');
+  await search.fill('dialog.user');
+
+  await admin.getByRole('button', { name: 'Delete Dina Dialog' }).click();
+  const confirm = admin.locator('[part="delete-dialog"]');
+  await expect(confirm.getByText('Delete Dina Dialog (dialog.user@varde.test)?')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(admin.locator('[part="row"]')).toHaveCount(1);
+  await admin.getByRole('button', { name: 'Delete Dina Dialog' }).click();
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(admin.locator('[part="snackbar"]')).toHaveText(/user deleted/);
+  await expect(admin.locator('[part="empty"]')).toHaveText('Your search for "dialog.user" found no results.');
+  expect(await findUser(page.request, login, 'dialog.user@varde.test')).toBeNull();
+});
+
+test('toggling a module access shows the loading state, blocks other toggles, and survives a reload', async ({ page }) => {
+  const admin = await apiLogin(page.request, demoUsers.admin.email, DEMO_PASSWORD);
+  const viewer = await findUser(page.request, admin, demoUsers.viewer.email);
+  expect(viewer?.moduleAccesses.search).toBeUndefined();
+
+  // Hold the PUT until the loading state has been seen (no timing involved).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/cloud/users/users/*/modules/*', async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  await page.goto(`/administrate/${viewer!.uid}/accesses/`);
+  await signInAtProvider(page, demoUsers.admin.email, DEMO_PASSWORD);
+  const detail = page.locator('.varde-user-detail');
+  const search = detail.locator('[data-key="modules:search"]');
+  await search.locator('sl-switch').click();
+  await expect(search.locator('[part="pending"]')).toBeVisible();
+  await expect(search.getByRole('switch')).toBeChecked();
+  // Other switches are blocked meanwhile.
+  await expect(detail.locator('[data-key="modules:alarms"] sl-switch')).toHaveAttribute('disabled', '');
+  await screenshot(page, 'user-detail-pending-desktop');
+  release();
+  await expect(search.locator('[part="pending"]')).toHaveCount(0);
+  await expect(detail.locator('[data-key="modules:alarms"] sl-switch')).not.toHaveAttribute('disabled', '');
+
+  await page.reload();
+  await expect(detail.locator('[data-key="modules:search"]').getByRole('switch')).toBeChecked();
+  expect((await findUser(page.request, admin, demoUsers.viewer.email))?.moduleAccesses.search).toBe(true);
+});
+
+test('a refused access change opens the failure dialog with the status; modules the admin lacks are disabled', async ({ page }) => {
+  const power = await apiLogin(page.request, demoUsers.powerUser.email, DEMO_PASSWORD);
+  const guest = await findUser(page.request, power, demoUsers.guest.email);
+  await page.route('**/cloud/users/users/*/modules/bim', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ detail: 'Try again later' }) }),
+  );
+  await page.goto(`/administrate/${guest!.uid}/accesses/`);
+  await signInAtProvider(page, demoUsers.powerUser.email, DEMO_PASSWORD);
+  const detail = page.locator('.varde-user-detail');
+  // The power user has no licensing module: they cannot give it.
+  await expect(detail.locator('[data-key="modules:licensing"] sl-switch')).toHaveAttribute('disabled', '');
+  await detail.locator('[data-key="modules:bim"] sl-switch').click();
+  const failure = detail.locator('[part="failure-dialog"]');
+  await expect(failure.getByRole('dialog', { name: 'Failed to modify access' })).toBeVisible();
+  await expect(failure.getByRole('alert')).toHaveText('The server answered 503 Service Unavailable: Try again later.');
+  await failure.getByRole('button', { name: 'OK' }).click();
+  await expect(detail.locator('[data-key="modules:bim"]').getByRole('switch')).not.toBeChecked();
+});
+
+test('the user detail: rows, password only for managers who may, role sub-page, undefined goes back', async ({ page }) => {
+  const admin = await apiLogin(page.request, demoUsers.admin.email, DEMO_PASSWORD);
+  const user = await findUser(page.request, admin, demoUsers.user.email);
+  await page.goto(`/administrate/${user!.uid}`);
+  await signInAtProvider(page, demoUsers.admin.email, DEMO_PASSWORD);
+  const detail = page.locator('.varde-user-detail');
+  await expect(detail.locator('dt')).toHaveText(['Username', 'Name', 'Phone', 'Password', 'Sites', 'Accesses', 'Role', 'Licensing partners']);
+  await screenshot(page, 'user-detail-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'user-detail-390');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await detail.getByRole('button', { name: 'Edit Role' }).click();
+  await expect(page).toHaveURL(new RegExp(`/administrate/${user!.uid}/role/$`));
+  await expect(detail.getByRole('radio', { name: 'User', exact: true })).toBeChecked();
+  await detail.getByRole('radio', { name: 'Guest' }).click();
+  await expect(detail.getByRole('radio', { name: 'Guest' })).toBeChecked();
+  expect((await findUser(page.request, admin, demoUsers.user.email))?.role).toBe('Guest');
+  await detail.getByRole('radio', { name: 'User', exact: true }).click();
+  await expect(detail.getByRole('radio', { name: 'User', exact: true })).toBeChecked();
+
+  await detail.getByRole('button', { name: /Back to/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/administrate/${user!.uid}$`));
+  await page.goto('/administrate/undefined');
+  await expect(page).toHaveURL(/\/administrate$/);
+});
