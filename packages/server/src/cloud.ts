@@ -11,6 +11,8 @@ import { createRuleEngine, createRuleStore, registerRuleRoutes } from './rules/i
 import { seedDemoRules } from './seed/demoRules.js';
 import { createAnomalyService } from './anomaly/anomalyService.js';
 import { registerAnomalyRoutes } from './anomaly/routes.js';
+import { registerBimServices } from './bim/index.js';
+import { seedDemoBim } from './seed/demoBim.js';
 import { createHistorian } from './historian/historianStore.js';
 import { registerHistorianRoutes } from './historian/routes.js';
 import { seedDemoAnomaly } from './seed/demoAnomaly.js';
@@ -143,6 +145,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     registerMappingRoutes(app, context, mappings);
     registerWriteApiRoutes(app, context);
     registerAnomalyRoutes(app, context, anomaly);
+    const bim = registerBimServices(app, context);
     const controllerProxy = attachControllerProxy(server, context, realtimeDatabase.verifyIdToken);
     const searchSocket = attachSearchSocket(server, context);
 
@@ -151,6 +154,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     if (firstStart && config.seed === 'demo') seedDemoRules(context);
     if (firstStart && config.seed === 'demo') seedDemoAnomaly(context);
     if (firstStart && config.seed === 'demo') seedDemoFunctionsAndMappings(context, functions, mappings);
+    if (firstStart && config.seed === 'demo') seedDemoBim(bim.graph);
     if (firstStart && config.seed === 'demo' && config.bulkSites > 0) seedBulkSites(context, config.bulkSites);
     await app.ready();
     markReady();
