@@ -77,3 +77,22 @@ test('log out ends the session at the backend and the provider', async ({ page }
   await expect(page).toHaveURL(/\/cloud\/login\/v2\//);
   await expect(page.locator('#email')).toBeVisible();
 });
+
+test('when the provider session ends in another tab, the session monitor signs this tab out too', async ({ context, page }) => {
+  await page.goto('/sites');
+  await submitPassword(page, 'viewer@varde.test');
+  await expect(page).toHaveURL(/\/sites$/);
+
+  // A second tab of the same browser logs out; this ends the provider session the first tab shares.
+  const other = await context.newPage();
+  await other.goto('/logout');
+  await expect(other).toHaveURL(/\/cloud\/login\/v2\//);
+  // The provider asks to confirm when the tab has no ID token to show it (this tab never signed in).
+  await other.locator('#logout-yes, #email').first().waitFor();
+  if (await other.locator('#logout-yes').isVisible()) await other.locator('#logout-yes').click();
+  await expect(other.locator('#email')).toBeVisible();
+
+  // The first tab's check-session iframe sees the change (every 2 s), tries prompt=none, and lands at sign-in.
+  await expect(page).toHaveURL(/\/cloud\/login\/v2\//, { timeout: 20_000 });
+  await expect(page.locator('#email')).toBeVisible();
+});
