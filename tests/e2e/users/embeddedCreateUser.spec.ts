@@ -74,7 +74,7 @@ test('a User is not offered Admin, and the server refuses Admin when asked direc
   expect(await findUser(page.request, await apiLogin(page.request, demoUsers.systemAdmin.email, DEMO_PASSWORD), 'wants.admin@varde.test')).toBeNull();
 });
 
-test('a Guest is told the form is not for them; a site they lack is refused too', async ({ page }) => {
+test('a Guest is told the form is not for them', async ({ page }) => {
   const guest = await apiLogin(page.request, demoUsers.guest.email, DEMO_PASSWORD);
   await page.goto(`/examples/create-user/?chainId=${firstSite(guest)}`);
   await signInOnHostPage(page, demoUsers.guest.email, DEMO_PASSWORD);
@@ -100,4 +100,28 @@ test('the embedded form fits a 390 px frame and works with the keyboard', async 
   await screenshot(page, 'embedded-390');
   const box = await form.locator('[part="submit-button"]').boundingBox();
   expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+});
+
+test('the portal\'s frame page /controllerframe/createuser (alias of /controllerUserAdmin) needs login, then shows the form for the chainId', async ({ page }) => {
+  const { signInAtProvider, useLanguage } = await import('../pages/helpers.js');
+  await useLanguage(page, 'en');
+  const admin = await apiLogin(page.request, demoUsers.admin.email, DEMO_PASSWORD);
+  const controllerId = firstSite(admin);
+  await page.goto(`/controllerframe/createuser?chainId=${controllerId}`);
+  await signInAtProvider(page, demoUsers.admin.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(new RegExp(`/controllerframe/createuser\\?chainId=${controllerId}$`));
+  // A frame page: no portal header, just the form.
+  await expect(page.getByRole('banner')).toHaveCount(0);
+  const form = page.locator('.varde-create-user');
+  await expect(form.getByRole('heading', { name: 'Add user' })).toBeVisible();
+  await expect(form.locator('[part="sites-select"]')).toHaveJSProperty('value', [controllerId]);
+  await form.getByLabel('E-mail').fill('portal.frame@varde.test');
+  await form.getByLabel('Name', { exact: true }).fill('Per Portal');
+  await form.locator('[part="password-input"] input').fill('portal-pass-1');
+  await chooseOption(form.locator('[part="role-select"]'), 'User');
+  await form.getByRole('button', { name: 'Create user' }).click();
+  await expect(form.getByRole('status')).toHaveText('User was created successfully!');
+  await page.goto(`/controllerUserAdmin#controller=${controllerId}`);
+  await expect(form.getByRole('heading', { name: 'Add user' })).toBeVisible();
+  await screenshot(page, 'portal-frame-desktop');
 });

@@ -200,19 +200,17 @@ function Preferences({ session, user, language, t, notify, onLanguage }: PartPro
   return (
     <section className="varde-account-settings__card" aria-labelledby="varde-account-preferences" part="preferences">
       <h2 id="varde-account-preferences">{t('preferences')}</h2>
-      <sl-select
-        label={t('language')}
-        value={language}
-        part="language-select"
-        onsl-change={(event: Event) => void chooseLanguage(String((event.target as HTMLElement & { value: string }).value))}
-      >
-        {languageCode.options.map((code) => (
-          <sl-option key={code} value={code}>
-            {t(`session:languages.${code}`)}
-          </sl-option>
-        ))}
-      </sl-select>
-      {/* A native select: 400+ zones with type-ahead, light on the page. */}
+      {/* Native selects (three languages; 400+ zones with type-ahead): light, and keyboard-friendly. */}
+      <label className="varde-account-settings__native">
+        <span className="varde-account-settings__label">{t('language')}</span>
+        <select value={language} onChange={(event) => void chooseLanguage(event.target.value)} data-part="language-select">
+          {languageCode.options.map((code) => (
+            <option key={code} value={code}>
+              {t(`session:languages.${code}`)}
+            </option>
+          ))}
+        </select>
+      </label>
       <label className="varde-account-settings__native">
         <span className="varde-account-settings__label">{t('timeZone')}</span>
         <select

@@ -3,7 +3,5 @@ export const loadAccountSettingsShoelaceParts = () =>
   Promise.all([
     import('@shoelace-style/shoelace/dist/components/button/button.js'),
     import('@shoelace-style/shoelace/dist/components/input/input.js'),
-    import('@shoelace-style/shoelace/dist/components/select/select.js'),
-    import('@shoelace-style/shoelace/dist/components/option/option.js'),
     import('@shoelace-style/shoelace/dist/components/switch/switch.js'),
   ]);

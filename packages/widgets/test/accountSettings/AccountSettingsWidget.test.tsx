@@ -1,0 +1,86 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react';
+import { getUser, i18n, setLanguage, setSharedSession, type Session } from '@varde/core';
+import { AccountSettingsWidget } from '../../src/accountSettings/Component.js';
+import type { LanguageChangeDetail } from '../../src/accountSettings/events.js';
+import { ianaTimeZones, validTimeZone } from '../../src/accountSettings/timeZones.js';
+import { demoUsers, startCloud, type Cloud } from '../helpers/cloud.js';
+import { found, signedInSession } from '../createUser/helpers.js';
+
+/** Account settings in a DOM (no realtime database here: tests/e2e/users covers the time zone and the toggle). */
+let cloud: Cloud;
+let session: Session | undefined;
+
+beforeAll(async () => {
+  cloud = await startCloud();
+  await setLanguage('en');
+});
+afterAll(async () => {
+  await setLanguage('no');
+  await cloud.close();
+});
+afterEach(async () => {
+  cleanup();
+  await session?.dispose();
+  session = undefined;
+  setSharedSession(null);
+});
+
+type Field = HTMLElement & { value: string };
+
+describe('AccountSettingsWidget', { timeout: 20_000 }, () => {
+  it('saves the name (required) and a new password (at least 8 characters)', async () => {
+    session = await signedInSession(cloud, demoUsers.guest.email, demoUsers.guest.password);
+    const { container } = render(<AccountSettingsWidget />);
+    const name = await found<Field>(container, '[part="name-input"]');
+    expect(name.value).toBe(demoUsers.guest.name);
+
+    name.value = '  ';
+    await act(async () => fireEvent.submit(container.querySelector('[part="name-form"]')!));
+    expect(name.getAttribute('help-text')).toBe('Name is required');
+    name.value = 'Gunnar Gjest-Hansen';
+    await act(async () => fireEvent.submit(container.querySelector('[part="name-form"]')!));
+    await waitFor(() => expect(container.querySelector('[part="snackbar"]')?.textContent).toContain('Your name was saved.'));
+    expect(session.user?.name).toBe('Gunnar Gjest-Hansen');
+
+    const password = container.querySelector('[part="password-input"]') as Field;
+    await act(async () => fireEvent.submit(container.querySelector('[part="password-form"]')!));
+    expect(password.getAttribute('help-text')).toBe('Field is required');
+    password.value = 'short';
+    await act(async () => fireEvent.submit(container.querySelector('[part="password-form"]')!));
+    expect(password.getAttribute('help-text')).toBe('Password must be at least 8 characters');
+    password.value = 'a-new-password';
+    await act(async () => fireEvent.submit(container.querySelector('[part="password-form"]')!));
+    await waitFor(() => expect(container.querySelector('[part="snackbar"]')?.textContent).toContain('Your password was changed.'));
+    await expect(session.signInWithPassword(demoUsers.guest.email, 'a-new-password')).resolves.toMatchObject({ smsRequired: false });
+  });
+
+  it('changes the UI language at once, keeps it on the account, and tells the page', async () => {
+    session = await signedInSession(cloud, demoUsers.viewer.email, demoUsers.viewer.password);
+    const changes: LanguageChangeDetail[] = [];
+    const { container } = render(<AccountSettingsWidget onLanguageChange={(detail) => changes.push(detail)} />);
+    const select = await found<HTMLSelectElement>(container, '[data-part="language-select"]');
+    expect(select.value).toBe('en');
+    await act(async () => fireEvent.change(select, { target: { value: 'se' } }));
+    await waitFor(() => expect(container.querySelector('h2')?.textContent).toBe('Profil'));
+    expect(i18n.language).toBe('se');
+    expect(changes).toEqual([{ language: 'se' }]);
+    await waitFor(async () => expect((await getUser(session!.http, session!.uid!)).language).toBe('se'));
+    await act(() => setLanguage('en'));
+    // Without the realtime database the time zone and the toggle say why they are off.
+    expect(container.textContent).toContain('Not available: the realtime database is not connected.');
+    expect((container.querySelector('[data-part="time-zone-select"]') as HTMLSelectElement).value).toBe('Europe/Oslo');
+  });
+});
+
+describe('time zones', () => {
+  it('offers the full IANA list with Europe/Oslo, and falls back to it for unknown values', () => {
+    const zones = ianaTimeZones();
+    expect(zones.length).toBeGreaterThan(300);
+    expect(zones).toContain('Europe/Oslo');
+    expect(zones).toContain('America/New_York');
+    expect(validTimeZone('Asia/Tokyo')).toBe('Asia/Tokyo');
+    expect(validTimeZone('Mars/Olympus')).toBe('Europe/Oslo');
+    expect(validTimeZone(null)).toBe('Europe/Oslo');
+  });
+});
