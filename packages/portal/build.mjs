@@ -2,6 +2,7 @@
 import { build } from 'esbuild';
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { buildMonacoWorker, monacoCssAsText } from '../widgets/monacoBuild.mjs';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const coreSrc = here('../core/src');
@@ -26,5 +27,8 @@ await build({
     '@varde/core': `${coreSrc}/index.ts`,
   },
   define: { 'process.env.NODE_ENV': '"production"' },
+  // monaco-editor (cloud functions, a lazy chunk): its CSS as text, its worker beside the chunks.
+  plugins: [monacoCssAsText],
   logLevel: 'warning',
 });
+await buildMonacoWorker(here('dist/assets/monaco-editor.worker.js'));

@@ -6,6 +6,7 @@
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
 import { browserTargets, elementEntries, preactBuildOptions, widgetsDir } from './bundleOptions.mjs';
+import { buildMonacoWorker, monacoCssAsText } from './monacoBuild.mjs';
 
 rmSync(`${widgetsDir}dist`, { recursive: true, force: true });
 
@@ -31,5 +32,8 @@ await build(
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
     sourcemap: true,
+    plugins: [monacoCssAsText],
   }),
 );
+// monaco's worker, beside the chunk that starts it (src/cloudFunctions/monacoRuntime.ts).
+await buildMonacoWorker(`${widgetsDir}dist/elements/chunks/monaco-editor.worker.js`);

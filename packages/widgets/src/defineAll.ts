@@ -15,6 +15,8 @@ import { defineVardeSiteAlarmCards } from './siteAlarmCards/element.js';
 import { defineVardeTagSearch } from './tagSearch/element.js';
 import { defineMlExplorer } from './mlExplorer/element.js';
 import { defineRuleEditor } from './ruleEditor/element.js';
+import { defineVardeCloudFunctions } from './cloudFunctions/element.js';
+import { defineVardeCloudApps } from './cloudApps/element.js';
 
 export const widgetDefinitions = {
   'varde-session': defineVardeSession,
@@ -30,6 +32,8 @@ export const widgetDefinitions = {
   'varde-tag-search': defineVardeTagSearch,
   'varde-ml-explorer': defineMlExplorer,
   'varde-rule-editor': defineRuleEditor,
+  'varde-cloud-functions': defineVardeCloudFunctions,
+  'varde-cloud-apps': defineVardeCloudApps,
 } as const;
 
 export function defineAllWidgets(): void {

@@ -65,3 +65,11 @@ export { defineRuleEditor, RULE_EDITOR_TAG, type VardeRuleEditorElement } from '
 export { LicensesWidget, type LicensesWidgetProps } from './licenses/Component.js';
 export type { LicenseChangeDetail } from './licenses/events.js';
 export { defineVardeLicenses, LICENSES_TAG, type VardeLicensesElement } from './licenses/element.js';
+
+// Cloud functions and cloud apps (issue 8).
+export { CloudFunctionsWidget, type CloudFunctionsWidgetProps } from './cloudFunctions/Component.js';
+export type { FunctionChangeDetail, FunctionRunDetail } from './cloudFunctions/events.js';
+export { defineVardeCloudFunctions, CLOUD_FUNCTIONS_TAG, type VardeCloudFunctionsElement } from './cloudFunctions/element.js';
+export { CloudAppsWidget, type CloudAppsWidgetProps } from './cloudApps/Component.js';
+export type { MappingTableChangeDetail } from './cloudApps/events.js';
+export { defineVardeCloudApps, CLOUD_APPS_TAG, type VardeCloudAppsElement } from './cloudApps/element.js';

@@ -1,6 +1,15 @@
-import { ModulePlaceholder } from '../../shell/ModulePlaceholder.js';
+import { CloudAppsWidget } from '@varde/widgets';
+import { useTexts } from '../../shell/useTexts.js';
+import { useWidgetSession } from '../sites/useWidgetSession.js';
 
-/** /cloud-apps: mappings and their tables (placeholder until the module is built). */
+/** /cloud-apps: mappings, their tables and tag mappings (the varde-cloud-apps widget). */
 export function CloudAppsPage() {
-  return <ModulePlaceholder titleKey="menu:cloudApps" />;
+  useWidgetSession();
+  const t = useTexts(['menu']);
+  return (
+    <section className="page cloud-apps-page" aria-labelledby="page-title">
+      <h1 id="page-title">{t('menu:cloudApps')}</h1>
+      <CloudAppsWidget />
+    </section>
+  );
 }

@@ -1,6 +1,15 @@
-import { ModulePlaceholder } from '../../shell/ModulePlaceholder.js';
+import { CloudFunctionsWidget } from '@varde/widgets';
+import { useTexts } from '../../shell/useTexts.js';
+import { useWidgetSession } from '../sites/useWidgetSession.js';
 
-/** /cloud-functions: the cloud functions editor (placeholder until the module is built). */
+/** /cloud-functions: the cloud functions list and editor (the varde-cloud-functions widget). */
 export function CloudFunctionsPage() {
-  return <ModulePlaceholder titleKey="menu:cloudFunctions" />;
+  useWidgetSession();
+  const t = useTexts(['menu']);
+  return (
+    <section className="page cloud-functions-page" aria-labelledby="page-title">
+      <h1 id="page-title">{t('menu:cloudFunctions')}</h1>
+      <CloudFunctionsWidget />
+    </section>
+  );
 }
