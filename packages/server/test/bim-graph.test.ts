@@ -37,7 +37,7 @@ async function save(who: Tokens, edges: GraphEdge[], overwrite = false) {
 }
 
 beforeAll(async () => {
-  cloud = await startCloud({ simulation: 'off' });
+  cloud = await startCloud({ simulation: 'paused' });
   power = await tokensOf('power@varde.test');
   sysadmin = await tokensOf('sysadmin@varde.test');
   plainUser = await tokensOf('user@varde.test');

@@ -16,7 +16,7 @@ function form(values: Record<string, string>) {
 }
 
 beforeAll(async () => {
-  cloud = await startCloud({ simulation: 'off' });
+  cloud = await startCloud({ simulation: 'paused' });
   const answer = await call(cloud, '/cloud/bim/oauth2/token', {
     method: 'POST',
     ...form({ grant_type: 'client_credentials', client_id: DEMO_BIM_CLIENT.clientId, client_secret: DEMO_BIM_CLIENT.clientSecret }),

@@ -1,0 +1,5 @@
+export * from './graphClient.js';
+export * from './importRules.js';
+export * from './overwriteBuilding.js';
+export * from './bimServiceClient.js';
+export * from './viewerUrlCache.js';
