@@ -17,7 +17,7 @@ export async function loadSiteChoices(http: HttpClient): Promise<SiteChoice[]> {
   ]);
   const byUuid = new Map<string, SiteChoice>();
   for (const site of [...normal, ...admin]) byUuid.set(site.uuid, { uuid: site.uuid, name: site.name });
-  return [...byUuid.values()].sort((a, b) => a.name.localeCompare(b.name) || a.uuid.localeCompare(b.uuid));
+  return [...byUuid.values()].sort((a, b) => a.name.localeCompare(b.name, 'nb') || a.uuid.localeCompare(b.uuid));
 }
 
 export type SiteChoicesState = { status: 'loading' } | { status: 'ready'; sites: SiteChoice[] } | { status: 'error'; message: string };

@@ -18,7 +18,7 @@ export function siteItems(user: ManagedUser, actorSites: readonly SiteChoice[], 
       disabled: !canGive.has(uuid),
     }))
     .filter((item) => !needle || item.label.toLowerCase().includes(needle))
-    .sort((a, b) => a.label.localeCompare(b.label));
+    .sort((a, b) => a.label.localeCompare(b.label, 'nb'));
 }
 
 /** Modules: every access module (smarttune and insight only when configured); disabled when the actor lacks it. */
@@ -43,7 +43,7 @@ export function partnerItems(user: ManagedUser, actorPartners: readonly string[]
   return actorPartners
     .filter((id) => !wanted || wanted.has(id))
     .map((id) => ({ key: `licensingPartners:${id}`, label: names[id] ?? id, checked: user.licensingPartners[id] === true, disabled: false }))
-    .sort((a, b) => a.label.localeCompare(b.label));
+    .sort((a, b) => a.label.localeCompare(b.label, 'nb'));
 }
 
 /** `sites:<uuid>` -> ['sites', '<uuid>']. */
