@@ -125,3 +125,20 @@ test('the portal\'s frame page /controllerframe/createuser (alias of /controller
   await expect(form.getByRole('heading', { name: 'Add user' })).toBeVisible();
   await screenshot(page, 'portal-frame-desktop');
 });
+
+test('the controller-frame login variant signs in inside the frame and lands on the create-user form', async ({ page }) => {
+  const { useLanguage } = await import('../pages/helpers.js');
+  await useLanguage(page, 'en');
+  const power = await apiLogin(page.request, demoUsers.powerUser.email, DEMO_PASSWORD);
+  const controllerId = firstSite(power);
+  await page.goto(`/login?controllerframe&redirect=${encodeURIComponent(`/controllerUserAdmin?chainId=${controllerId}`)}`);
+  await page.getByLabel('Username').fill(demoUsers.powerUser.email);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(new RegExp(`/controllerUserAdmin\\?chainId=${controllerId}$`));
+  const form = page.locator('.varde-create-user');
+  await expect(form.locator('[part="sites-select"]')).toHaveJSProperty('value', [controllerId]);
+  const role = form.locator('[part="role-select"]');
+  await role.locator('[part~="combobox"]').click();
+  await expect(role.getByRole('option')).toHaveText(['Admin', 'Power user', 'User', 'Guest', 'Viewer']);
+});
