@@ -13,6 +13,7 @@ import { registerRulesCommand } from './rules.js';
 import { registerWhoamiCommand } from './whoami.js';
 import { registerFunctionsCommand } from './functions.js';
 import { registerMappingsCommand } from './mappings.js';
+import { registerBimCommand } from './bim.js';
 
 /**
  * Every command group, in the order `varde --help` lists them. A new group (users, licences,
@@ -33,5 +34,6 @@ export function registerCommands(program: Command): void {
   registerRulesCommand(program);
   registerFunctionsCommand(program);
   registerMappingsCommand(program);
+  registerBimCommand(program);
   registerHelpCommand(program);
 }
