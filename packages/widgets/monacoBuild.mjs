@@ -18,11 +18,14 @@ export const monacoCssAsText = {
         entryPoints: [args.path],
         bundle: true,
         write: false,
+        // Nothing is written; outdir only names the output so that the CSS file can be found.
+        outdir: 'monaco-css',
         minify: true,
         loader: { '.ttf': 'dataurl' },
         logLevel: 'silent',
       });
-      const css = result.outputFiles.find((file) => file.path.endsWith('.css'))?.text ?? '';
+      const css = result.outputFiles.find((file) => file.path.endsWith('.css'))?.text;
+      if (css === undefined) throw new Error(`monaco-css-as-text: no CSS came out of ${args.path}`);
       return { contents: `(globalThis.${MONACO_CSS_GLOBAL} ??= []).push(${JSON.stringify(css)});`, loader: 'js' };
     });
   },

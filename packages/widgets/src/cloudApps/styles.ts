@@ -44,5 +44,9 @@ export const cloudAppsStyles = `
 .varde-cloud-apps__busy-box { display: flex; gap: 12px; align-items: center; background: #fff; color: #1f2933; padding: 16px 24px; border-radius: 8px; box-shadow: 0 8px 32px rgba(0,0,0,.3); font-size: 15px; }
 @media (max-width: 760px) {
   .varde-cloud-apps__layout { grid-template-columns: 1fr; }
+  /* Narrow screens: the three columns share the width (long ids scroll inside their cell). */
+  .varde-cloud-apps__grid { min-width: 0; table-layout: fixed; }
+  .varde-cloud-apps__grid td:nth-child(2) { width: auto; }
+  .varde-cloud-apps__meaning { white-space: normal; width: 34%; }
 }
 `;

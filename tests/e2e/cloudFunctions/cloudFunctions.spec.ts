@@ -1,0 +1,102 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { admin, bearerFor, cliRunner, signIn } from './helpers.js';
+
+/**
+ * Cloud functions in Chromium against the reference cloud (issue 8's "must show"): typing into monaco
+ * and saving counts the version up; unsaved changes block choosing another function; a server detail
+ * is shown and dismissed; a CLI deploy shows up in the open portal; a run shows what it wrote.
+ */
+const item = (page: Page, name: string) => page.locator(`[data-function="${name}"]`);
+const action = (page: Page, name: string) => page.locator(`[data-action="${name}"]`);
+
+test('type into monaco, save: the version goes up; the unsaved guard blocks switching', async ({ page }) => {
+  await signIn(page, '/cloud-functions');
+  await expect(item(page, 'hello')).toContainText('v1');
+  await item(page, 'hello').click();
+  const editor = page.locator('.monaco-editor');
+  await expect(editor).toBeVisible();
+  // Python highlighting: monaco tokenises `def` as a keyword.
+  await expect(page.locator('.monaco-editor .view-lines span.mtk8, .monaco-editor .view-lines [class*="mtk"]').first()).toBeVisible();
+  await expect(page.locator('[data-field="version"]')).toHaveText('1');
+  await expect(page.locator('[data-field="name"]')).toHaveAttribute('readonly', '');
+  await expect(action(page, 'save')).toHaveAttribute('disabled', '');
+
+  await editor.locator('.view-lines').click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('# edited in the browser');
+  await expect(page.locator('[data-unsaved]')).toHaveText('You have unsaved changes.');
+  // monaco's worker is built beside the portal's chunks (started by monaco when it needs it).
+  expect(await page.evaluate(async () => (await fetch('/assets/monaco-editor.worker.js')).status)).toBe(200);
+  await page.screenshot({ path: '/tmp/w10-functions-desktop.png', fullPage: true });
+
+  await item(page, 'room-average').click();
+  await expect(page.locator('[data-unsaved]')).toContainText('Save or cancel them before choosing another function');
+  await expect(item(page, 'hello')).toHaveAttribute('aria-current', 'true');
+  await expect(page.locator('[data-field="description"]')).toHaveValue('Says hello.');
+
+  await action(page, 'open-large').click();
+  await expect(page.locator('[data-large] .monaco-editor')).toBeVisible();
+  await page.screenshot({ path: '/tmp/w10-functions-large.png' });
+  await page.keyboard.press('Escape');
+  await expect(page.locator('[data-large]')).toHaveCount(0);
+
+  await action(page, 'save').click();
+  await expect(page.getByText('Choose a function, or create a new one.')).toBeVisible();
+  await expect(item(page, 'hello')).toContainText('v2');
+  await item(page, 'hello').click();
+  await expect(page.locator('[data-field="version"]')).toHaveText('2');
+  await expect(page.locator('.monaco-editor .view-lines')).toContainText('# edited in the browser');
+});
+
+test('an error detail from the server is shown and dismissed', async ({ page, request }) => {
+  const faas = await bearerFor(request, 'faas-manager');
+  const body = { description: 'about to vanish', requirements: '', source: 'def main(request):\n    return 0\n' };
+  expect((await request.post('/cloud/faas-manager/v0/functions/e2e-gone', { headers: faas, data: body })).ok()).toBe(true);
+  await signIn(page, '/cloud-functions');
+  await expect(item(page, 'e2e-gone')).toBeVisible();
+  // Deleted behind the portal's back: the list still shows it until the next refresh.
+  expect((await request.delete('/cloud/faas-manager/v0/functions/e2e-gone', { headers: faas })).status()).toBe(204);
+  await item(page, 'e2e-gone').click();
+  const alert = page.locator('.varde-cloud-functions__error[role="alert"]');
+  await expect(alert.locator('[data-error-detail]')).toHaveText('No function named e2e-gone');
+  await action(page, 'dismiss-error').click();
+  await expect(alert).toHaveCount(0);
+  await expect(item(page, 'e2e-gone')).toHaveCount(0, { timeout: 15_000 });
+});
+
+test('varde functions deploy, and the open portal shows the new version; a run shows the values it wrote', async ({ page }) => {
+  await signIn(page, '/cloud-functions');
+  await expect(item(page, 'room-average')).toContainText('v1');
+  const varde = cliRunner();
+  await varde(['login', '--user', admin.email, '--password-stdin'], `${admin.password}\n`);
+  const dir = join(mkdtempSync(join(tmpdir(), 'varde-e2e-fn-')), 'room-average');
+  await varde(['functions', 'pull', 'room-average', dir]);
+  writeFileSync(join(dir, 'description.txt'), 'Deployed from the CLI');
+  const deployed = await varde(['functions', 'deploy', dir]);
+  expect(deployed.stdout).toBe('2\n');
+  // The list refreshes every 10 s.
+  await expect(item(page, 'room-average')).toContainText('v2', { timeout: 15_000 });
+  await expect(item(page, 'room-average')).toContainText('Deployed from the CLI');
+
+  await item(page, 'room-average').click();
+  await expect(page.locator('[data-field="version"]')).toHaveText('2');
+  await page.locator('[data-field="run-request"]').fill('{"tag": "RT401"}');
+  await action(page, 'run').click();
+  const result = page.locator('[data-run-status]');
+  await expect(result).toHaveAttribute('data-run-status', 'ok', { timeout: 30_000 });
+  await expect(result.locator('[data-run-writes]')).toContainText('RT401_avg24h');
+  await page.screenshot({ path: '/tmp/w10-functions-run.png', fullPage: true });
+});
+
+test('390 px wide: list above the editor, nothing cut off', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, '/cloud-functions');
+  await item(page, 'hello').click();
+  await expect(page.locator('.monaco-editor')).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: '/tmp/w10-functions-390.png', fullPage: true });
+});
