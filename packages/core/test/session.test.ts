@@ -8,7 +8,7 @@ import {
   type Session,
   type SessionSnapshot,
 } from './support.js';
-import { demoUser, startFakeAuthServer } from './helpers/fakeAuthServer.js';
+import { demoUser, noSession, startFakeAuthServer } from './helpers/fakeAuthServer.js';
 import { manualTimers, memoryStorage, recordingRealtime } from './helpers/fakes.js';
 import { sendJson } from './helpers/testServer.js';
 
@@ -157,13 +157,14 @@ describe('session: renewal, user refresh, sign-out', () => {
   });
 
   it('start() without an identity provider settles to signed-out and drops a stale stored user', async () => {
-    server = await startFakeAuthServer();
+    server = await startFakeAuthServer({ 'POST /cloud/auth/session/renew': noSession });
     const storage = memoryStorage();
     storage.setItem(USER_STORAGE_KEY, JSON.stringify(demoUser));
     session = createSession({ settings: localSettings(server.origin), storage, realtime: false, oidc: false });
     expect(session.state).toBe('loading');
     expect(session.user?.uid).toBe('u-1');
     expect(await session.start()).toBe('signed-out');
+    expect(session.store.getState().signOutReason).toBe('no-session');
     expect(storage.data.size).toBe(0);
   });
 
@@ -237,8 +238,8 @@ describe('session: identity provider', () => {
     return { manager: manager as unknown as OidcUserManager, calls, providerSignsOut: () => signedOutListener() };
   }
 
-  async function oidcSetup(options: { silentFails?: boolean } = {}) {
-    server = await startFakeAuthServer();
+  async function oidcSetup(options: { silentFails?: boolean; noCookieSession?: boolean } = {}) {
+    server = await startFakeAuthServer(options.noCookieSession ? { 'POST /cloud/auth/session/renew': noSession } : {});
     const fake = fakeUserManager(options);
     const { realtime } = recordingRealtime();
     session = createSession({
@@ -272,10 +273,24 @@ describe('session: identity provider', () => {
   });
 
   it('a failed silent sign-in signs out and forgets the provider user', async () => {
-    const { session, fake } = await oidcSetup({ silentFails: true });
+    const { session, fake } = await oidcSetup({ silentFails: true, noCookieSession: true });
     expect(await session.start()).toBe('signed-out');
     expect(session.store.getState().signOutReason).toBe('silent-sign-in-failed');
     expect(fake.calls).toContain('removeUser');
+  });
+
+  it('a failed silent sign-in falls back to the cookie session without passing through signed-out', async () => {
+    const { session, fake, server } = await oidcSetup({ silentFails: true });
+    server.routes['GET /cloud/auth/customToken'] = (req, res) => sendJson(res, 200, { token: 'custom-resumed' });
+    const states: string[] = [];
+    session.onChange((snapshot) => states.push(snapshot.state));
+    expect(await session.start()).toBe('signed-in');
+    expect(states).toEqual(['signed-in']);
+    expect(session.user?.name).toBe('Kari');
+    expect(session.tokenFor('controllers-api')).toBe('ctrl-2');
+    expect(fake.calls).toContain('removeUser');
+    const customTokenCall = server.requests.find((r) => r.url === '/cloud/auth/customToken');
+    expect(customTokenCall?.headers.authorization).toBe('Bearer auth-2');
   });
 
   it('ends the provider session on sign-out when there is one, or when forced', async () => {

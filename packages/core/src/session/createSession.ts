@@ -6,6 +6,7 @@ import { serviceBaseUrl } from '../config/serviceUrls.js';
 import type { Settings } from '../config/types.js';
 import { createHttpClient, type HttpClient } from '../http/createHttpClient.js';
 import { createRealtime, type Realtime } from '../realtime/createRealtime.js';
+import { resumeCookieSession } from './cookieResume.js';
 import { browserOrigin, browserSessionStorage, createUserManager } from './oidc.js';
 import { createOidcFlows, type OidcUserManager, type SignInRedirectOptions } from './oidcFlows.js';
 import { createSessionCore, credentialsOf, SESSION_RENEW_INTERVAL_MS } from './sessionCore.js';
@@ -45,7 +46,10 @@ export interface Session {
   /** The bearer token of a service; throws 'Failed to find access token for service …'. */
   tokenFor(service: string): string;
   accessTokens(): AccessTokens | null;
-  /** Leaves 'loading': a silent sign-in in browsers (unless silent is false), else signed-out. */
+  /**
+   * Leaves 'loading': a silent sign-in at the provider in browsers (unless silent is false), else or
+   * failing that the auth server's cookie session (POST /session/renew); signed-out when both fail.
+   */
   start(options?: { silent?: boolean }): Promise<SessionState>;
   signInRedirect(options?: SignInRedirectOptions): Promise<void>;
   completeSignIn(url?: string): Promise<string | undefined>;
@@ -145,8 +149,18 @@ export function createSession(options: SessionOptions): Session {
 
     async start({ silent = true } = {}) {
       if (core.store.getState().state !== 'loading') return core.store.getState().state;
-      if (silent && oidcAvailable()) await oidc.signInSilent();
-      else core.settle('no-session');
+      const startedAt = core.generation();
+      // The provider first (its sessions keep the session monitor), then the backend cookie a
+      // password sign-in left; only when both fail is the user signed out.
+      const triesProvider = silent && oidcAvailable() !== null;
+      if (triesProvider && (await oidc.trySignInSilent())) return core.store.getState().state;
+      if (startedAt === core.generation() && core.store.getState().state === 'loading') {
+        await resumeCookieSession(core, http, {
+          startedAt,
+          wantsCustomToken: realtimeFor() !== null,
+          failureReason: triesProvider ? 'silent-sign-in-failed' : 'no-session',
+        });
+      }
       return core.store.getState().state;
     },
     signInRedirect: oidc.signInRedirect,

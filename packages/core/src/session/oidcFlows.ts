@@ -59,6 +59,19 @@ export function createOidcFlows(core: SessionCore, http: HttpClient, userManager
     await core.establish(credentialsOf(answer), startedAt);
   }
 
+  async function trySignInSilent(): Promise<boolean> {
+    const startedAt = core.generation();
+    const oidc = manager();
+    try {
+      const user = await oidc.signinSilent();
+      await exchange(user?.id_token, startedAt);
+      return true;
+    } catch {
+      await oidc.removeUser().catch(() => undefined);
+      return false;
+    }
+  }
+
   return {
     async signInRedirect(options: SignInRedirectOptions = {}): Promise<void> {
       if (redirecting) throw new Error('Login redirect already initialized');
@@ -95,17 +108,13 @@ export function createOidcFlows(core: SessionCore, http: HttpClient, userManager
     /** Startup: a sign-in without showing anything. False (and signed out) when it fails. */
     async signInSilent(): Promise<boolean> {
       const startedAt = core.generation();
-      const oidc = manager();
-      try {
-        const user = await oidc.signinSilent();
-        await exchange(user?.id_token, startedAt);
-        return true;
-      } catch {
-        if (startedAt === core.generation()) await core.signOut({ reason: 'silent-sign-in-failed' });
-        await oidc.removeUser().catch(() => undefined);
-        return false;
-      }
+      if (await trySignInSilent()) return true;
+      if (startedAt === core.generation()) await core.signOut({ reason: 'silent-sign-in-failed' });
+      return false;
     },
+
+    /** Like signInSilent, but a failure leaves the state alone (startup then tries the cookie session). */
+    trySignInSilent,
 
     /**
      * After the local sign-out: end the provider session too when there is one to end (or when

@@ -72,3 +72,6 @@ export async function startFakeAuthServer(overrides: Record<string, Route> = {})
     calls: () => server.requests.map((r) => `${r.method} ${r.url}`),
   };
 }
+
+/** POST /session/renew without a (valid) session cookie. */
+export const noSession: Route = (req, res) => sendJson(res, 401, { detail: 'No session' }, 'Unauthorized');
