@@ -116,3 +116,16 @@ describe('projects', () => {
     expect(missing.body.detail).toMatch(/GlobalId/);
   });
 });
+
+describe('core knows the reference project', () => {
+  test('REFERENCE_BIM matches the server\'s demo project, client and building', async () => {
+    const { REFERENCE_BIM } = await import('../../core/src/bim/referenceBim.js');
+    const { DEMO_BUILDING_NAME } = await import('../src/bim/ifc/demoBuilding.js');
+    expect(REFERENCE_BIM).toEqual({
+      projectId: DEMO_BIM_PROJECT_ID,
+      clientId: DEMO_BIM_CLIENT.clientId,
+      clientSecret: DEMO_BIM_CLIENT.clientSecret,
+      buildingName: DEMO_BUILDING_NAME,
+    });
+  });
+});
