@@ -5,10 +5,10 @@ import { apiLogin, findUser, firstSite, screenshot, signInOnHostPage } from './h
 
 /** axe-core on the users pages (no serious or critical violation), and the narrow layouts. */
 
-test('user administration, user detail and account settings pass axe, also at 390 px', async ({ page }) => {
+test('user administration, user detail and account settings pass axe, also at 390 px', async ({ page, request }) => {
   await useLanguage(page, 'en');
-  const admin = await apiLogin(page.request, demoUsers.admin.email, DEMO_PASSWORD);
-  const guest = await findUser(page.request, admin, demoUsers.guest.email);
+  const admin = await apiLogin(request, demoUsers.admin.email, DEMO_PASSWORD);
+  const guest = await findUser(request, admin, demoUsers.guest.email);
   await page.goto('/administrate');
   await signInAtProvider(page, demoUsers.admin.email, DEMO_PASSWORD);
   await expect(page.locator('.varde-user-admin [part="row"]').first()).toBeVisible();
@@ -33,8 +33,8 @@ test('user administration, user detail and account settings pass axe, also at 39
   await expectNoSeriousA11yViolations(page);
 });
 
-test('the example host page with the embedded form passes axe', async ({ page }) => {
-  const user = await apiLogin(page.request, demoUsers.user.email, DEMO_PASSWORD);
+test('the example host page with the embedded form passes axe', async ({ page, request }) => {
+  const user = await apiLogin(request, demoUsers.user.email, DEMO_PASSWORD);
   await page.goto(`/examples/create-user/?chainId=${firstSite(user)}`);
   await signInOnHostPage(page, demoUsers.user.email, DEMO_PASSWORD);
   await expect(page.locator('varde-create-user [part="sites-select"]')).toBeVisible();

@@ -7,10 +7,10 @@ import { apiLogin, chooseOption, findUser, firstSite, screenshot, signInOnHostPa
  * script tag) and in the portal's /controllerUserAdmin frame page. Build server, widgets and portal first.
  */
 
-test('an admin creates a user from the form embedded in the example host page', async ({ page }) => {
+test('an admin creates a user from the form embedded in the example host page', async ({ page, request }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  const admin = await apiLogin(page.request, demoUsers.admin.email, DEMO_PASSWORD);
+  const admin = await apiLogin(request, demoUsers.admin.email, DEMO_PASSWORD);
   const controllerId = firstSite(admin);
 
   await page.goto(`/examples/create-user/#controller=${controllerId}`);
@@ -42,7 +42,7 @@ test('an admin creates a user from the form embedded in the example host page', 
 
   await expect(form.getByRole('status')).toHaveText('Brukeren ble opprettet!');
   await expect(page.locator('#created li')).toHaveText(['Frida Frame <frame.user@varde.test> as Guest']);
-  const created = await findUser(page.request, admin, 'frame.user@varde.test');
+  const created = await findUser(request, admin, 'frame.user@varde.test');
   expect(created).toMatchObject({ role: 'Guest', controllers: { [controllerId]: true } });
 
   // The same e-mail again: the server's 409 is shown as the catalogue says.
@@ -55,8 +55,8 @@ test('an admin creates a user from the form embedded in the example host page', 
   expect(errors).toEqual([]);
 });
 
-test('a User is not offered Admin, and the server refuses Admin when asked directly', async ({ page }) => {
-  const user = await apiLogin(page.request, demoUsers.user.email, DEMO_PASSWORD);
+test('a User is not offered Admin, and the server refuses Admin when asked directly', async ({ page, request }) => {
+  const user = await apiLogin(request, demoUsers.user.email, DEMO_PASSWORD);
   await page.goto(`/examples/create-user/?chainId=${firstSite(user)}`);
   await signInOnHostPage(page, demoUsers.user.email, DEMO_PASSWORD);
   const form = page.locator('varde-create-user');
@@ -65,26 +65,26 @@ test('a User is not offered Admin, and the server refuses Admin when asked direc
   await expect(role.getByRole('option')).toHaveText(['Bruker', 'Gjest', 'Leser']);
   await page.keyboard.press('Escape');
 
-  const refused = await page.request.post('/cloud/users/users', {
+  const refused = await request.post('/cloud/users/users', {
     headers: { authorization: `Bearer ${user.token('users')}` },
     data: { username: 'wants.admin@varde.test', name: 'Wants Admin', role: 'Admin', password: 'admin-pass-1' },
   });
   expect(refused.status()).toBe(403);
   expect(await refused.json()).toEqual({ detail: 'A User cannot grant the role Admin' });
-  expect(await findUser(page.request, await apiLogin(page.request, demoUsers.systemAdmin.email, DEMO_PASSWORD), 'wants.admin@varde.test')).toBeNull();
+  expect(await findUser(request, await apiLogin(request, demoUsers.systemAdmin.email, DEMO_PASSWORD), 'wants.admin@varde.test')).toBeNull();
 });
 
-test('a Guest is told the form is not for them', async ({ page }) => {
-  const guest = await apiLogin(page.request, demoUsers.guest.email, DEMO_PASSWORD);
+test('a Guest is told the form is not for them', async ({ page, request }) => {
+  const guest = await apiLogin(request, demoUsers.guest.email, DEMO_PASSWORD);
   await page.goto(`/examples/create-user/?chainId=${firstSite(guest)}`);
   await signInOnHostPage(page, demoUsers.guest.email, DEMO_PASSWORD);
   await expect(page.locator('varde-create-user').getByRole('alert')).toHaveText('Du kan ikke legge til brukere på denne kontrolleren.');
   await expect(page.locator('varde-create-user form')).toHaveCount(0);
 });
 
-test('the embedded form fits a 390 px frame and works with the keyboard', async ({ page }) => {
+test('the embedded form fits a 390 px frame and works with the keyboard', async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  const power = await apiLogin(page.request, demoUsers.powerUser.email, DEMO_PASSWORD);
+  const power = await apiLogin(request, demoUsers.powerUser.email, DEMO_PASSWORD);
   await page.goto(`/examples/create-user/?chainId=${firstSite(power)}`);
   await signInOnHostPage(page, demoUsers.powerUser.email, DEMO_PASSWORD);
   const form = page.locator('varde-create-user');
@@ -102,10 +102,10 @@ test('the embedded form fits a 390 px frame and works with the keyboard', async 
   expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
 });
 
-test('the portal\'s frame page /controllerframe/createuser (alias of /controllerUserAdmin) needs login, then shows the form for the chainId', async ({ page }) => {
+test('the portal\'s frame page /controllerframe/createuser (alias of /controllerUserAdmin) needs login, then shows the form for the chainId', async ({ page, request }) => {
   const { signInAtProvider, useLanguage } = await import('../pages/helpers.js');
   await useLanguage(page, 'en');
-  const admin = await apiLogin(page.request, demoUsers.admin.email, DEMO_PASSWORD);
+  const admin = await apiLogin(request, demoUsers.admin.email, DEMO_PASSWORD);
   const controllerId = firstSite(admin);
   await page.goto(`/controllerframe/createuser?chainId=${controllerId}`);
   await signInAtProvider(page, demoUsers.admin.email, DEMO_PASSWORD);
@@ -126,10 +126,10 @@ test('the portal\'s frame page /controllerframe/createuser (alias of /controller
   await screenshot(page, 'portal-frame-desktop');
 });
 
-test('the controller-frame login variant signs in inside the frame and lands on the create-user form', async ({ page }) => {
+test('the controller-frame login variant signs in inside the frame and lands on the create-user form', async ({ page, request }) => {
   const { useLanguage } = await import('../pages/helpers.js');
   await useLanguage(page, 'en');
-  const power = await apiLogin(page.request, demoUsers.powerUser.email, DEMO_PASSWORD);
+  const power = await apiLogin(request, demoUsers.powerUser.email, DEMO_PASSWORD);
   const controllerId = firstSite(power);
   await page.goto(`/login?controllerframe&redirect=${encodeURIComponent(`/controllerUserAdmin?chainId=${controllerId}`)}`);
   await page.getByLabel('Username').fill(demoUsers.powerUser.email);

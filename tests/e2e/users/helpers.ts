@@ -8,7 +8,11 @@ export interface ApiLogin {
   token(service: string): string;
 }
 
-/** Signs in through the auth server's API (as a script would), for set-up and direct server checks. */
+/**
+ * Signs in through the auth server's API (as a script would), for set-up and direct server checks.
+ * Pass the test's own `request` fixture, not `page.request`: the latter shares the browser's cookies,
+ * and the auth server's session cookie would sign the page in as this user.
+ */
 export async function apiLogin(request: APIRequestContext, email: string, password: string): Promise<ApiLogin> {
   const answer = await request.post('/cloud/auth/login', { data: { piscadaId: email, password } });
   expect(answer.ok()).toBe(true);

@@ -9,7 +9,7 @@ test.beforeEach(async ({ page }) => {
   await useLanguage(page, 'en');
 });
 
-test('an admin creates a user from the add-user dialog, finds them, and deletes them after confirming', async ({ page }) => {
+test('an admin creates a user from the add-user dialog, finds them, and deletes them after confirming', async ({ page, request }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/administrate');
   await signInAtProvider(page, demoUsers.admin.email, DEMO_PASSWORD);
@@ -33,8 +33,8 @@ test('an admin creates a user from the add-user dialog, finds them, and deletes 
 
   await expect(admin.locator('[part="snackbar"]')).toHaveText(/User was created successfully!/);
   await expect(dialog.getByRole('dialog')).toBeHidden();
-  const login = await apiLogin(page.request, demoUsers.admin.email, DEMO_PASSWORD);
-  expect(await findUser(page.request, login, 'dialog.user@varde.test')).toMatchObject({ role: 'PowerUser' });
+  const login = await apiLogin(request, demoUsers.admin.email, DEMO_PASSWORD);
+  expect(await findUser(request, login, 'dialog.user@varde.test')).toMatchObject({ role: 'PowerUser' });
   // Without a password the new user was e-mailed a link to choose one.
   const mail = await page.request.get('/cloud/outbox/messages?channel=email&to=dialog.user%40varde.test');
   expect(((await mail.json()) as { data: unknown[] }).data.length).toBe(1);
@@ -56,12 +56,12 @@ test('an admin creates a user from the add-user dialog, finds them, and deletes 
   await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(admin.locator('[part="snackbar"]')).toHaveText(/user deleted/);
   await expect(admin.locator('[part="empty"]')).toHaveText('Your search for "dialog.user" found no results.');
-  expect(await findUser(page.request, login, 'dialog.user@varde.test')).toBeNull();
+  expect(await findUser(request, login, 'dialog.user@varde.test')).toBeNull();
 });
 
-test('toggling a module access shows the loading state, blocks other toggles, and survives a reload', async ({ page }) => {
-  const admin = await apiLogin(page.request, demoUsers.admin.email, DEMO_PASSWORD);
-  const viewer = await findUser(page.request, admin, demoUsers.viewer.email);
+test('toggling a module access shows the loading state, blocks other toggles, and survives a reload', async ({ page, request }) => {
+  const admin = await apiLogin(request, demoUsers.admin.email, DEMO_PASSWORD);
+  const viewer = await findUser(request, admin, demoUsers.viewer.email);
   expect(viewer?.moduleAccesses.search).toBeUndefined();
 
   // Hold the PUT until the loading state has been seen (no timing involved).
@@ -88,12 +88,12 @@ test('toggling a module access shows the loading state, blocks other toggles, an
 
   await page.reload();
   await expect(detail.locator('[data-key="modules:search"]').getByRole('switch')).toBeChecked();
-  expect((await findUser(page.request, admin, demoUsers.viewer.email))?.moduleAccesses.search).toBe(true);
+  expect((await findUser(request, admin, demoUsers.viewer.email))?.moduleAccesses.search).toBe(true);
 });
 
-test('a refused access change opens the failure dialog with the status; modules the admin lacks are disabled', async ({ page }) => {
-  const power = await apiLogin(page.request, demoUsers.powerUser.email, DEMO_PASSWORD);
-  const guest = await findUser(page.request, power, demoUsers.guest.email);
+test('a refused access change opens the failure dialog with the status; modules the admin lacks are disabled', async ({ page, request }) => {
+  const power = await apiLogin(request, demoUsers.powerUser.email, DEMO_PASSWORD);
+  const guest = await findUser(request, power, demoUsers.guest.email);
   await page.route('**/cloud/users/users/*/modules/bim', (route) =>
     route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ detail: 'Try again later' }) }),
   );
@@ -110,9 +110,9 @@ test('a refused access change opens the failure dialog with the status; modules 
   await expect(detail.locator('[data-key="modules:bim"]').getByRole('switch')).not.toBeChecked();
 });
 
-test('the user detail: rows, password only for managers who may, role sub-page, undefined goes back', async ({ page }) => {
-  const admin = await apiLogin(page.request, demoUsers.admin.email, DEMO_PASSWORD);
-  const user = await findUser(page.request, admin, demoUsers.user.email);
+test('the user detail: rows, password only for managers who may, role sub-page, undefined goes back', async ({ page, request }) => {
+  const admin = await apiLogin(request, demoUsers.admin.email, DEMO_PASSWORD);
+  const user = await findUser(request, admin, demoUsers.user.email);
   await page.goto(`/administrate/${user!.uid}`);
   await signInAtProvider(page, demoUsers.admin.email, DEMO_PASSWORD);
   const detail = page.locator('.varde-user-detail');
@@ -128,7 +128,7 @@ test('the user detail: rows, password only for managers who may, role sub-page, 
   await expect(detail.getByRole('radio', { name: 'User', exact: true })).toBeChecked();
   await detail.getByRole('radio', { name: 'Guest' }).click();
   await expect(detail.getByRole('radio', { name: 'Guest' })).toBeChecked();
-  expect((await findUser(page.request, admin, demoUsers.user.email))?.role).toBe('Guest');
+  expect((await findUser(request, admin, demoUsers.user.email))?.role).toBe('Guest');
   await detail.getByRole('radio', { name: 'User', exact: true }).click();
   await expect(detail.getByRole('radio', { name: 'User', exact: true })).toBeChecked();
 
