@@ -44,7 +44,10 @@ function placement(step: StepWriter, relativeTo: string | null, x: number, y: nu
 
 /** A box as an extruded rectangle, placed at the box's centre (the profile is centred on its origin). */
 function boxShape(step: StepWriter, context: string, box: Box): string {
-  const profile = step.add(`IFCRECTANGLEPROFILEDEF(.AREA.,$,$,${real(box.width)},${real(box.depth)})`);
+  // The profile's position is optional in IFC4, but web-ifc logs an error without one.
+  const centre = step.add('IFCCARTESIANPOINT((0.,0.))');
+  const profilePosition = step.add(`IFCAXIS2PLACEMENT2D(${centre},$)`);
+  const profile = step.add(`IFCRECTANGLEPROFILEDEF(.AREA.,$,${profilePosition},${real(box.width)},${real(box.depth)})`);
   const origin = step.add('IFCCARTESIANPOINT((0.,0.,0.))');
   const position = step.add(`IFCAXIS2PLACEMENT3D(${origin},$,$)`);
   const up = step.add('IFCDIRECTION((0.,0.,1.))');
