@@ -265,11 +265,13 @@ describe('session: identity provider', () => {
   });
 
   it('starts with a silent sign-in, and signs out when the provider reports the user gone', async () => {
-    const { session, fake } = await oidcSetup();
+    const { session, fake, server } = await oidcSetup();
     expect(await session.start()).toBe('signed-in');
     fake.providerSignsOut();
     await expect.poll(() => session.state).toBe('signed-out');
     expect(session.store.getState().signOutReason).toBe('provider');
+    // The backend session ends too, so a reload cannot resume it behind the provider's back.
+    expect(server.calls()).toContain('POST /cloud/auth/session/logout');
   });
 
   it('a failed silent sign-in signs out and forgets the provider user', async () => {

@@ -102,7 +102,8 @@ export function createSessionCore(deps: CoreDeps) {
     generation += 1;
     stopRenewal();
     // The backend logout is idempotent; a browser may hold the cookie even before 'signed-in'.
-    if (reason === 'user') await logout(deps.http).catch(() => undefined);
+    // After the provider's sign-out too: else start() would resume the cookie session on reload.
+    if (reason === 'user' || reason === 'provider') await logout(deps.http).catch(() => undefined);
     tokens = null;
     await deps.realtime()?.signOut().catch(() => undefined);
     forgetStoredUser(deps.storage);
