@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
 import { latestSmsCode, useLanguage } from '../pages/helpers.js';
+import { apiLogin, firstSite } from '../users/helpers.js';
 
 /**
  * A password (+ SMS) sign-in on /customer-login survives a reload: the identity provider knows no
@@ -62,4 +63,21 @@ test('an SMS sign-in stays signed in across a reload; after log out a reload sta
   await page.goto('/sites');
   await expect(page).toHaveURL(/\/cloud\/login\/v2\//);
   await expect(page.locator('#email')).toBeVisible();
+});
+
+test('the controller-frame login variant stays signed in across a reload of the create-user form', async ({ page, request }) => {
+  const controllerId = firstSite(await apiLogin(request, demoUsers.powerUser.email, DEMO_PASSWORD));
+  const target = `/controllerUserAdmin?chainId=${controllerId}`;
+  await page.goto(`/login?controllerframe&redirect=${encodeURIComponent(target)}`);
+  await page.getByLabel('Username').fill(demoUsers.powerUser.email);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  const form = page.locator('.varde-create-user');
+  await expect(form.locator('[part="sites-select"]')).toHaveJSProperty('value', [controllerId]);
+
+  const renewed = page.waitForResponse((r) => r.url().endsWith('/cloud/auth/session/renew'));
+  await page.reload();
+  expect((await renewed).status()).toBe(200);
+  await expect(form.locator('[part="sites-select"]')).toHaveJSProperty('value', [controllerId]);
+  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(target);
 });
