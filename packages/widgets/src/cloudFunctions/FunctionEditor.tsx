@@ -110,6 +110,7 @@ export function FunctionEditor({ state, onDelete, onSave, t, language }: Functio
         ) : null}
         <SourceEditor
           value={draft.source}
+          documentKey={`${mode}:${state.selectedName ?? ''}`}
           readOnly={state.saving}
           ariaLabel={t('source')}
           onChange={(value) => state.edit('source', value)}

@@ -11,6 +11,12 @@ import type { SourceEditor as Editor } from './sourceEditorTypes.js';
 
 export interface SourceEditorProps {
   value: string;
+  /**
+   * Which document is shown (e.g. `edit:hello`, `new:`). The value is pushed into the editor only when
+   * this changes: while the user types, the value that comes back through the store can lag behind
+   * the editor (preact renders later), and pushing it would throw away keystrokes.
+   */
+  documentKey: string;
   readOnly: boolean;
   ariaLabel: string;
   onChange(value: string): void;
@@ -18,7 +24,7 @@ export interface SourceEditorProps {
   onReady?(kind: Editor['kind']): void;
 }
 
-export function SourceEditor({ value, readOnly, ariaLabel, onChange, onReady }: SourceEditorProps) {
+export function SourceEditor({ value, documentKey, readOnly, ariaLabel, onChange, onReady }: SourceEditorProps) {
   const anchorRef = useRef<HTMLDivElement | null>(null);
   const editorRef = useRef<Editor | null>(null);
   const latest = useRef({ value, readOnly, onChange, onReady });
@@ -62,8 +68,8 @@ export function SourceEditor({ value, readOnly, ariaLabel, onChange, onReady }: 
     };
   }, [slotName, ariaLabel]);
 
-  // A new function was selected (or the draft was reset): show its source.
-  useEffect(() => editorRef.current?.setValue(value), [value]);
+  // Another document (a new function from the template, say): show its source.
+  useEffect(() => editorRef.current?.setValue(latest.current.value), [documentKey]);
   useEffect(() => editorRef.current?.setReadOnly(readOnly), [readOnly]);
 
   return (
