@@ -169,3 +169,17 @@ describe('graph', () => {
     expect((await call(cloud, `/cloud/graph/nodes?uuid=${edge!.to_node.uuid}`, { headers: power.graph })).body).toEqual([]);
   });
 });
+
+describe('graph invariants', () => {
+  test('moving a tag node to another building moves its edges; a used node cannot change type', async () => {
+    const [edge] = (await convert(power, csv([[first!.globalId, 'A', '', site, 'Hus M', 'T-move', '', '']]))).body as GraphEdge[];
+    await save(power, [edge!]);
+    const moved = { ...edge!.to_node, obj: { ...edge!.to_node.obj, building: 'Hus N' } };
+    expect((await call(cloud, '/cloud/graph/nodes', { json: [moved], headers: power.graph })).status).toBe(200);
+    expect((await call(cloud, '/cloud/graph/edges?building=Hus%20M', { headers: power.graph })).body).toEqual([]);
+    expect((await call(cloud, '/cloud/graph/edges?building=Hus%20N', { headers: power.graph })).body).toHaveLength(1);
+    const retyped = { uuid: edge!.to_node.uuid, obj: { type: 'bim', 'BIM GUID': first!.globalId } };
+    const answer = await call(cloud, '/cloud/graph/nodes', { json: [retyped], headers: power.graph });
+    expect(answer.status).toBe(409);
+  });
+});

@@ -133,9 +133,9 @@ export function bimNodeUuid(guid: string): string {
   return contentUuid(`bim\n${guid.trim()}`);
 }
 
-/** A tag node's uuid: controller and tag (trimmed). */
-export function tagNodeUuid(controllerId: string, tag: string): string {
-  return contentUuid(`tag\n${controllerId.trim()}\n${tag.trim()}`);
+/** A tag node's uuid: controller, building and tag (trimmed), so buildings never share a tag node. */
+export function tagNodeUuid(controllerId: string, building: string, tag: string): string {
+  return contentUuid(`tag\n${controllerId.trim()}\n${building.trim()}\n${tag.trim()}`);
 }
 
 /** An edge's uuid: its two ends. */
@@ -148,6 +148,6 @@ export function makeEdge(bim: BimNodeObj, tag: TagNodeObj): GraphEdge {
   const bimObj: BimNodeObj = { ...bim, 'BIM GUID': bim['BIM GUID'].trim() };
   const tagObj: TagNodeObj = { ...tag, controllerId: tag.controllerId.trim(), tag: tag.tag.trim() };
   const from = { uuid: bimNodeUuid(bimObj['BIM GUID']), obj: bimObj };
-  const to = { uuid: tagNodeUuid(tagObj.controllerId, tagObj.tag), obj: tagObj };
+  const to = { uuid: tagNodeUuid(tagObj.controllerId, tagObj.building, tagObj.tag), obj: tagObj };
   return { uuid: edgeUuid(from.uuid, to.uuid), from_node: from, to_node: to };
 }

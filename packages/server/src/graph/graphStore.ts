@@ -58,6 +58,8 @@ export function createGraphStore(db: Db) {
      ON CONFLICT(uuid) DO UPDATE SET from_node = excluded.from_node, to_node = excluded.to_node, building = excluded.building`,
   );
 
+  const moveEdges = db.prepare('UPDATE graph_edges SET building = ? WHERE to_node = ?');
+
   function nodes(criteria: NodeCriteria): GraphNode[] {
     const where: Where = { clauses: [], values: [] };
     condition(where, 'uuid = ?', criteria.uuid);
@@ -104,6 +106,8 @@ export function createGraphStore(db: Db) {
             obj.type === 'bim' ? obj['BIM GUID'] : null,
             JSON.stringify(obj),
           );
+          // An edge's building is its tag node's: keep it in step when the node moves building.
+          if (obj.type === 'tag') moveEdges.run(obj.building, uuid);
         }
       })();
     },

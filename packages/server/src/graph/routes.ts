@@ -85,6 +85,9 @@ export function registerGraphRoutes(app: FastifyInstance, ctx: CloudContext, sto
           requireWritable(visible, item);
           const existing = store.node(item.uuid);
           if (existing) requireWritable(visible, existing);
+          if (existing && existing.obj.type !== item.obj.type && store.edgeCountOf(item.uuid) > 0) {
+            throw new HttpError(409, `Node ${item.uuid} is a ${existing.obj.type} node used by connections; its type cannot change`);
+          }
         }
         store.saveNodes(nodes);
         return nodes;
