@@ -7,6 +7,7 @@ import {
   diffEdges,
   HttpError,
   isViewerUrlFresh,
+  listBuildings,
   loadEdges,
   loadNodes,
   login,
@@ -66,6 +67,7 @@ describe('graph helpers', () => {
   it('save, overwrite (a no-op the second time), load and remove', async () => {
     const edges = await csv2edges(http, `${HEADER}\n${ahu!.globalId},LA01,,${site},Hus K,T1,,\n${terminal!.globalId},TV,,${site},Hus K,T2,,`);
     expect(await saveEdges(http, edges)).toEqual({ saved: 2, removed: 0 });
+    expect(await listBuildings(http)).toEqual(expect.arrayContaining(['Fjordheim kontorbygg', 'Hus K']));
     const stored = await loadEdges(http, { building: 'Hus K' });
     expect(diffEdges(stored, edges)).toMatchObject({ added: [], removed: [] });
     expect(await overwriteBuildingEdges(http, edges.slice(1))).toEqual({ saved: 1, removed: 1, building: 'Hus K' });

@@ -96,3 +96,10 @@ export async function removeEdge(http: HttpClient, edge: GraphEdge, options?: Gr
     }
   }
 }
+
+/** The building list: every building some visible tag node belongs to, sorted (GET /nodes?type=tag). */
+export async function listBuildings(http: HttpClient, options?: GraphCallOptions): Promise<string[]> {
+  const nodes = await loadNodes(http, { type: 'tag' }, options);
+  const names = new Set(nodes.map((node) => (node.obj.type === 'tag' ? node.obj.building : '')).filter((name) => name !== ''));
+  return [...names].sort((a, b) => a.localeCompare(b, 'nb'));
+}
