@@ -13,7 +13,8 @@
 // The demo's own 60 sites (44 online) stay; the added sites are offline except the alarm sites.
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -33,7 +34,10 @@ function ensureBuilt() {
 }
 
 async function startCloud() {
-  const args = ['--port', '0', '--memory', '--seed', 'demo', '--portal', join(root, 'packages/portal/dist')];
+  // A copy of the built portal, so a rebuild of packages/portal during the run cannot pull files away.
+  const portal = mkdtempSync(join(tmpdir(), 'varde-bench-portal-'));
+  cpSync(join(root, 'packages/portal/dist'), portal, { recursive: true });
+  const args = ['--port', '0', '--memory', '--seed', 'demo', '--portal', portal];
   const child = spawn(process.execPath, [join(root, 'packages/server/bin/varde-cloud.js'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const url = await new Promise((resolve, reject) => {
@@ -44,7 +48,14 @@ async function startCloud() {
     });
     child.on('exit', (code) => reject(new Error(`cloud exited (${code}) before starting: ${output}`)));
   });
-  return { url, stop: async () => (child.kill('SIGTERM'), await once(child, 'exit')) };
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+      rmSync(portal, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Runs `count` calls of `task(i)`, `concurrency` at a time. */

@@ -5,11 +5,11 @@ import { demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
 
 export async function signIn(page: Page, path: string, email: string, password: string): Promise<void> {
   await page.goto(path);
-  await expect(page).toHaveURL(/\/cloud\/login\/v2\//);
+  await expect(page).toHaveURL(/\/cloud\/login\/v2\//, { timeout: 20_000 });
   await page.locator('#email').fill(email);
   await page.locator('#password').fill(password);
   await page.locator('button[type=submit]').first().click();
-  await expect(page).toHaveURL(new RegExp(`${path.replace(/[/]/g, '\\/')}$`));
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[/]/g, '\\/')}$`), { timeout: 20_000 });
 }
 
 /** The reference cloud's simulation controls, as the demo's system admin (bearer of the alarms service). */

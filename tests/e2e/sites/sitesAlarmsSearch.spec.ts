@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ALARM_CLASS_COLORS, ALARM_MARKER_COLORS } from '../../../packages/core/src/alarms/alarmColors.js';
 import { demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
+import { expectNoSeriousA11yViolations } from '../pages/helpers.js';
 import { adminControls, failOnDialog, signIn } from './cloudControls.js';
 
 /** The sites, alarms and search pages in Chromium against the reference cloud (issue 4's "must show"). */
@@ -16,13 +17,27 @@ test('seeded sites render with their status icons and colours; scrolling loads m
   const admin = demoUsers.systemAdmin;
   await (await adminControls(request)).pause();
   const all = await (await adminControls(request)).sitesOf(admin.email, admin.password);
+  const pages: { offset: number; limit: number }[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.pathname.endsWith('/controllers-api/controllers') && url.searchParams.has('offset')) {
+      pages.push({ offset: Number(url.searchParams.get('offset')), limit: Number(url.searchParams.get('limit')) });
+    }
+  });
   await signIn(page, '/sites', admin.email, admin.password);
 
   const list = page.locator('.varde-site-list__scroller');
   const rows = page.getByTestId('site-row');
   await expect(rows.first()).toBeVisible();
-  // First page: window height / 64 px sites (720 / 64 -> 12).
-  await expect(list).toHaveAttribute('data-loaded', '12');
+  // First page: window height / 64 px sites (720 / 64 -> 12); then pages of 10 while the end is near.
+  expect(pages[0]).toEqual({ offset: 0, limit: 12 });
+  // Wait until no page has been asked for 600 ms (the list filled its box), then read how many are loaded.
+  for (let seen = -1; seen !== pages.length; ) {
+    seen = pages.length;
+    await page.waitForTimeout(600);
+  }
+  const loaded = Number(await list.getAttribute('data-loaded'));
+  expect(pages.slice(1).every((next) => next.limit === 10)).toBe(true);
 
   for (const site of all.slice(0, 12)) {
     const row = page.locator(`[data-site-uuid="${site.uuid}"]`);
@@ -48,11 +63,12 @@ test('seeded sites render with their status icons and colours; scrolling loads m
 
   // Scrolling to 300 px before the end loads the next page of 10.
   await list.evaluate((el) => el.scrollTo(0, el.scrollHeight));
-  await expect(list).toHaveAttribute('data-loaded', '22');
+  await expect(list).toHaveAttribute('data-loaded', String(loaded + 10));
   await list.evaluate((el) => el.scrollTo(0, el.scrollHeight));
-  await expect(list).toHaveAttribute('data-loaded', '32');
+  await expect(list).toHaveAttribute('data-loaded', String(loaded + 20));
+  expect(pages.at(-1)).toEqual({ offset: loaded + 10, limit: 10 });
   // Virtualized: only the rows on screen (and a few either side) are in the DOM.
-  expect(await rows.count()).toBeLessThan(32);
+  expect(await rows.count()).toBeLessThan(loaded + 20);
 });
 
 test('a site name holding markup renders as text, and opens in a new tab', async ({ page, request }) => {
@@ -90,7 +106,7 @@ test('an alarm raised in the cloud appears in the table within one poll', async 
   const classes = await page.locator('[part="row"][data-alarm-id]').evaluateAll((els) => els.map((el) => el.getAttribute('data-class')));
   expect(new Set(classes)).toEqual(new Set(['B']));
   await page.locator('[part="map-link"]').click();
-  await expect(page).toHaveURL(/\/alarms\/map$/);
+  await expect(page).toHaveURL(/\/alarms\/map$/, { timeout: 10_000 });
 });
 
 test('the map shows coloured markers for the sites with active alarms', async ({ page, request }) => {
@@ -124,7 +140,7 @@ test('the map shows coloured markers for the sites with active alarms', async ({
   await page.locator('.varde-alarm-map__dot').nth(index).click();
   await expect(page.locator('.varde-alarm-map__popup')).toBeVisible();
   await page.locator('[part="list-link"]').click();
-  await expect(page).toHaveURL(/\/alarms$/);
+  await expect(page).toHaveURL(/\/alarms$/, { timeout: 10_000 });
 });
 
 test('a search finds a seeded tag; a search text holding markup shows in the empty text as text', async ({ page }) => {
@@ -145,4 +161,20 @@ test('a search finds a seeded tag; a search text holding markup shows in the emp
   await page.locator('[part="search-button"]').click();
   await expect(page.locator('[part="empty"]')).toHaveText(`Søket ditt etter «${HOSTILE}» ga ingen treff.`);
   expect(await page.locator('.varde-tag-search img').count()).toBe(0);
+});
+
+test('the sites, alarms, map and search pages have no serious accessibility violation', async ({ page }) => {
+  const user = demoUsers.user;
+  await signIn(page, '/sites', user.email, user.password);
+  await expect(page.getByTestId('site-row').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  for (const [path, ready] of [
+    ['/alarms', '[part="row"][data-alarm-id]'],
+    ['/alarms/map', '.leaflet-container'],
+    ['/searchpage', '[part="search-input"]'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.locator(ready).first()).toBeVisible({ timeout: 15_000 });
+    await expectNoSeriousA11yViolations(page);
+  }
 });

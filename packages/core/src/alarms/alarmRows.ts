@@ -2,14 +2,26 @@ import type { AlarmRow } from '../contract/alarms.js';
 import type { Site } from '../contract/controllers.js';
 import { alarmClassRank, alarmMarkerColor } from './alarmColors.js';
 
+// Making an Intl.DateTimeFormat costs far more than using one: one per time zone, kept.
+const alarmTimeFormats = new Map<string, Intl.DateTimeFormat>();
+function alarmTimeFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? '';
+  let format = alarmTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+      ...(timeZone ? { timeZone } : {}),
+    });
+    alarmTimeFormats.set(key, format);
+  }
+  return format;
+}
+
 /** `DD-MM-YYYY HH:MM` in the given time zone (default: the runtime's). Unparseable input stays as is. */
 export function formatAlarmTime(iso: string, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
-    ...(timeZone ? { timeZone } : {}),
-  }).formatToParts(date);
+  const parts = alarmTimeFormat(timeZone).formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('day')}-${part('month')}-${part('year')} ${part('hour')}:${part('minute')}`;
 }
@@ -41,8 +53,10 @@ const collator = new Intl.Collator('nb', { numeric: true, sensitivity: 'base' })
 /** A stable sort; `active` sorts by time, `alarmGroup` by severity, the rest as text. */
 export function sortAlarmRows(rows: readonly AlarmRow[], sort: AlarmSort): AlarmRow[] {
   const sign = sort.direction === 'asc' ? 1 : -1;
+  // Times parsed once per row, not once per comparison (5,000 rows: ~120,000 comparisons).
+  const times = sort.column === 'active' ? new Map(rows.map((row) => [row, Date.parse(row.active)])) : null;
   const compare = (a: AlarmRow, b: AlarmRow): number => {
-    if (sort.column === 'active') return Date.parse(a.active) - Date.parse(b.active);
+    if (times) return times.get(a)! - times.get(b)!;
     if (sort.column === 'alarmGroup') return alarmClassRank(a.alarmGroup) - alarmClassRank(b.alarmGroup) || collator.compare(a.alarmGroup, b.alarmGroup);
     return collator.compare(a[sort.column], b[sort.column]);
   };

@@ -58,8 +58,8 @@ export function createClusterGroup(L: LeafletModule, doc: Document): Leaflet.Mar
       const element = doc.createElement('span');
       element.className = 'varde-alarm-map__cluster';
       element.style.background = alarmMarkerColor(group);
-      // Dark digits on the yellow of "other" classes, white on red and orange.
-      if (alarmClassRank(group) > 1) element.style.setProperty('--cluster-text', '#1b1b1b');
+      // White digits on red; dark ones on orange and yellow (contrast).
+      if (alarmClassRank(group) > 0) element.style.setProperty('--cluster-text', '#1b1b1b');
       element.dataset.class = group;
       element.textContent = String(cluster.getChildCount());
       return L.divIcon({ html: element, className: 'varde-alarm-map__marker', iconSize: L.point(34, 34) });

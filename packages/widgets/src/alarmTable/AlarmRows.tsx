@@ -1,5 +1,5 @@
 /** The alarm table's header and virtualized body (fixed 40 px rows: 5,000 alarms keep the DOM small). */
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { alarmClassColor, formatAlarmTime, type AlarmSort, type AlarmTableColumn } from '@varde/core';
 import type { AlarmRow } from '@varde/core/contract';
 import type { WidgetTranslate } from '../shared/useWidgetTranslation.js';
@@ -50,16 +50,21 @@ const AlarmLine = memo(function AlarmLine({ row, t }: { row: AlarmRow; t: Widget
 export function AlarmRows(props: { rows: readonly AlarmRow[]; sort: AlarmSort; onSort: (column: AlarmTableColumn) => void; t: WidgetTranslate }) {
   const { rows, sort, onSort, t } = props;
   const virtual = useVirtualRows({ count: rows.length, rowHeight: ALARM_ROW_HEIGHT_PX, overscan: 8 });
+  // Texts only change with the language (t), not with every poll.
+  const labels = useMemo(
+    () => Object.fromEntries(COLUMNS.map((column) => [column, t(COLUMN_LABEL_KEYS[column])])) as Record<AlarmTableColumn, string>,
+    [t],
+  );
   return (
     <div className="varde-alarm-table__scroller" ref={virtual.scrollRef} part="scroller">
       <div className="varde-alarm-table__grid" role="table" aria-label={t('tableLabel')} aria-rowcount={rows.length + 1}>
         <div className="varde-alarm-table__row varde-alarm-table__head" role="row" part="header">
           {COLUMNS.map((column) => {
-            const label = t(COLUMN_LABEL_KEYS[column]);
+            const label = labels[column];
             const sorted = sort.column === column;
             return (
               <span key={column} role="columnheader" aria-sort={sorted ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
-                <button type="button" className="varde-alarm-table__sort" data-column={column} title={t('sortBy', { column: label })} onClick={() => onSort(column)}>
+                <button type="button" className="varde-alarm-table__sort" data-column={column} title={label} onClick={() => onSort(column)}>
                   {label}
                   <span aria-hidden="true">{sorted ? (sort.direction === 'asc' ? '▲' : '▼') : ''}</span>
                 </button>
@@ -67,8 +72,8 @@ export function AlarmRows(props: { rows: readonly AlarmRow[]; sort: AlarmSort; o
             );
           })}
         </div>
-        <div style={{ height: virtual.totalHeight, position: 'relative' }} role="rowgroup">
-          <div style={{ position: 'absolute', left: 0, right: 0, top: 0, transform: `translateY(${virtual.offsetTop}px)` }}>
+        <div style={{ height: virtual.totalHeight, position: 'relative' }} role="presentation">
+          <div style={{ position: 'absolute', left: 0, right: 0, top: 0, transform: `translateY(${virtual.offsetTop}px)` }} role="rowgroup">
             {rows.slice(virtual.start, virtual.end).map((row) => (
               <AlarmLine key={row.id} row={row} t={t} />
             ))}

@@ -40,6 +40,8 @@ export interface AlarmTableWidgetProps {
 const CLASSES = Object.keys(ALARM_CLASS_COLORS);
 const noRows: readonly AlarmRow[] = [];
 const allRowsOf = (state: AlarmsState) => state.rowsBySite;
+const errorsOf = (state: AlarmsState) => Object.values(state.errorsBySite).join('\n');
+const errorCountOf = (state: AlarmsState) => Object.keys(state.errorsBySite).length;
 
 /** Sends the search text to the sites once the user stops typing for 300 ms. */
 function useDebounced<T>(value: T, ms: number): T {
@@ -63,7 +65,10 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
   const rowsBySite = useVanillaStore(store, allRowsOf, {});
   const filter = useVanillaStore(store, (state) => state.filter, {});
   const sort = useVanillaStore(store, (state) => state.sort, DEFAULT_ALARM_SORT);
-  const errors = useVanillaStore(store, (state) => state.errorsBySite, {});
+  // Strings, compared by value: every site answer makes a new errorsBySite object, and the table
+  // must not re-render for each of them.
+  const errorText = useVanillaStore(store, errorsOf, '');
+  const failedSites = useVanillaStore(store, errorCountOf, 0);
   const total = useMemo(() => Object.values(rowsBySite).reduce((sum, list) => sum + list.length, 0), [rowsBySite]);
   const polled = Object.keys(rowsBySite).length > 0;
 
@@ -98,7 +103,6 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
     downloadText(rootRef.current, alarmCsvFileName(), alarmsToCsv(rows, { headers }));
   };
 
-  const failedSites = Object.keys(errors).length;
   let message = null;
   if (feedState.status === 'error') {
     message = (
@@ -181,7 +185,7 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
       <div className="varde-alarm-table__summary" part="summary" aria-live="polite">
         <span data-testid="alarm-count">{t('count', { shown: rows.length, total })}</span>
         {failedSites > 0 ? (
-          <span className="varde-alarm-table__warning" title={Object.values(errors).join('\n')}>
+          <span className="varde-alarm-table__warning" title={errorText}>
             {t('sitesFailed', { count: failedSites })}
           </span>
         ) : null}

@@ -23,7 +23,6 @@ export const alarmTableStrings = widgetStrings('alarmTableWidget', {
     sitesFailed: '{{count}} sites did not answer',
     cleared: 'Cleared',
     loadFailed: 'The sites could not be loaded: {{message}}',
-    sortBy: 'Sort by {{column}}',
   },
   no: {
     tableLabel: 'Alarmer',
@@ -46,7 +45,6 @@ export const alarmTableStrings = widgetStrings('alarmTableWidget', {
     sitesFailed: '{{count}} anlegg svarte ikke',
     cleared: 'Opphørt',
     loadFailed: 'Anleggene kunne ikke lastes: {{message}}',
-    sortBy: 'Sorter etter {{column}}',
   },
   se: {
     tableLabel: 'Larm',
@@ -69,6 +67,5 @@ export const alarmTableStrings = widgetStrings('alarmTableWidget', {
     sitesFailed: '{{count}} anläggningar svarade inte',
     cleared: 'Upphört',
     loadFailed: 'Anläggningarna kunde inte laddas: {{message}}',
-    sortBy: 'Sortera efter {{column}}',
   },
 });

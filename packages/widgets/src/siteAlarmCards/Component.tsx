@@ -3,11 +3,11 @@
  * the most severe, count, latest tag and time), from the same alarm feed as the table and the map.
  * One named customer site is left out (`exclude-site`).
  */
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { alarmClassColor, formatAlarmTime, isMobileWidth, siteAlarmMarkers, siteLoginLink, siteOpenTarget, type AlarmsState } from '@varde/core';
 import type { AlarmRow } from '@varde/core/contract';
 import { useSharedSession } from '../shared/useSharedSession.js';
-import { useWidgetTranslation } from '../shared/useWidgetTranslation.js';
+import { useWidgetTranslation, type WidgetTranslate } from '../shared/useWidgetTranslation.js';
 import { WidgetRoot } from '../shared/WidgetRoot.js';
 import { classTextColor } from '../alarmTable/AlarmRows.js';
 import { useSiteFeed, useVanillaStore } from '../alarmTable/useSiteFeed.js';
@@ -24,6 +24,43 @@ export interface SiteAlarmCardsWidgetProps {
 }
 
 const rowsOf = (state: AlarmsState) => state.rowsBySite;
+
+interface AlarmCardProps {
+  siteUuid: string;
+  name: string;
+  alarmGroup: string;
+  count: number;
+  latestTag: string;
+  latestTime: string;
+  link: string | null;
+  target: string;
+  t: WidgetTranslate;
+}
+
+/** One card; memoized on its values, so a poll that changes one site re-renders one card. */
+const AlarmCard = memo(function AlarmCard({ siteUuid, name, alarmGroup, count, latestTag, latestTime, link, target, t }: AlarmCardProps) {
+  const color = alarmClassColor(alarmGroup);
+  return (
+    <li className="varde-site-alarm-cards__card" part="card" data-site-uuid={siteUuid} data-class={alarmGroup} style={{ ['--card-color' as string]: color }}>
+      {link ? (
+        <a className="varde-site-alarm-cards__name" href={link} target={target} rel="noopener noreferrer" title={t('openSite')}>
+          {name}
+        </a>
+      ) : (
+        <span className="varde-site-alarm-cards__name">{name}</span>
+      )}
+      <span>
+        <span className="varde-site-alarm-cards__class" style={{ background: color, color: classTextColor(alarmGroup) }}>
+          {alarmGroup}
+        </span>
+        {t('activeCount', { count })}
+      </span>
+      <span className="varde-site-alarm-cards__meta">
+        {t('latestTag', { tag: latestTag })} · {formatAlarmTime(latestTime)}
+      </span>
+    </li>
+  );
+});
 
 export function SiteAlarmCardsWidget(props: SiteAlarmCardsWidgetProps) {
   const { t, language } = useWidgetTranslation(siteAlarmCardsStrings);
@@ -57,26 +94,19 @@ export function SiteAlarmCardsWidget(props: SiteAlarmCardsWidgetProps) {
           {cards.map((card) => {
             const site = byUuid.get(card.siteUuid);
             const link = site?.webpmpReady === true ? siteLoginLink(site, { loginServerUrl: session?.settings.loginServerUrl ?? '', mobile }) : null;
-            const color = alarmClassColor(card.alarmGroup);
             return (
-              <li key={card.siteUuid} className="varde-site-alarm-cards__card" part="card" data-site-uuid={card.siteUuid} data-class={card.alarmGroup} style={{ ['--card-color' as string]: color }}>
-                {link ? (
-                  <a className="varde-site-alarm-cards__name" href={link} target={target} rel="noopener noreferrer" title={t('openSite')}>
-                    {card.name}
-                  </a>
-                ) : (
-                  <span className="varde-site-alarm-cards__name">{card.name}</span>
-                )}
-                <span>
-                  <span className="varde-site-alarm-cards__class" style={{ background: color, color: classTextColor(card.alarmGroup) }}>
-                    {card.alarmGroup}
-                  </span>
-                  {t('activeCount', { count: card.count })}
-                </span>
-                <span className="varde-site-alarm-cards__meta">
-                  {t('latestTag', { tag: card.latestTag })} · {formatAlarmTime(card.latestTime)}
-                </span>
-              </li>
+              <AlarmCard
+                key={card.siteUuid}
+                siteUuid={card.siteUuid}
+                name={card.name}
+                alarmGroup={card.alarmGroup}
+                count={card.count}
+                latestTag={card.latestTag}
+                latestTime={card.latestTime}
+                link={link}
+                target={target}
+                t={t}
+              />
             );
           })}
         </ul>

@@ -1,5 +1,5 @@
 /** One row of the site list: status icon (tooltip), name (a link when online), portal status text, alarm summary. */
-import { memo, type MouseEvent } from 'react';
+import { memo, type CSSProperties, type MouseEvent } from 'react';
 import { alarmSummary, siteStatusIcon, type SiteStatusTags } from '@varde/core';
 import type { AlarmReport, Site } from '@varde/core/contract';
 import type { WidgetTranslate } from '../shared/useWidgetTranslation.js';
@@ -21,6 +21,11 @@ export function safeCssColor(value: string | null | undefined): string | undefin
   if (!value) return undefined;
   const trimmed = value.trim();
   return /^(#[0-9a-f]{3,8}|[a-z]{3,30}|(rgb|rgba|hsl|hsla)\([\d\s.,%/+-]{1,60}\))$/i.test(trimmed) ? trimmed : undefined;
+}
+
+/** The colour as a custom property; the CSS darkens it for text so light colours stay readable (WCAG AA). */
+function cssColorVariable(name: string, color: string | undefined): CSSProperties | undefined {
+  return color ? ({ [name]: color } as CSSProperties) : undefined;
 }
 
 export const SiteRow = memo(function SiteRow({ site, report, tags, href, target, t, onOpen }: SiteRowProps) {
@@ -52,14 +57,16 @@ export const SiteRow = memo(function SiteRow({ site, report, tags, href, target,
           </span>
         )}
         {tags?.text ? (
-          <span className="varde-site-list__status-text" part="status-text" style={{ color: safeCssColor(tags.color) }}>
+          <span className="varde-site-list__status-text" part="status-text" style={cssColorVariable('--status-color', safeCssColor(tags.color))}>
             {tags.text}
           </span>
         ) : null}
       </span>
       <span className={`varde-site-list__alarm varde-site-list__alarm--${summary.state}`} part="alarm" data-alarm-state={summary.state} data-alarm-class={summary.alarmGroup ?? undefined}>
         {summary.color ? <span className="varde-site-list__alarm-dot" style={{ background: summary.color }} aria-hidden="true" /> : null}
-        <span style={summary.color ? { color: summary.color } : undefined}>{t(summary.textKey, { count: summary.count })}</span>
+        <span className="varde-site-list__alarm-text" style={cssColorVariable('--alarm-color', summary.color ?? undefined)}>
+          {t(summary.textKey, { count: summary.count })}
+        </span>
       </span>
     </div>
   );

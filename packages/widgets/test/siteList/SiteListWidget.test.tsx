@@ -55,7 +55,7 @@ it('shows each site with its status icon and tooltip, alarm summary, portal stat
   await waitFor(() => expect(container.querySelectorAll('[part="status-text"]').length).toBeGreaterThan(0), { timeout: 10_000 });
   const statusText = container.querySelector<HTMLElement>('[part="status-text"]')!;
   expect(['Normal drift', 'Vedlikehold', 'Ikke tilkoblet', 'Utilgjengelig']).toContain(statusText.textContent);
-  expect(statusText.style.color).not.toBe('');
+  expect(['#2e7d32', '#ef6c00', '#757575', '#9e9e9e']).toContain(statusText.style.getPropertyValue('--status-color'));
   await waitFor(() => expect(container.querySelector('[part="banner"]')?.textContent).toMatch(/Skystatus:.+/), { timeout: 10_000 });
 }, 20_000);
 
