@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { CliError } from '../errors.js';
 import { EXIT } from '../exitCodes.js';
 import { DoneRows, Journal, fileSha256 } from './journal.js';
+import { validateFile } from './validateFile.js';
 import { ProgressBar } from './progress.js';
 import { readRecords } from './readRecords.js';
 import { ReportWriter } from './report.js';
@@ -70,28 +71,9 @@ export async function runBulk<Row>(job: BulkJob<Row>, options: BulkOptions): Pro
   };
   const report = options.reportPath ? new ReportWriter(options.reportPath) : undefined;
   try {
-    // Pass 1: validate everything before any write.
-    const seen = new Map<string, number>();
-    for await (const record of readRecords(options.file, undefined, { keepSpaces: options.keepSpaces === true })) {
-      const result = job.validate(record);
-      let errors = result.ok ? [] : result.errors;
-      let key = typeof record.fields.email === 'string' ? record.fields.email : '';
-      if (result.ok) {
-        key = job.keyOf(result.row);
-        const earlier = seen.get(key.toLowerCase());
-        if (earlier !== undefined) errors = [`${key} is already on line ${earlier}`];
-        else seen.set(key.toLowerCase(), record.line);
-      }
-      if (errors.length > 0) {
-        summary.invalid += 1;
-        options.note(`line ${record.line}: ${errors.join('; ')}`);
-        report?.write({ line: record.line, key, action: 'none', status: 'invalid', error: errors.join('; ') });
-      } else {
-        summary.rows += 1;
-      }
-    }
-    seen.clear();
-    if (summary.invalid > 0) return summary;
+    // Pass 1: validate everything before any write. It keeps only counts and key hashes, so memory
+    // stays flat; when something is wrong it reads the file once more to report every error in line order.
+    if (!(await validateFile(job, options, summary, report))) return summary;
 
     // Pass 2: apply (or plan) with bounded concurrency.
     let journal: Journal | undefined;
@@ -107,7 +89,6 @@ export async function runBulk<Row>(job: BulkJob<Row>, options: BulkOptions): Pro
     const calls = createRowCalls(options.retry);
     let stopped: StopReason | undefined;
     let finished = 0;
-    const inFlight = new Set<Promise<void>>();
 
     const runRow = async (line: number, row: Row): Promise<void> => {
       const key = job.keyOf(row);
@@ -131,26 +112,34 @@ export async function runBulk<Row>(job: BulkJob<Row>, options: BulkOptions): Pro
       }
     };
 
-    for await (const record of readRecords(options.file, undefined, { keepSpaces: options.keepSpaces === true })) {
-      const result = job.validate(record);
-      if (!result.ok) continue; // cannot happen: the file was validated (and hashed) above
-      const earlier = done.actionOf(record.line);
-      if (earlier) {
-        summary.doneEarlier += 1;
-        finished += 1;
-        report?.write({ line: record.line, key: job.keyOf(result.row), action: earlier, status: 'done-earlier' });
-        continue;
+    // `concurrency` workers pull rows from one reader: at most that many rows exist at once, and
+    // nothing is kept per row once it is journaled.
+    const records = readRecords(options.file, undefined, { keepSpaces: options.keepSpaces === true })[Symbol.asyncIterator]();
+    const worker = async (): Promise<void> => {
+      for (let next = await records.next(); !next.done; next = await records.next()) {
+        const record = next.value;
+        const result = job.validate(record);
+        if (!result.ok) continue; // cannot happen: the file was validated (and hashed) above
+        const earlier = done.actionOf(record.line);
+        if (earlier) {
+          summary.doneEarlier += 1;
+          finished += 1;
+          report?.write({ line: record.line, key: job.keyOf(result.row), action: earlier, status: 'done-earlier' });
+          continue;
+        }
+        if (options.signal?.aborted) stopped ??= 'interrupted';
+        if (stopped) {
+          summary.notAttempted += 1;
+          continue;
+        }
+        await runRow(record.line, result.row);
       }
-      if (options.signal?.aborted) stopped ??= 'interrupted';
-      if (stopped) {
-        summary.notAttempted += 1;
-        continue;
-      }
-      while (inFlight.size >= options.concurrency) await Promise.race(inFlight);
-      const task = runRow(record.line, result.row).finally(() => inFlight.delete(task));
-      inFlight.add(task);
+    };
+    try {
+      await Promise.all(Array.from({ length: options.concurrency }, worker));
+    } finally {
+      await records.return?.(undefined);
     }
-    await Promise.all(inFlight);
     progress.update({ done: finished, total: summary.rows, failed: summary.failed }, true);
     progress.finish();
 
