@@ -13,7 +13,7 @@ import { useShoelaceParts } from '../shared/shoelace.js';
 import { useWidgetTranslation, type WidgetTranslate } from '../shared/useWidgetTranslation.js';
 import { WidgetRoot } from '../shared/WidgetRoot.js';
 import '../shared/shoelaceElements.js';
-import { Snackbar, snackbarStyles, useSnackbar } from '../userAdmin/Snackbar.js';
+import { Snackbar, snackbarStyles, useSnackbar } from '../shared/Snackbar.js';
 import type { LanguageChangeDetail } from './events.js';
 import { loadAccountSettingsShoelaceParts } from './shoelace.js';
 import { accountSettingsStrings } from './strings.js';

@@ -7,7 +7,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { archiveLicense, editLicense, generateLicense, type IssuedLicense } from '@varde/core';
 import { licenseFileName, type GenerateLicenseRequest, type StoredLicense } from '@varde/core/contract';
-import { Snackbar, useSnackbar } from './Snackbar.js';
+import { Snackbar, useSnackbar } from '../shared/Snackbar.js';
 import { useVardeEvents } from '../shared/events.js';
 import { useShoelaceParts } from '../shared/shoelace.js';
 import { useSharedSession } from '../shared/useSharedSession.js';

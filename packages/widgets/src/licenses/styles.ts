@@ -1,4 +1,4 @@
-import { snackbarStyles } from './Snackbar.js';
+import { snackbarStyles } from '../shared/Snackbar.js';
 
 /** CSS of <varde-licenses>. Parts and custom properties are in README.md. */
 export const licensesStyles = `

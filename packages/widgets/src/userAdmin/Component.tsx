@@ -19,7 +19,7 @@ import { AddUserDialog } from './AddUserDialog.js';
 import { DeleteUserDialog } from './DeleteUserDialog.js';
 import type { UserDeletedDetail, UserEditDetail } from './events.js';
 import { loadUserAdminShoelaceParts } from './shoelace.js';
-import { Snackbar, snackbarStyles, useSnackbar } from './Snackbar.js';
+import { Snackbar, snackbarStyles, useSnackbar } from '../shared/Snackbar.js';
 import { userAdminStrings } from './strings.js';
 import { userAdminStyles } from './styles.js';
 import { useManagedUsers } from './useManagedUsers.js';

@@ -14,7 +14,7 @@ import { useShoelaceParts } from '../shared/shoelace.js';
 import { useWidgetTranslation, type WidgetTranslate } from '../shared/useWidgetTranslation.js';
 import { WidgetRoot } from '../shared/WidgetRoot.js';
 import '../shared/shoelaceElements.js';
-import { Snackbar, snackbarStyles, useSnackbar } from '../userAdmin/Snackbar.js';
+import { Snackbar, snackbarStyles, useSnackbar } from '../shared/Snackbar.js';
 import { AccessToggleList, type AccessToggleItem } from './AccessToggleList.js';
 import { USER_DETAIL_VIEWS, type UserDetailNavigateDetail, type UserDetailView } from './events.js';
 import { FailureDialog } from './FailureDialog.js';
