@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { expect, type Page } from '@playwright/test';
+import { expect, request, test, type Page } from '@playwright/test';
 
 /** Shared steps of the page suites: the outbox, the provider's sign-in form, the UI language. */
 
@@ -45,24 +45,25 @@ export async function useLanguage(page: Page, language: 'no' | 'en' | 'se'): Pro
 }
 
 /**
- * Holds the demo still while a test relies on a site being online: the cloud's simulation is paused
- * and the site connected, as a system admin through the alarms service's simulation controls.
- * Returns a function that lets the simulation run again.
+ * Pauses the demo simulation and connects a site, as a system admin, from a request context of its own:
+ * the auth server's session cookie must not reach the page's browser context (it would sign the page in).
+ * The e2e cloud runs with the simulation off, so it stays paused.
  */
-export async function holdSiteOnline(page: Page, siteUuid: string, admin: { email: string; password: string }) {
-  const login = await page.request.post('/cloud/auth/login', { data: { piscadaId: admin.email, password: admin.password } });
+export async function holdSiteOnline(_page: Page, siteUuid: string, admin: { email: string; password: string }) {
+  const api = await request.newContext({ baseURL: test.info().project.use.baseURL });
+  const login = await api.post('/cloud/auth/login', { data: { piscadaId: admin.email, password: admin.password } });
   expect(login.ok()).toBe(true);
   const { accessTokens } = (await login.json()) as { accessTokens: Record<string, string> };
   const token = Object.entries(accessTokens).find(([host]) => host.startsWith('alarms.'))?.[1];
   const headers = { authorization: `Bearer ${token}` };
-  expect((await page.request.put('/cloud/alarms/simulation', { headers, data: { running: false } })).ok()).toBe(true);
-  const connected = await page.request.post(`/cloud/alarms/simulation/sites/${siteUuid}/connection`, {
+  expect((await api.put('/cloud/alarms/simulation', { headers, data: { running: false } })).ok()).toBe(true);
+  const connected = await api.post(`/cloud/alarms/simulation/sites/${siteUuid}/connection`, {
     headers,
     data: { webpmpReady: true },
   });
   expect(connected.ok()).toBe(true);
   return async () => {
-    await page.request.put('/cloud/alarms/simulation', { headers, data: { running: true } });
+    await api.dispose();
   };
 }
 

@@ -24,9 +24,6 @@ export async function adminControls(request: APIRequestContext) {
     async pause(): Promise<void> {
       expect((await request.put('/cloud/alarms/simulation', { headers, data: { running: false } })).ok()).toBe(true);
     },
-    async resume(): Promise<void> {
-      await request.put('/cloud/alarms/simulation', { headers, data: { running: true } });
-    },
     async raise(body: { siteUuid: string; alarmGroup: string; tagName: string; text?: string; value?: string }): Promise<{ id: string }> {
       const answer = await request.post('/cloud/alarms/simulation/alarms', { headers, data: body });
       expect(answer.status()).toBe(201);
