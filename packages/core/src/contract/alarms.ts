@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Alarms: the per-site alarm report of controllers-api, the alarm rows the controller proxy and the

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The anomaly service (ML explorer): models, their versions and training. Field names are the

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The third-party BIM service (a Catenda/bimsync-style API v2). The spec names the calls; response

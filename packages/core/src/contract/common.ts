@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Every error body of every service carries `detail`. */
 export const errorBody = z.object({ detail: z.string() });

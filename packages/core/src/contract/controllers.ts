@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { dataEnvelope } from './common.js';
 
 /** controllers-api: the sites (controllers) a user may see. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * faas-manager: cloud functions (Python) that run in the cloud. Calls (admin-modules spec §7):

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The junction-box graph service (BIM connections) and the csv2edges backend. Spec §3/§7: an edge is

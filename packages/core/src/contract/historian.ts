@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The historian service: stored time series per controller tag. Shapes as public clients of the real

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * mappings-manager (cloud apps): mappings (a set of meanings) and their mapping tables, which map each

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Notification rules (controllers-api): per site, a map of rules keyed by rule id. A rule notifies

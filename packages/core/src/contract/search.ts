@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Cross-site tag search: rows of tag_userSearch (controller proxy) and of the search socket. */
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { role, trueMap } from './common.js';
 
 /** A sub-user an admin manages, as kept in the admin's `adminUsers`. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MIN_PASSWORD_LENGTH } from './auth.js';
 import { moduleKey, role, roles, trueMap, type Role } from './common.js';
 

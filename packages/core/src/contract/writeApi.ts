@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The write API (service `api`): `POST /v1/controllers/{cid}/tags/{tag}` with

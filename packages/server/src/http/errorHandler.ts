@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { describeIssues } from '@varde/core/contract';
-import { z } from 'zod';
+import * as z from 'zod';
 import { HttpError } from './HttpError.js';
 
 /**
