@@ -9,6 +9,7 @@ import { navigate, useLocation } from './router.js';
 import { routes } from './routes.js';
 import { session } from './session.js';
 import { useAutoLogout } from './useAutoLogout.js';
+import { useLiveUserAccess } from './useLiveUserAccess.js';
 import { useSession } from './useSession.js';
 import './strings.js';
 
@@ -17,6 +18,7 @@ export function App() {
   const { pathname } = useLocation();
   const match = matchRoute(routes, pathname);
   useAutoLogout();
+  useLiveUserAccess();
 
   useEffect(() => {
     if (!match) navigate('/sites', { replace: true });
