@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import {
   createUser,
@@ -9,38 +8,19 @@ import {
   type HttpClient,
 } from '@varde/core';
 import type { GrantableResponse, ManagedUser } from '@varde/core/contract';
-import { runBulk, type BulkSummary } from '../bulk/runBulk.js';
-import { DEFAULT_RETRY_POLICY } from '../bulk/retry.js';
+import { addBulkOptions, doneEarlierNote, runBulkCommand, type BulkCommandOptions } from '../bulk/bulkCommand.js';
 import type { BulkJob, RowAction, RowCalls } from '../bulk/types.js';
-import { createPoolFetch } from '../bulk/poolFetch.js';
-import { CloudSession } from '../cloud/cloudSession.js';
-import { createFetch } from '../cloud/proxyFetch.js';
-import { serviceBaseUrl } from '../config/settings.js';
-import { CliError, usageError } from '../errors.js';
-import { EXIT } from '../exitCodes.js';
+import type { CloudSession } from '../cloud/cloudSession.js';
 import { withContext, type CommandContext } from '../context.js';
 import { createBodyOf, patchFor, validateUserRecord, type UserRow } from './usersCsv.js';
 
-interface ImportOptions {
-  dryRun?: boolean;
-  resume?: boolean;
-  concurrency: string;
-  retries: string;
-  journal?: string;
-  report?: string;
-}
-
 export function registerUsersImportCommand(users: Command): void {
-  users
+  const command = users
     .command('import')
     .description('Create or update users from a CSV (or JSON / JSON Lines) file, keyed on e-mail')
     .argument('<file>', 'users file: columns email, name, role, phone, language, sites, modules, partners')
-    .option('--dry-run', 'print the plan (create / update / unchanged) against the live cloud; write nothing')
-    .option('--resume', 'continue an interrupted import from its journal')
-    .option('--concurrency <n>', 'requests in flight at once', '8')
-    .option('--retries <n>', 'retries per request on 429, 5xx and lost connections', String(DEFAULT_RETRY_POLICY.retries))
-    .option('--journal <file>', 'journal for --resume (default: FILE.varde-journal)')
-    .option('--report <file>', 'write one line per row (line, key, action, status, error); .json or .csv')
+    .option('--dry-run', 'print the plan (create / update / unchanged) against the live cloud; write nothing');
+  addBulkOptions(command, 8)
     .addHelpText(
       'after',
       `
@@ -56,76 +36,24 @@ Examples:
   varde users import people.csv --concurrency 16 --report result.csv
   varde users import people.csv --resume`,
     )
-    .action(withContext<[string, ImportOptions]>(runImport));
+    .action(withContext<[string, BulkCommandOptions]>(runImport));
 }
 
-function positiveInteger(value: string, flag: string, max: number): number {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 0 || number > max) throw usageError(`${flag} must be a whole number from 0 to ${max}.`);
-  return number;
-}
-
-async function runImport(context: CommandContext, file: string, options: ImportOptions): Promise<void> {
-  const concurrency = Math.max(1, positiveInteger(options.concurrency, '--concurrency', 256));
-  const retries = positiveInteger(options.retries, '--retries', 20);
-  if (!existsSync(file)) throw usageError(`No such file: ${file}`);
-  if (options.dryRun && options.resume) throw usageError('--dry-run and --resume do not go together.');
-  if (!context.session.signedIn) throw new CliError(`Not signed in. Run: varde login`, EXIT.auth);
-
-  // One kept-alive pool for the users service, sized to the concurrency (unless a proxy is configured).
-  const usersOrigin = new URL(serviceBaseUrl(context.settings.cloud, 'users')).origin;
-  const proxied = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((name) => (process.env[name] ?? '') !== '');
-  const pool = proxied ? undefined : await createPoolFetch(usersOrigin, concurrency, createFetch());
-  const session = pool ? new CloudSession(context.settings, pool.fetch) : context.session;
-
-  const interrupt = new AbortController();
-  const onSigint = () => {
-    if (interrupt.signal.aborted) process.exit(EXIT.interrupted);
-    process.stderr.write('\nInterrupted: finishing the rows in flight (Ctrl-C again to quit at once)...\n');
-    interrupt.abort();
-  };
-  process.on('SIGINT', onSigint);
-  try {
-    const grantable = await session.call('users', (http) => getGrantable(http));
-    const job = usersImportJob(session, grantable);
-    const summary = await runBulk(job, {
-      file,
-      dryRun: options.dryRun === true,
-      resume: options.resume === true,
-      concurrency,
-      journalPath: options.journal ?? `${file}.varde-journal`,
-      ...(options.report ? { reportPath: options.report } : {}),
-      retry: { ...DEFAULT_RETRY_POLICY, retries },
-      printPlan: ({ line, key, action }) => process.stdout.write(`${action}\t${line}\t${key}\n`),
-      note: (text) => process.stderr.write(`${text}\n`),
-      signal: interrupt.signal,
-    });
-    finish(context, summary, file, options);
-  } finally {
-    process.off('SIGINT', onSigint);
-    await pool?.close();
-  }
-}
-
-function finish(context: CommandContext, summary: BulkSummary, file: string, options: ImportOptions): void {
-  if (context.output.json) context.output.printJson(summary);
-  if (summary.invalid > 0) {
-    throw new CliError(`${summary.invalid} invalid row${summary.invalid === 1 ? '' : 's'} in ${file}; nothing was written.`, EXIT.usage);
-  }
-  const verb = options.dryRun ? 'Plan' : 'Done';
-  const parts = [`${summary.created} to create`, `${summary.updated} to update`, `${summary.unchanged} unchanged`];
-  const line = options.dryRun
-    ? `${verb}: ${parts.join(', ')}.`
-    : `${verb}: ${summary.created} created, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.failed} failed` +
-      `${summary.doneEarlier ? `, ${summary.doneEarlier} done earlier` : ''} (${summary.rows} rows in ${summary.seconds.toFixed(1)} s).`;
-  if (!context.output.json) process.stderr.write(`${line}\n`);
-  if (summary.stopped === 'signed-out') throw new CliError('Session expired. Run: varde login, then varde users import --resume', EXIT.auth);
-  const resume = `Run again with --resume to finish: varde users import ${file} --resume`;
-  if (summary.stopped === 'interrupted') throw new CliError(`Interrupted; ${summary.notAttempted} rows not started. ${resume}`, EXIT.interrupted);
-  if (summary.stopped === 'unreachable') {
-    throw new CliError(`Stopped: the cloud cannot be reached; ${summary.notAttempted} rows not started. ${resume}`, EXIT.rowsFailed);
-  }
-  if (summary.failed > 0) throw new CliError(`${summary.failed} rows failed. ${resume}`, EXIT.rowsFailed);
+function runImport(context: CommandContext, file: string, options: BulkCommandOptions): Promise<void> {
+  return runBulkCommand({
+    context,
+    file,
+    options,
+    service: 'users',
+    maxConcurrency: 256,
+    commandLine: `varde users import ${file}`,
+    job: async (session) => usersImportJob(session, await session.call('users', (http) => getGrantable(http))),
+    describe: (summary, dryRun) =>
+      dryRun
+        ? `Plan: ${summary.created} to create, ${summary.updated} to update, ${summary.unchanged} unchanged.`
+        : `Done: ${summary.created} created, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.failed} failed` +
+          `${doneEarlierNote(summary)} (${summary.rows} rows in ${summary.seconds.toFixed(1)} s).`,
+  });
 }
 
 /** The users import as a bulk job: upsert keyed on e-mail, a create never applied twice. */
