@@ -4,3 +4,6 @@ export * from './overwriteBuilding.js';
 export * from './bimServiceClient.js';
 export * from './viewerUrlCache.js';
 export * from './referenceBim.js';
+export * from './bimMapperStore.js';
+export * from './bimImportStore.js';
+export * from './bimServiceConfig.js';
