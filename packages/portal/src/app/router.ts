@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { session } from './session.js';
 
 /**
@@ -37,7 +37,45 @@ export function appPathOf(browserPath: string): string {
   return browserPath;
 }
 
+/**
+ * A page's say before the app navigates away (a menu link, a button): true goes, false stays. Only
+ * push navigations ask; replace navigations (redirects, gates, sign-in flows) never wait for a user.
+ * The browser's own leaving (reload, close, typed URL) is the page's `beforeunload` business.
+ */
+export type NavigationGuard = (to: string) => boolean | Promise<boolean>;
+const guards = new Set<NavigationGuard>();
+
+/** Adds a guard; returns its removal. */
+export function addNavigationGuard(guard: NavigationGuard): () => void {
+  guards.add(guard);
+  return () => void guards.delete(guard);
+}
+
+/** While mounted (and `guard` non-null), asks `guard` before each push navigation. */
+export function useNavigationGuard(guard: NavigationGuard | null): void {
+  const current = useRef(guard);
+  current.current = guard;
+  const active = guard !== null;
+  useEffect(() => {
+    if (!active) return;
+    return addNavigationGuard((to) => current.current?.(to) ?? true);
+  }, [active]);
+}
+
+async function allowedBy(list: NavigationGuard[], to: string): Promise<boolean> {
+  for (const guard of list) if (!(await guard(to))) return false;
+  return true;
+}
+
 export function navigate(to: string, options: { replace?: boolean } = {}): void {
+  if (!options.replace && guards.size > 0) {
+    void allowedBy([...guards], to).then((allowed) => allowed && go(to, options));
+    return;
+  }
+  go(to, options);
+}
+
+function go(to: string, options: { replace?: boolean }): void {
   const href = hrefFor(to);
   if (options.replace) window.history.replaceState(null, '', href);
   else window.history.pushState(null, '', href);

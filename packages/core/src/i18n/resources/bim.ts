@@ -10,6 +10,8 @@ export const bim = {
     confirmDeleteConnection: 'Are you sure you want to delete this connection?',
     confirmLeaveUnsaved: 'Do you really want to leave? You have unsaved changes!',
     objectNotFound: 'The object was not found in the loaded models. Load more layers and try again.',
+    leave: 'Leave',
+    stay: 'Stay',
   },
   no: {
     unableToReachBackend: 'Får ikke kontakt med tjenesten',
@@ -19,6 +21,8 @@ export const bim = {
     confirmDeleteConnection: 'Er du sikker på at du vil slette denne koblingen?',
     confirmLeaveUnsaved: 'Vil du virkelig forlate siden? Du har endringer som ikke er lagret!',
     objectNotFound: 'Objektet ble ikke funnet i de innlastede modellene. Last inn flere lag og prøv igjen.',
+    leave: 'Forlat siden',
+    stay: 'Bli',
   },
   se: {
     unableToReachBackend: 'Kan inte nå tjänsten',
@@ -28,5 +32,7 @@ export const bim = {
     confirmDeleteConnection: 'Är du säker på att du vill ta bort den här kopplingen?',
     confirmLeaveUnsaved: 'Vill du verkligen lämna sidan? Du har osparade ändringar!',
     objectNotFound: 'Objektet hittades inte i de inlästa modellerna. Läs in fler lager och försök igen.',
+    leave: 'Lämna sidan',
+    stay: 'Stanna',
   },
 };
