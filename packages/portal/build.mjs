@@ -1,6 +1,7 @@
 // Builds the portal into dist/: index.html plus one hashed-free ESM bundle (the cloud serves it with history fallback).
 import { build } from 'esbuild';
-import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { buildMonacoWorker, monacoCssAsText } from '../widgets/monacoBuild.mjs';
 
@@ -32,3 +33,5 @@ await build({
   logLevel: 'warning',
 });
 await buildMonacoWorker(here('dist/assets/monaco-editor.worker.js'));
+// web-ifc's wasm (single-threaded) beside the chunks: the BIM viewers load it from their chunk's directory.
+copyFileSync(createRequire(import.meta.url).resolve('web-ifc/web-ifc.wasm'), here('dist/assets/web-ifc.wasm'));

@@ -4,7 +4,8 @@
 //   dist/elements/all.js    defines every element. Shared code (preact, core, Shoelace) is split
 //                           into dist/elements/chunks/, so a page with several widgets loads it once.
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { copyFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { browserTargets, elementEntries, preactBuildOptions, widgetsDir } from './bundleOptions.mjs';
 import { buildMonacoWorker, monacoCssAsText } from './monacoBuild.mjs';
 
@@ -37,3 +38,7 @@ await build(
 );
 // monaco's worker, beside the chunk that starts it (src/cloudFunctions/monacoRuntime.ts).
 await buildMonacoWorker(`${widgetsDir}dist/elements/chunks/monaco-editor.worker.js`);
+// web-ifc's wasm (single-threaded build), beside the chunks: the BIM viewers load it from their
+// chunk's directory (src/bimMapper/viewer/local/webIfcRuntime.ts).
+const webIfcWasm = createRequire(import.meta.url).resolve('web-ifc/web-ifc.wasm');
+copyFileSync(webIfcWasm, `${widgetsDir}dist/elements/chunks/web-ifc.wasm`);
