@@ -13,6 +13,7 @@ import {
   DirectionalLight,
   DoubleSide,
   EdgesGeometry,
+  GridHelper,
   Group,
   HemisphereLight,
   LineBasicMaterial,
@@ -52,7 +53,7 @@ const VIEW_DIRECTIONS = [
   [0, -1, 0.01],
 ].map(([x, y, z]) => new Vector3(x, y, z).normalize());
 const OVERVIEW_DIRECTION = new Vector3(0.75, 0.7, 1).normalize();
-const MIN_ZOOM_DISTANCE = 2.5;
+const MIN_ZOOM_DISTANCE = 3.5;
 
 function productOf(mesh: Mesh): ProductData {
   return mesh.userData as ProductData;
@@ -75,6 +76,7 @@ export class BimScene {
   private highlighted: Mesh | null = null;
   private section: { mode: SectionMode; position: number } = { mode: 'none', position: 0.5 };
   private raycaster = new Raycaster();
+  private ground: GridHelper | null = null;
 
   constructor() {
     this.scene.background = new Color('#e9eef3');
@@ -114,6 +116,7 @@ export class BimScene {
     }
     this.groups.set(model.id, group);
     this.scene.add(group);
+    this.updateGround();
     this.updateSection();
   }
 
@@ -161,7 +164,7 @@ export class BimScene {
     const mesh = this.meshes.get(globalId);
     if (!mesh) return false;
     const sphere = mesh.geometry.boundingSphere!.clone();
-    const distance = Math.max(this.distanceFor(sphere.radius) * 1.6, MIN_ZOOM_DISTANCE);
+    const distance = Math.max(this.distanceFor(sphere.radius) * 2.5, MIN_ZOOM_DISTANCE);
     const direction = VIEW_DIRECTIONS.find((candidate) => {
       this.place(sphere.center, candidate, distance);
       return this.pick(new Vector2(0, 0))?.globalId === globalId;
@@ -217,6 +220,7 @@ export class BimScene {
       for (const child of mesh.children) if (child instanceof LineSegments) child.geometry.dispose();
     }
     for (const material of [...this.materials.values(), this.highlightSolid, this.highlightSpace, this.edgeMaterial]) material.dispose();
+    this.ground?.dispose();
     this.meshes.clear();
     this.groups.clear();
     this.scene.clear();
@@ -225,6 +229,22 @@ export class BimScene {
   private picked(mesh: Mesh): PickedObject {
     const { globalId, name, description, ifcType, modelId } = productOf(mesh);
     return { globalId, name, description, ifcType, modelId };
+  }
+
+  /** A grid under the loaded models: a sense of ground and scale (1 m cells up to 50 m). */
+  private updateGround(): void {
+    const box = new Box3();
+    for (const group of this.groups.values()) box.expandByObject(group);
+    if (box.isEmpty()) return;
+    const size = box.getSize(new Vector3());
+    const extent = Math.ceil(Math.max(size.x, size.z) * 1.6);
+    if (this.ground) {
+      this.scene.remove(this.ground);
+      this.ground.dispose();
+    }
+    this.ground = new GridHelper(extent, Math.min(extent, 50), '#b4bfca', '#d3dae1');
+    this.ground.position.set((box.min.x + box.max.x) / 2, box.min.y - 0.01, (box.min.z + box.max.z) / 2);
+    this.scene.add(this.ground);
   }
 
   private updateSection(): void {
@@ -264,7 +284,8 @@ export class BimScene {
     if (!material) {
       material =
         style.opacity < 1
-          ? new MeshLambertMaterial({ color: style.color, transparent: true, opacity: style.opacity, side: DoubleSide, depthWrite: false })
+          ? // Pushed back a little: a room's floor lies on its slab and would flicker against it.
+            new MeshLambertMaterial({ color: style.color, transparent: true, opacity: style.opacity, side: DoubleSide, depthWrite: false, polygonOffset: true, polygonOffsetFactor: 1, polygonOffsetUnits: 1 })
           : new MeshLambertMaterial({ color: style.color });
       this.materials.set(key, material);
     }

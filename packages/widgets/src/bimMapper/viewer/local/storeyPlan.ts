@@ -53,16 +53,12 @@ function room(doc: Document, item: PlanItem): SVGGElement {
   group.append(
     element(doc, 'rect', { ...box, fill: style.color, 'fill-opacity': 0.22, stroke: '#2e3a46', 'stroke-width': 1.5, 'vector-effect': 'non-scaling-stroke' }),
   );
-  const fontSize = Math.max(0.35, Math.min(0.8, box.width / 8));
-  const label = element(doc, 'text', { x: box.x + box.width / 2, y: box.y + box.height / 2, 'font-size': fontSize, 'text-anchor': 'middle', fill: '#1f2933' });
+  // Name and description in the room's top-left corner: equipment usually sits in the middle.
+  const fontSize = Math.max(0.35, Math.min(0.7, box.width / 10));
+  const [left, top] = [box.x + fontSize * 0.6, box.y + fontSize * 1.4];
+  const label = element(doc, 'text', { x: left, y: top, 'font-size': fontSize, 'font-weight': 600, fill: '#1f2933' });
   label.textContent = item.product.name;
-  const caption = element(doc, 'text', {
-    x: box.x + box.width / 2,
-    y: box.y + box.height / 2 + fontSize * 1.2,
-    'font-size': fontSize * 0.7,
-    'text-anchor': 'middle',
-    fill: '#52606d',
-  });
+  const caption = element(doc, 'text', { x: left, y: top + fontSize * 1.1, 'font-size': fontSize * 0.75, fill: '#52606d' });
   caption.textContent = item.product.description;
   group.append(label, caption);
   return group;
