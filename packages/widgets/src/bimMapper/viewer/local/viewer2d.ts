@@ -12,7 +12,7 @@ import { setViewerState } from './viewerState.js';
 
 export async function createViewer2d(container: HTMLElement, source: ViewerSource, parse: IfcParser = parseWithWebIfc): Promise<BimViewer> {
   setViewerState(container, 'loading');
-  container.setAttribute('data-viewer', 'viewer2d');
+  container.setAttribute('data-bim-viewer', 'viewer2d');
   let data;
   try {
     data = await fetchViewerData(source);
@@ -28,7 +28,7 @@ export async function createViewer2d(container: HTMLElement, source: ViewerSourc
   const select = doc.createElement('select');
   select.setAttribute('data-role', 'storey');
   select.setAttribute('aria-label', 'Etasje');
-  select.style.cssText = 'align-self:flex-start;margin:6px;font:inherit;';
+  select.style.cssText = 'align-self:flex-end;margin:6px;font:inherit;'; // right: hosts put a caption top-left
   const svg = doc.createElementNS('http://www.w3.org/2000/svg', 'svg');
   svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
   svg.style.cssText = 'flex:1;min-height:0;width:100%;font-family:system-ui,sans-serif;';
@@ -132,7 +132,7 @@ export async function createViewer2d(container: HTMLElement, source: ViewerSourc
       select.removeEventListener('change', onChange);
       svg.removeEventListener('click', onClick);
       root.remove();
-      for (const name of ['data-state', 'data-viewer', 'data-storey']) container.removeAttribute(name);
+      for (const name of ['data-state', 'data-bim-viewer', 'data-storey']) container.removeAttribute(name);
     },
   };
   return viewer;

@@ -16,7 +16,7 @@ const CLICK_TOLERANCE = 5;
 
 export async function createViewer3d(container: HTMLElement, source: ViewerSource, parse: IfcParser = parseWithWebIfc): Promise<BimViewer> {
   setViewerState(container, 'loading');
-  container.setAttribute('data-viewer', 'viewer3d');
+  container.setAttribute('data-bim-viewer', 'viewer3d');
   let data;
   try {
     data = await fetchViewerData(source);
@@ -139,7 +139,7 @@ export async function createViewer3d(container: HTMLElement, source: ViewerSourc
       bim.dispose();
       renderer.dispose();
       canvas.remove();
-      for (const name of ['data-state', 'data-viewer', 'data-highlighted']) container.removeAttribute(name);
+      for (const name of ['data-state', 'data-bim-viewer', 'data-highlighted']) container.removeAttribute(name);
     },
   };
   return viewer;
