@@ -27,7 +27,14 @@ export async function createViewer3d(container: HTMLElement, source: ViewerSourc
 
   const emitter = new ViewerEmitter();
   const bim = new BimScene();
-  const renderer = new WebGLRenderer({ antialias: true });
+  let renderer: WebGLRenderer;
+  try {
+    renderer = new WebGLRenderer({ antialias: true });
+  } catch (error) {
+    setViewerState(container, 'error'); // no WebGL (disabled, or the GPU process gave up)
+    bim.dispose();
+    throw error;
+  }
   renderer.setPixelRatio(Math.min(globalThis.devicePixelRatio || 1, 2));
   const canvas = renderer.domElement;
   canvas.style.cssText = 'display:block;width:100%;height:100%;outline:none;touch-action:none;';
