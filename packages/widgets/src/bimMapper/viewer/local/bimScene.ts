@@ -64,7 +64,7 @@ export class BimScene {
   readonly camera = new PerspectiveCamera(45, 1, 0.05, 5000);
   /** What the camera looks at (the orbit controls' target). */
   readonly target = new Vector3();
-  /** The section planes the renderer clips with (empty: none). */
+  /** The section planes (empty: none); the building's materials clip with them. */
   clippingPlanes: Plane[] = [];
 
   private groups = new Map<string, Group>();
@@ -252,6 +252,7 @@ export class BimScene {
     const box = this.bounds();
     if (mode === 'none' || box.isEmpty()) {
       this.clippingPlanes = [];
+      this.clipMaterials();
       return;
     }
     // Kept where normal . p + constant >= 0: below the cut for 'top', behind it for 'front'.
@@ -259,6 +260,15 @@ export class BimScene {
       mode === 'top'
         ? [new Plane(new Vector3(0, -1, 0), box.max.y - position * (box.max.y - box.min.y))]
         : [new Plane(new Vector3(0, 0, -1), box.max.z - position * (box.max.z - box.min.z))];
+    this.clipMaterials();
+  }
+
+  /** The building's materials clip (the ground grid does not): needs renderer.localClippingEnabled. */
+  private clipMaterials(): void {
+    for (const material of [...this.materials.values(), this.highlightSolid, this.highlightSpace, this.edgeMaterial]) {
+      if ((material.clippingPlanes?.length ?? 0) !== this.clippingPlanes.length) material.needsUpdate = true; // another shader
+      material.clippingPlanes = this.clippingPlanes;
+    }
   }
 
   private distanceFor(radius: number): number {
@@ -287,6 +297,7 @@ export class BimScene {
           ? // Pushed back a little: a room's floor lies on its slab and would flicker against it.
             new MeshLambertMaterial({ color: style.color, transparent: true, opacity: style.opacity, side: DoubleSide, depthWrite: false, polygonOffset: true, polygonOffsetFactor: 1, polygonOffsetUnits: 1 })
           : new MeshLambertMaterial({ color: style.color });
+      material.clippingPlanes = this.clippingPlanes;
       this.materials.set(key, material);
     }
     return material;

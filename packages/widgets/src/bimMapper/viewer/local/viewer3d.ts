@@ -35,6 +35,7 @@ export async function createViewer3d(container: HTMLElement, source: ViewerSourc
     bim.dispose();
     throw error;
   }
+  renderer.localClippingEnabled = true; // section planes are per material (bimScene.ts)
   renderer.setPixelRatio(Math.min(globalThis.devicePixelRatio || 1, 2));
   const canvas = renderer.domElement;
   canvas.style.cssText = 'display:block;width:100%;height:100%;outline:none;touch-action:none;';
@@ -45,7 +46,6 @@ export async function createViewer3d(container: HTMLElement, source: ViewerSourc
 
   const draw = () => {
     frame = 0;
-    renderer.clippingPlanes = bim.clippingPlanes;
     renderer.render(bim.scene, bim.camera);
     if (!models.busy()) setViewerState(container, 'ready');
   };
