@@ -72,7 +72,7 @@ describe('the local 2D viewer (storey plans)', () => {
     expect(seen.map((models) => models.find((model) => model.id === technical)!.visibility)).toEqual(['UNLOADED', 'VISIBLE', 'HIDDEN', 'VISIBLE']);
   });
 
-  it('draws a plan per storey whose items carry data-global-id; names are text, a click picks', async () => {
+  it('draws a plan per storey whose items carry data-global-id; names are text, a click (or Enter) picks', async () => {
     const { container, viewer, architecture } = await open();
     await viewer.loadAll();
     const select = storeySelect(container);
@@ -92,6 +92,13 @@ describe('the local 2D viewer (storey plans)', () => {
     item.querySelector('text')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     expect(picks).toEqual([{ globalId: space.globalId, name: space.name, description: space.description, ifcType: 'IfcSpace', modelId: architecture }]);
     expect(item.getAttribute('data-highlighted')).toBe('true');
+
+    const terminal = building.storeys[2]!.equipment.find((candidate) => candidate.name.endsWith('-TV'))!;
+    const symbol = [...container.querySelectorAll('[data-global-id]')].find((candidate) => candidate.getAttribute('data-global-id') === terminal.globalId)!;
+    expect(symbol.getAttribute('tabindex')).toBe('0');
+    expect(symbol.getAttribute('aria-label')).toBe(`${terminal.name} (IfcAirTerminal)`);
+    symbol.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    expect(picks.map((object) => object.globalId)).toEqual([space.globalId, terminal.globalId]);
   });
 
   it('zoomTo switches to the storey of the object and marks it; unknown or unloaded -> false', async () => {

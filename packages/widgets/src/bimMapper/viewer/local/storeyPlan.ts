@@ -102,6 +102,10 @@ export function drawStoreyPlan(svg: SVGSVGElement, area: PlanArea, items: PlanIt
     const group = isSpace(item.product.ifcType) ? room(doc, item) : equipment(doc, item);
     group.setAttribute('data-global-id', item.product.globalId);
     group.setAttribute('data-ifc-type', item.product.ifcType);
+    // Reachable by keyboard too: Tab to it, Enter or Space picks (viewer2d.ts).
+    group.setAttribute('tabindex', '0');
+    group.setAttribute('role', 'button');
+    group.setAttribute('aria-label', `${item.product.name} (${item.product.ifcType})`);
     group.style.cursor = 'pointer';
     svg.append(group);
   }

@@ -102,8 +102,14 @@ export async function createViewer2d(container: HTMLElement, source: ViewerSourc
     viewer.highlight(picked.globalId);
     emitter.emit('pick', picked);
   };
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault(); // Space would scroll the page
+    onClick(event);
+  };
   select.addEventListener('change', onChange);
   svg.addEventListener('click', onClick);
+  svg.addEventListener('keydown', onKey);
   draw();
 
   const viewer: BimViewer = {
@@ -131,6 +137,7 @@ export async function createViewer2d(container: HTMLElement, source: ViewerSourc
       emitter.clear();
       select.removeEventListener('change', onChange);
       svg.removeEventListener('click', onClick);
+      svg.removeEventListener('keydown', onKey);
       root.remove();
       for (const name of ['data-state', 'data-bim-viewer', 'data-storey']) container.removeAttribute(name);
     },
