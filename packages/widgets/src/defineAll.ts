@@ -17,6 +17,7 @@ import { defineMlExplorer } from './mlExplorer/element.js';
 import { defineRuleEditor } from './ruleEditor/element.js';
 import { defineVardeCloudFunctions } from './cloudFunctions/element.js';
 import { defineVardeCloudApps } from './cloudApps/element.js';
+import { defineVardeBimMapper } from './bimMapper/element.js';
 
 export const widgetDefinitions = {
   'varde-session': defineVardeSession,
@@ -34,6 +35,7 @@ export const widgetDefinitions = {
   'varde-rule-editor': defineRuleEditor,
   'varde-cloud-functions': defineVardeCloudFunctions,
   'varde-cloud-apps': defineVardeCloudApps,
+  'varde-bim-mapper': defineVardeBimMapper,
 } as const;
 
 export function defineAllWidgets(): void {

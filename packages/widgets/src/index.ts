@@ -73,3 +73,7 @@ export { defineVardeCloudFunctions, CLOUD_FUNCTIONS_TAG, type VardeCloudFunction
 export { CloudAppsWidget, type CloudAppsWidgetProps } from './cloudApps/Component.js';
 export type { MappingTableChangeDetail } from './cloudApps/events.js';
 export { defineVardeCloudApps, CLOUD_APPS_TAG, type VardeCloudAppsElement } from './cloudApps/element.js';
+export { BimMapperWidget, type BimMapperWidgetProps } from './bimMapper/Component.js';
+export type { BimUnsavedDetail, BimSavedDetail, BimPickDetail } from './bimMapper/events.js';
+export { defineVardeBimMapper, BIM_MAPPER_TAG, type VardeBimMapperElement } from './bimMapper/element.js';
+export type { ViewerFactoryLoader } from './bimMapper/viewerLoader.js';

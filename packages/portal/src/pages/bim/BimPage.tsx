@@ -1,6 +1,27 @@
-import { ModulePlaceholder } from '../../shell/ModulePlaceholder.js';
+import { useState } from 'react';
+import { BimMapperWidget, type BimUnsavedDetail } from '@varde/widgets';
+import { useNavigationGuard } from '../../app/router.js';
+import { useTexts } from '../../shell/useTexts.js';
+import { useWidgetSession } from '../sites/useWidgetSession.js';
+import { LeaveDialog, useLeaveDialog } from './LeaveDialog.js';
+import './bim.css';
 
-/** /bim: the BIM mapping tool (placeholder until the module is built). */
+/**
+ * /bim: the BIM mapping tool (the varde-bim-mapper widget). While the widget has unsaved changes
+ * and edges, navigating away in the app asks first (the widget itself guards reload and close).
+ * Sign-out never waits: /logout (also the inactivity logout) always goes.
+ */
 export function BimPage() {
-  return <ModulePlaceholder titleKey="menu:bim" />;
+  useWidgetSession();
+  const t = useTexts(['menu']);
+  const [unsaved, setUnsaved] = useState<BimUnsavedDetail>({ unsaved: false, leaveNeedsConfirm: false });
+  const leave = useLeaveDialog();
+  useNavigationGuard(unsaved.leaveNeedsConfirm ? (to) => (to === '/logout' ? true : leave.ask()) : null);
+  return (
+    <section className="page bim-page" aria-labelledby="page-title">
+      <h1 id="page-title">{t('menu:bim')}</h1>
+      <BimMapperWidget onUnsavedChange={setUnsaved} />
+      <LeaveDialog dialog={leave.dialog} close={leave.close} />
+    </section>
+  );
 }
