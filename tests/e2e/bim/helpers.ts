@@ -1,0 +1,53 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { expect, type Page } from '@playwright/test';
+import { demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
+import { demoBimSite } from '../../../packages/server/src/seed/demoBim.js';
+import { DEMO_BUILDING_NAME, demoBuilding } from '../../../packages/server/src/bim/ifc/demoBuilding.js';
+
+export const admin = demoUsers.admin;
+export const bimSite = demoBimSite();
+export { DEMO_BUILDING_NAME, demoBuilding };
+export const CSV_HEADER = 'bim_guid,bim_name,bim_description,controller_id,building,tag,description,substation';
+const cliPath = fileURLToPath(new URL('../../../packages/cli/dist/varde.js', import.meta.url));
+const port = Number(process.env.VARDE_E2E_PORT ?? 8199);
+
+/** Signs in through the portal's login pages (English texts) and lands on /bim. */
+export async function signInToBim(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    if (!window.localStorage.getItem('varde.language')) window.localStorage.setItem('varde.language', 'en');
+  });
+  await page.goto('/bim');
+  await expect(page).toHaveURL(/\/cloud\/login\/v2\//);
+  await page.locator('#email').fill(admin.email);
+  await page.locator('#password').fill(admin.password);
+  await page.locator('button[type=submit]').first().click();
+  await expect(page).toHaveURL(/\/bim$/);
+}
+
+export async function chooseBuilding(page: Page, name: string): Promise<void> {
+  await page.locator(`[data-building="${name}"]`).click();
+  await expect(page.locator(`[data-building="${name}"]`)).toHaveAttribute('aria-current', 'true');
+}
+
+/** A CSV file in a fresh temporary folder. */
+export function csvFile(name: string, text: string): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'varde-e2e-bim-')), name);
+  writeFileSync(path, text);
+  return path;
+}
+
+/** Runs the built CLI (packages/cli/dist) against the suite's cloud, in a home of its own; stdin for secrets. */
+export function cliRunner() {
+  const home = mkdtempSync(join(tmpdir(), 'varde-e2e-bim-cli-'));
+  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, XDG_CONFIG_HOME: join(home, 'config'), VARDE_CLOUD: `http://localhost:${port}` };
+  return async (args: string[], stdin?: string): Promise<{ stdout: string; stderr: string }> => {
+    const run = promisify(execFile)(process.execPath, [cliPath, ...args], { env, timeout: 60_000 });
+    if (stdin !== undefined) run.child.stdin?.end(stdin);
+    return run;
+  };
+}
