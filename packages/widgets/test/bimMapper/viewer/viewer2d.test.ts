@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoBuilding } from '../../../../server/src/bim/ifc/demoBuilding.js';
+import { heldRevisions } from '../../../src/bimMapper/viewer/local/parsedModels.js';
 import { drawStoreyPlan, planArea } from '../../../src/bimMapper/viewer/local/storeyPlan.js';
 import { createViewer2d } from '../../../src/bimMapper/viewer/local/viewer2d.js';
 import type { BimViewer, PickedObject, ViewerModelState } from '../../../src/bimMapper/viewer/viewerTypes.js';
@@ -136,6 +137,25 @@ describe('the local 2D viewer (storey plans)', () => {
     drawStoreyPlan(svg, planArea([{ product, modelId: 'm' }]), [{ product, modelId: 'm' }]);
     expect(svg.querySelector('img, b')).toBeNull();
     expect([...svg.querySelectorAll('text')].map((text) => text.textContent)).toEqual([hostile, `<b>${hostile}</b>`]);
+  });
+
+  it("viewers of one page share a parsed revision while either holds it (the 3D and the 2D show the same files)", async () => {
+    const first = await open();
+    const second = await open();
+    await first.viewer.setVisibility(first.technical, 'VISIBLE');
+    await second.viewer.setVisibility(second.technical, 'VISIBLE');
+    expect(first.ifcFetches.length + second.ifcFetches.length).toBe(1);
+    expect(first.parse.calls + second.parse.calls).toBe(1);
+    expect(items(second.container).sort()).toEqual(building.storeys[0]!.equipment.map((item) => item.globalId).sort());
+    expect(heldRevisions()).toBe(1);
+
+    first.viewer.dispose();
+    expect(heldRevisions()).toBe(1); // the second still shows it
+    second.viewer.dispose();
+    expect(heldRevisions()).toBe(0);
+    const third = await open();
+    await third.viewer.setVisibility(third.technical, 'VISIBLE');
+    expect(third.ifcFetches).toHaveLength(1);
   });
 
   it('dispose removes what it added', async () => {

@@ -1,11 +1,13 @@
 /**
  * The models of a viewer token and their state (shared by the 3D and the 2D viewer): fetched from
  * the token's URL (ViewerData), each UNLOADED until first shown; the first VISIBLE fetches and
- * parses its IFC file once, later VISIBLE/HIDDEN only toggle. The viewer is told through `host`.
+ * parses its IFC file once (shared with the page's other viewer: parsedModels.ts), later
+ * VISIBLE/HIDDEN only toggle. The viewer is told through `host`.
  */
 import { viewerData, type ViewerData } from '@varde/core/contract';
 import type { ModelVisibility, ViewerModelState, ViewerSource } from '../viewerTypes.js';
 import type { IfcModelData } from './ifcModel.js';
+import { acquireParsed, releaseParsed } from './parsedModels.js';
 
 export interface LoadedModel {
   id: string;
@@ -28,6 +30,10 @@ export type IfcParser = (bytes: Uint8Array) => Promise<IfcModelData>;
 interface Entry {
   state: ViewerModelState;
   ifcUrl: string;
+  /** The parsed-revision key (project + revision): the same file whichever token fetches it. */
+  revisionKey: string;
+  /** This set holds the revision in parsedModels (released on dispose). */
+  holds: boolean;
   wanted: 'VISIBLE' | 'HIDDEN';
   loading: Promise<void> | null;
   data: IfcModelData | null;
@@ -56,6 +62,8 @@ export class ModelSet {
     this.entries = data.models.map((model) => ({
       state: { id: model.id, name: model.name, visibility: 'UNLOADED', loading: false },
       ifcUrl: model.ifcUrl,
+      revisionKey: `${data.projectId}/${model.revisionId}`,
+      holds: false,
       wanted: 'VISIBLE',
       loading: null,
       data: null,
@@ -95,6 +103,13 @@ export class ModelSet {
 
   dispose(): void {
     this.disposed = true;
+    for (const entry of this.entries) this.release(entry);
+  }
+
+  private release(entry: Entry): void {
+    if (!entry.holds) return;
+    entry.holds = false;
+    releaseParsed(entry.revisionKey);
   }
 
   private apply(entry: Entry): void {
@@ -109,9 +124,12 @@ export class ModelSet {
     entry.state = { ...rest, loading: true };
     this.host.changed();
     try {
-      const answer = await (this.source.fetch ?? globalThis.fetch)(entry.ifcUrl);
-      if (!answer.ok) throw new Error(`IFC file of ${entry.state.name}: HTTP ${answer.status}`);
-      const data = await this.parse(new Uint8Array(await answer.arrayBuffer()));
+      entry.holds = true;
+      const data = await acquireParsed(entry.revisionKey, async () => {
+        const answer = await (this.source.fetch ?? globalThis.fetch)(entry.ifcUrl);
+        if (!answer.ok) throw new Error(`IFC file of ${entry.state.name}: HTTP ${answer.status}`);
+        return this.parse(new Uint8Array(await answer.arrayBuffer()));
+      });
       if (this.disposed) return;
       entry.data = data;
       entry.state = { ...entry.state, loading: false, visibility: entry.wanted };
@@ -119,6 +137,7 @@ export class ModelSet {
       if (entry.wanted === 'HIDDEN') this.host.shownChanged(entry.state.id, false);
       this.host.changed();
     } catch (error) {
+      this.release(entry);
       if (this.disposed) return;
       entry.state = { ...entry.state, loading: false, error: messageOf(error) };
       this.host.changed();

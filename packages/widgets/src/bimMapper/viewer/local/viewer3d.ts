@@ -145,6 +145,7 @@ export async function createViewer3d(container: HTMLElement, source: ViewerSourc
       controls.dispose();
       bim.dispose();
       renderer.dispose();
+      renderer.forceContextLoss(); // now, not at GC: browsers cap live WebGL contexts (~16)
       canvas.remove();
       for (const name of ['data-state', 'data-bim-viewer', 'data-highlighted']) container.removeAttribute(name);
     },
