@@ -35,9 +35,11 @@ export function ConnectionsTable({ connections, sites, editing, t, onEdit, onRem
             const tag = edge.to_node.obj.type === 'tag' ? edge.to_node.obj : null;
             return (
               <tr key={edge.uuid} data-connection={edge.uuid} data-guid={model?.['BIM GUID']} data-saved={saved ? 'true' : 'false'} aria-current={editing === edge.uuid ? 'true' : undefined}>
-                <td data-label={t('colModelObject')}>
-                  <span className="varde-bim-mapper__object-name">{model?.['BIM Navn']}</span>
-                  <span className="varde-bim-mapper__mono varde-bim-mapper__guid">{model?.['BIM GUID']}</span>
+                <td data-label={t('colModel')}>
+                  <div>
+                    <span className="varde-bim-mapper__object-name">{model?.['BIM Navn']}</span>
+                    <span className="varde-bim-mapper__mono varde-bim-mapper__guid">{model?.['BIM GUID']}</span>
+                  </div>
                 </td>
                 <td title={tag?.controllerId} data-label={t('colController')}>{tag ? (siteName.get(tag.controllerId) ?? tag.controllerId) : ''}</td>
                 <td data-cell="tag" data-label={t('colTag')}>
