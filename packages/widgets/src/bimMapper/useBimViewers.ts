@@ -6,6 +6,8 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import {
   createBimServiceClient,
+  isViewerUrlFresh,
+  readCachedViewerUrl,
   viewerUrl,
   viewerUrlCacheKey,
   type BimServiceConfig,
@@ -73,13 +75,29 @@ export function useBimViewers({ http, config, containers, loadFactory, onPick }:
       if (!container) return;
       setSlots((current) => ({ ...current, [kind]: { status: 'loading' } }));
       try {
-        const url = await viewerUrl(browserStorage(), viewerUrlCacheKey(config.projectId, kind), Date.now(), async () => {
-          const token = await bim.viewerToken(kind);
-          return { url: token.url, expiresInSeconds: token.expiresIn };
-        });
+        const storage = browserStorage();
+        const key = viewerUrlCacheKey(config.projectId, kind);
+        const fromCache = isViewerUrlFresh(readCachedViewerUrl(storage, key), Date.now());
         const factory = await loadFactory(kind);
-        if (cancelled) return;
-        const viewer = await factory(container, { kind, url });
+        const make = async () => {
+          const url = await viewerUrl(storage, key, Date.now(), async () => {
+            const token = await bim.viewerToken(kind);
+            return { url: token.url, expiresInSeconds: token.expiresIn };
+          });
+          if (cancelled) return null;
+          return factory(container, { kind, url });
+        };
+        let viewer: BimViewer | null;
+        try {
+          viewer = await make();
+        } catch (error) {
+          // A cached URL can die before its hour is up (the service restarted, the token was
+          // revoked): forget it and try once with a fresh token.
+          if (!fromCache || cancelled) throw error;
+          storage?.setItem(key, JSON.stringify({ url: '', expiresAt: 0 }));
+          viewer = await make();
+        }
+        if (!viewer) return;
         if (cancelled) {
           viewer.dispose();
           return;

@@ -97,6 +97,25 @@ describe('BimMapperWidget (Administrer)', { timeout: 30_000 }, () => {
     expect(viewer3d.calls).toContain('dispose');
   });
 
+  it('a cached viewer URL that no longer answers is dropped and a fresh token fetched', async () => {
+    localStorage.clear();
+    const first = renderMapper();
+    await waitFor(() => expect(first.viewers.made).toHaveLength(2));
+    const key = Object.keys(localStorage).find((item) => item.startsWith('varde.bim.viewerUrl.') && item.includes('viewer3d'))!;
+    const good = JSON.parse(localStorage.getItem(key)!) as { url: string; expiresAt: number };
+    first.view.unmount();
+    // Still "fresh" by the clock, but its token is unknown to the service (as after a restart).
+    const dead = `${good.url.replace(/[^/]+$/, '')}not-a-token`;
+    expect((await fetch(dead)).status).toBeGreaterThanOrEqual(400);
+    localStorage.setItem(key, JSON.stringify({ url: dead, expiresAt: good.expiresAt }));
+    const again = renderMapper();
+    await waitFor(() => expect(again.viewers.made.map((viewer) => viewer.kind).sort()).toEqual(['viewer2d', 'viewer3d']));
+    const stored = JSON.parse(localStorage.getItem(key)!) as { url: string };
+    expect(stored.url).not.toBe(dead);
+    expect(again.viewers.made.find((viewer) => viewer.kind === 'viewer3d')!.source.url).toBe(stored.url);
+    expect(again.view.container.querySelector('[data-viewer="viewer3d"]')?.getAttribute('data-status')).toBe('ready');
+  });
+
   it('zoom to an object outside the loaded models shows the Norwegian alert in the widget', async () => {
     setLanguage('no');
     const alert = vi.fn();
