@@ -67,3 +67,30 @@ test('zoom to a GlobalId outside the loaded models shows the Norwegian alert', a
     'Objektet ble ikke funnet i de innlastede modellene. Last inn flere lag og prøv igjen.',
   );
 });
+
+test('a pick on the floor plan fills the model node and highlights the object in 3D; models hide and show', async ({ page }) => {
+  const sensor = demoBuilding().storeys[0]!.equipment.find((item) => item.ifcClass === 'IFCSENSOR')!;
+  await signInToBim(page);
+  await chooseBuilding(page, DEMO_BUILDING_NAME);
+  await expect(page.locator('[data-viewer="viewer3d"]')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  await page.locator('[data-action="load-all"]').click();
+  const plan = page.locator('[data-bim-viewer="viewer2d"]');
+  await expect(plan).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+  await expect(page.locator('[data-bim-viewer="viewer3d"]')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+
+  await plan.locator(`[data-global-id="${sensor.globalId}"]`).click();
+  await expect(page.locator('[data-field="bim-guid"]')).toHaveValue(sensor.globalId);
+  await expect(page.locator('[data-field="bim-name"]')).toHaveValue(sensor.name);
+  await expect(page.locator('[data-bim-viewer="viewer3d"]')).toHaveAttribute('data-highlighted', sensor.globalId);
+
+  const technical = page.locator('[data-model]', { hasText: 'VVS Fjordheim' });
+  await technical.locator('[data-action="toggle-model"]').click();
+  await expect(technical).toHaveAttribute('data-visibility', 'HIDDEN');
+  await technical.locator('[data-action="toggle-model"]').click();
+  await expect(technical).toHaveAttribute('data-visibility', 'VISIBLE');
+
+  await page.locator('[data-section-mode="top"]').check();
+  await page.locator('[data-field="section-position"]').fill('40');
+  await expect(page.locator('[data-bim-viewer="viewer3d"]')).toHaveAttribute('data-state', 'ready');
+  await page.locator('[data-viewer="viewer3d"]').screenshot({ path: 'test-results/bim-3d-section-top.png' });
+});
