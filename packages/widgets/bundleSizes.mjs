@@ -19,13 +19,16 @@ const coreExternal = {
 };
 
 /**
- * Libraries only ever loaded lazily, on first use, are not part of a widget's initial budget: monaco-editor
- * (cloud functions) and three + web-ifc (the BIM viewers).
+ * What is only ever loaded lazily, on first use, is not part of a widget's initial budget: monaco-editor
+ * (cloud functions), three + web-ifc and the local BIM viewers built on them (src/bimMapper/viewer/local/).
  */
 const lazyLibrariesExternal = {
   name: 'lazy-libraries-external',
   setup(build) {
     build.onResolve({ filter: /^(monaco-editor|three|web-ifc)(\/|$)/ }, (args) => ({ path: args.path, external: true }));
+    build.onResolve({ filter: /^\.\/local\/viewer[23]d\.js$/ }, (args) =>
+      args.kind === 'dynamic-import' && args.importer.includes('bimMapper/viewer/') ? { path: args.path, external: true } : undefined,
+    );
   },
 };
 
