@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../pages/helpers.js';
 import { chooseBuilding, DEMO_BUILDING_NAME, signInToBim } from './helpers.js';
 
-/** /bim on a desktop and a phone: screenshots to look at, and nothing wider than the window. */
+/** /bim on a desktop and a phone: screenshots to look at, nothing wider than the window, and axe (no serious violation). */
 for (const [name, viewport] of [
   ['desktop', { width: 1280, height: 800 }],
   ['mobile', { width: 390, height: 844 }],
@@ -16,6 +17,7 @@ for (const [name, viewport] of [
     await page.screenshot({ path: `test-results/bim-admin-${name}.png`, fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSeriousA11yViolations(page);
     await page.locator('[data-tab="import"]').click();
     await page.screenshot({ path: `test-results/bim-import-${name}.png`, fullPage: true });
   });

@@ -2,7 +2,9 @@
 export const bimMapperStyles = `
 :host { display: block; }
 .varde-bim-mapper { font-family: var(--sl-font-sans, system-ui, sans-serif); color: var(--varde-text, #1f2933); font-size: 14px; }
-.varde-bim-mapper__tabs { --indicator-color: var(--sl-color-primary-600, #0369a1); }
+.varde-bim-mapper__tabs { --indicator-color: var(--sl-color-primary-700, #0369a1); }
+/* Shoelace's active tab (primary-600) is below 4.5:1 on the page's light grey: one step darker. */
+.varde-bim-mapper__tabs sl-tab[active]::part(base) { color: var(--sl-color-primary-700, #0369a1); }
 .varde-bim-mapper__admin { display: grid; grid-template-columns: minmax(150px, 200px) minmax(0, 1fr); gap: 16px; align-items: start; }
 .varde-bim-mapper__main { display: grid; gap: 12px; min-width: 0; }
 .varde-bim-mapper__buildings { border: 1px solid var(--varde-border, #d5dbe1); border-radius: 8px; padding: 8px; background: var(--varde-surface, #fff); }
