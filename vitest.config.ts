@@ -19,7 +19,13 @@ export default defineConfig({
       { resolve: { alias }, test: { name: 'cli', include: ['packages/cli/test/**/*.test.ts'], testTimeout: 30000 } },
       {
         resolve: { alias },
-        test: { name: 'widgets', include: ['packages/widgets/test/**/*.test.{ts,tsx}'], environment: 'happy-dom', testTimeout: 30000 },
+        test: {
+          name: 'widgets',
+          include: ['packages/widgets/test/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          testTimeout: 30000,
+          setupFiles: ['packages/widgets/test/domTestSetup.ts'],
+        },
       },
       { resolve: { alias }, test: { name: 'portal', include: ['packages/portal/test/**/*.test.{ts,tsx}'] } },
     ],
