@@ -1,4 +1,4 @@
-import { createSession, isLoopbackHost, resolveSettings, BRAND_DOMAIN, type Session } from '@varde/core';
+import { createSession, isLoopbackHost, resolveSettings, setSharedSession, BRAND_DOMAIN, type Session } from '@varde/core';
 
 const { origin, hostname, pathname } = window.location;
 
@@ -13,3 +13,7 @@ export const brandDomain = isLoopbackHost(hostname) ? hostname : BRAND_DOMAIN;
 export const session: Session = createSession({
   settings: resolveSettings({ origin, hostname, pathname }, { brandDomain }),
 });
+
+// Widgets read the page's shared session from core: in the portal it is this one, from the start, so
+// no widget ever renders without it.
+setSharedSession(session);

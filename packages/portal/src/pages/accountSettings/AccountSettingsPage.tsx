@@ -1,11 +1,9 @@
 import { AccountSettingsWidget } from '@varde/widgets';
 import { chooseLanguage } from '../../app/language.js';
 import { useTexts } from '../../shell/useTexts.js';
-import { useSharedPortalSession } from '../controllerUserAdmin/useSharedPortalSession.js';
 
 /** /account-settings: name, new password, language (applied and remembered), time zone, auto-logout toggle. */
 export function AccountSettingsPage() {
-  useSharedPortalSession();
   const t = useTexts(['menu', 'portal']);
   return (
     <section className="page account-settings-page" aria-labelledby="page-title">

@@ -1,12 +1,10 @@
 import { UserAdminWidget } from '@varde/widgets';
 import { navigate } from '../../app/router.js';
 import { useTexts } from '../../shell/useTexts.js';
-import { useSharedPortalSession } from '../controllerUserAdmin/useSharedPortalSession.js';
 import './administrate.css';
 
 /** /administrate: user administration (searchable table, add-user dialog, edit and delete). */
 export function AdministratePage() {
-  useSharedPortalSession();
   const t = useTexts(['menu', 'portal']);
   return (
     <section className="page administrate-page" aria-labelledby="page-title">

@@ -3,7 +3,6 @@ import { UserDetailWidget, userDetailView } from '@varde/widgets';
 import type { RouteProps } from '../../app/routes.js';
 import { navigate, useLocation } from '../../app/router.js';
 import { useTexts } from '../../shell/useTexts.js';
-import { useSharedPortalSession } from '../controllerUserAdmin/useSharedPortalSession.js';
 import './administrate.css';
 
 /**
@@ -11,7 +10,6 @@ import './administrate.css';
  * licensingpartners/ (with the listitems query). `undefined` as id goes back to /administrate.
  */
 export function UserDetailPage({ params }: RouteProps) {
-  useSharedPortalSession();
   const t = useTexts(['menu', 'portal']);
   const { search } = useLocation();
   const id = params.id ?? '';

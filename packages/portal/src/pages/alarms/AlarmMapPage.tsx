@@ -1,12 +1,11 @@
 import { AlarmMapWidget } from '@varde/widgets';
 import { hrefFor, navigate } from '../../app/router.js';
 import { useTexts } from '../../shell/useTexts.js';
-import { insideMobileApp, useWidgetSession } from '../sites/useWidgetSession.js';
+import { insideMobileApp } from '../../app/insideMobileApp.js';
 import '../sites/sitesPages.css';
 
 /** /alarms/map: sites with active alarms on the map, with a link back to the list. */
 export function AlarmMapPage() {
-  useWidgetSession();
   const t = useTexts(['menu', 'portal']);
   return (
     <section className="page alarm-map-page" aria-labelledby="page-title">

@@ -1,12 +1,10 @@
 import { AlarmTableWidget, SiteAlarmCardsWidget } from '@varde/widgets';
 import { hrefFor, navigate } from '../../app/router.js';
 import { useTexts } from '../../shell/useTexts.js';
-import { useWidgetSession } from '../sites/useWidgetSession.js';
 import '../sites/sitesPages.css';
 
 /** /alarms: the alarm table of every connected site (links to the map), then the per-site alarm cards. */
 export function AlarmsPage() {
-  useWidgetSession();
   const t = useTexts(['menu', 'portal']);
   return (
     <section className="page alarms-page" aria-labelledby="page-title">

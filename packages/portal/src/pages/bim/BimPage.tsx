@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { BimMapperWidget, type BimUnsavedDetail } from '@varde/widgets';
 import { useNavigationGuard } from '../../app/router.js';
 import { useTexts } from '../../shell/useTexts.js';
-import { useWidgetSession } from '../sites/useWidgetSession.js';
 import { LeaveDialog, useLeaveDialog } from './LeaveDialog.js';
 import './bim.css';
 
@@ -12,7 +11,6 @@ import './bim.css';
  * Sign-out never waits: /logout (also the inactivity logout) always goes.
  */
 export function BimPage() {
-  useWidgetSession();
   const t = useTexts(['menu']);
   const [unsaved, setUnsaved] = useState<BimUnsavedDetail>({ unsaved: false, leaveNeedsConfirm: false });
   const leave = useLeaveDialog();

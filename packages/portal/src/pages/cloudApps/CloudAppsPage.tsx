@@ -1,10 +1,8 @@
 import { CloudAppsWidget } from '@varde/widgets';
 import { useTexts } from '../../shell/useTexts.js';
-import { useWidgetSession } from '../sites/useWidgetSession.js';
 
 /** /cloud-apps: mappings, their tables and tag mappings (the varde-cloud-apps widget). */
 export function CloudAppsPage() {
-  useWidgetSession();
   const t = useTexts(['menu']);
   return (
     <section className="page cloud-apps-page" aria-labelledby="page-title">

@@ -1,10 +1,8 @@
 import { CloudFunctionsWidget } from '@varde/widgets';
 import { useTexts } from '../../shell/useTexts.js';
-import { useWidgetSession } from '../sites/useWidgetSession.js';
 
 /** /cloud-functions: the cloud functions list and editor (the varde-cloud-functions widget). */
 export function CloudFunctionsPage() {
-  useWidgetSession();
   const t = useTexts(['menu']);
   return (
     <section className="page cloud-functions-page" aria-labelledby="page-title">

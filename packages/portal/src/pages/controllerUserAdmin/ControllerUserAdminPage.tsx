@@ -1,5 +1,4 @@
 import { CreateUserWidget } from '@varde/widgets';
-import { useSharedPortalSession } from './useSharedPortalSession.js';
 import './controllerUserAdmin.css';
 
 /**
@@ -8,7 +7,6 @@ import './controllerUserAdmin.css';
  * or the `#controller` hash itself.
  */
 export function ControllerUserAdminPage() {
-  useSharedPortalSession();
   return (
     <main className="controller-user-admin">
       <CreateUserWidget />

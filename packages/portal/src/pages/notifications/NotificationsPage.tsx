@@ -1,10 +1,8 @@
 import { RuleEditorWidget } from '@varde/widgets';
 import { useTexts } from '../../shell/useTexts.js';
-import { useWidgetSession } from '../sites/useWidgetSession.js';
 
 /** /notifications: notification rules per site (the rule editor widget), gated on the users module by the route table. */
 export function NotificationsPage() {
-  useWidgetSession();
   const t = useTexts(['menu', 'portal']);
   return (
     <section className="page notifications-page" aria-labelledby="page-title">

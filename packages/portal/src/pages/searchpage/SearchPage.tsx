@@ -1,11 +1,10 @@
 import { TagSearchWidget } from '@varde/widgets';
 import { useTexts } from '../../shell/useTexts.js';
-import { insideMobileApp, useWidgetSession } from '../sites/useWidgetSession.js';
+import { insideMobileApp } from '../../app/insideMobileApp.js';
 import '../sites/sitesPages.css';
 
 /** /searchpage: search every connected site's tags (and the search host). */
 export function SearchPage() {
-  useWidgetSession();
   const t = useTexts(['menu', 'portal']);
   return (
     <section className="page search-page" aria-labelledby="page-title">

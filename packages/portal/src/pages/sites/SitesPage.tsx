@@ -1,11 +1,10 @@
 import { SiteListWidget } from '@varde/widgets';
 import { useTexts } from '../../shell/useTexts.js';
-import { insideMobileApp, useWidgetSession } from './useWidgetSession.js';
+import { insideMobileApp } from '../../app/insideMobileApp.js';
 import './sitesPages.css';
 
 /** /sites: the user's sites (infinite scroll, status, alarm summary), opening an online site in its login. */
 export function SitesPage() {
-  useWidgetSession();
   const t = useTexts(['menu', 'portal']);
   return (
     <section className="page sites-page" aria-labelledby="page-title">
