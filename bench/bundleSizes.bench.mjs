@@ -21,6 +21,7 @@ export default async function bundleSizes() {
     notes: [
       'element: the widget with preact, r2wc and its Shoelace parts; @varde/core excluded (shared, counted once per page).',
       'page: dist/elements/all.js as one bundle, core included: what a host page using every widget loads.',
+      'lazy: loaded on first use only (the BIM viewers: three.js, web-ifc and its wasm, shared by both viewers).',
     ],
   };
 }

@@ -3,6 +3,7 @@
 // @varde/core is left out of the elements and measured once as the page's shared runtime.
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import { coreAlias, elementEntries, preactBuildOptions, widgetsDir } from './bundleOptions.mjs';
 
@@ -57,7 +58,7 @@ async function measure(name, kind, entry, plugins) {
 
 /**
  * [{name, kind: 'element' | 'shared' | 'page', raw, min, gzip, budgetKiB}]: every element, then the
- * shared runtime; with includePageTotal also all.js with core included (no budget).
+ * shared runtime; with includePageTotal also all.js with core included and the lazy BIM viewers (no budget).
  */
 export async function measureWidgetBundles({ includePageTotal = false } = {}) {
   const budgets = readBudgets();
@@ -72,6 +73,20 @@ export async function measureWidgetBundles({ includePageTotal = false } = {}) {
   if (includePageTotal) {
     const all = elementEntries().all;
     if (all) rows.push({ ...(await measure('all.js (page total)', 'page', all, [lazyLibrariesExternal])), budgetKiB: null });
+    rows.push(...(await measureLazyViewers()));
   }
+  return rows;
+}
+
+/** The BIM viewers, loaded on first use (three.js, web-ifc and its wasm): what opening /bim costs. */
+async function measureLazyViewers() {
+  const rows = [];
+  for (const kind of ['viewer3d', 'viewer2d']) {
+    const entry = `${widgetsDir}src/bimMapper/viewer/local/${kind}.ts`;
+    rows.push({ ...(await measure(`bim ${kind}`, 'lazy', entry, [coreExternal])), budgetKiB: null });
+  }
+  const wasm = readFileSync(createRequire(`${widgetsDir}package.json`).resolve('web-ifc/web-ifc.wasm'));
+  const gzip = gzipSync(wasm, { level: 9 }).length;
+  rows.push({ name: 'web-ifc.wasm', kind: 'lazy', raw: wasm.length, min: wasm.length, gzip, budgetKiB: null });
   return rows;
 }
