@@ -76,7 +76,7 @@ export const routes: readonly PortalRoute[] = [
   { path: '/controllerUserAdmin', component: ControllerUserAdminPage, needsLogin: true, layout: 'bare' },
   { path: '/controllerframe/createuser', component: ControllerUserAdminPage, needsLogin: true, layout: 'bare' },
 
-  // Pages of the portal-pages engineer: one line each below.
+  // Sign-in variants, the error page and the controller frames.
   { path: '/customer-login', component: CustomerLoginPage, needsLogin: false, skipsInitialLoad: true, layout: 'bare' },
   { path: '/leroy-login', component: LeroyLoginPage, needsLogin: false, skipsInitialLoad: true, layout: 'bare' },
   { path: '/reset-password', component: ResetPasswordPage, needsLogin: false, skipsInitialLoad: true, layout: 'bare' },

@@ -1,5 +1,5 @@
 /**
- * Where the mapper gets its viewers: engineer A's lazy loader (./viewer/loadViewer.ts), which
+ * Where the mapper gets its viewers: the lazy loader (./viewer/loadViewer.ts), which
  * imports the three.js / web-ifc chunks only when a viewer is first made.
  */
 import type { ViewerFactory } from './viewer/viewerTypes.js';
