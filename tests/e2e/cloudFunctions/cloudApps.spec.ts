@@ -13,12 +13,12 @@ test('edit a tag mapping inline (Enter), see the busy dialog, and see the value 
   await expect(rows.nth(1)).toHaveAttribute('aria-selected', 'true');
   const co2 = page.locator('tr', { hasText: 'CO2' }).locator('[data-field="tag"]');
   await expect(co2).toHaveValue('QT701');
-  await page.screenshot({ path: '/tmp/w10-apps-desktop.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/apps-desktop.png', fullPage: true });
 
   await co2.fill('  QT702 ');
   await co2.press('Enter');
   await expect(page.locator('[role="dialog"][aria-busy="true"]')).toBeVisible();
-  await page.screenshot({ path: '/tmp/w10-apps-busy.png' });
+  await page.screenshot({ path: 'test-results/screens/apps-busy.png' });
   // The 2 s wait, then the reload.
   await expect(page.locator('[role="dialog"][aria-busy="true"]')).toHaveCount(0, { timeout: 10_000 });
   await expect(co2).toHaveValue('QT702');
@@ -59,5 +59,5 @@ test('390 px wide', async ({ page }) => {
   await mappingButton(page, 'Ventilation optimiser').click();
   await page.locator('[data-table]').first().click();
   await expect(page.locator('tr', { hasText: 'CO2' })).toBeVisible();
-  await page.screenshot({ path: '/tmp/w10-apps-390.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/apps-390.png', fullPage: true });
 });

@@ -30,7 +30,7 @@ test('type into monaco, save: the version goes up; the unsaved guard blocks swit
   await expect(page.locator('[data-unsaved]')).toHaveText('You have unsaved changes.');
   // monaco's worker is built beside the portal's chunks (started by monaco when it needs it).
   expect(await page.evaluate(async () => (await fetch('/assets/monaco-editor.worker.js')).status)).toBe(200);
-  await page.screenshot({ path: '/tmp/w10-functions-desktop.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/functions-desktop.png', fullPage: true });
 
   await item(page, 'room-average').click();
   await expect(page.locator('[data-unsaved]')).toContainText('Save or cancel them before choosing another function');
@@ -39,7 +39,7 @@ test('type into monaco, save: the version goes up; the unsaved guard blocks swit
 
   await action(page, 'open-large').click();
   await expect(page.locator('[data-large] .monaco-editor')).toBeVisible();
-  await page.screenshot({ path: '/tmp/w10-functions-large.png' });
+  await page.screenshot({ path: 'test-results/screens/functions-large.png' });
   await page.keyboard.press('Escape');
   await expect(page.locator('[data-large]')).toHaveCount(0);
 
@@ -88,7 +88,7 @@ test('varde functions deploy, and the open portal shows the new version; a run s
   const result = page.locator('[data-run-status]');
   await expect(result).toHaveAttribute('data-run-status', 'ok', { timeout: 30_000 });
   await expect(result.locator('[data-run-writes]')).toContainText('RT401_avg24h');
-  await page.screenshot({ path: '/tmp/w10-functions-run.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/functions-run.png', fullPage: true });
 });
 
 test('390 px wide: list above the editor, nothing cut off', async ({ page }) => {
@@ -98,5 +98,5 @@ test('390 px wide: list above the editor, nothing cut off', async ({ page }) => 
   await expect(page.locator('.monaco-editor')).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: '/tmp/w10-functions-390.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/functions-390.png', fullPage: true });
 });

@@ -44,6 +44,6 @@ test('the element hosts monaco in its light DOM, and typing marks the function u
   await expect(editor.locator('.view-lines')).toContainText('# from a host page');
   await expect(editor.locator('.view-line').first()).toHaveText('def main(request):');
   expect(await page.evaluate(async () => (await fetch('/widgets/chunks/monaco-editor.worker.js')).status)).toBe(200);
-  await page.screenshot({ path: '/tmp/w10-host-element.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/host-element.png', fullPage: true });
   expect(errors).toEqual([]);
 });

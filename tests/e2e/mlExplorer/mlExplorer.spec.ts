@@ -52,7 +52,7 @@ test('create a model with tags, labels and parameters, add a version, train it t
   await field(page, 'parameters.0.key').fill('sampling');
   await field(page, 'parameters.0.value').fill('15min');
   await expect(page.locator('[part="pending-warning"]')).toBeVisible();
-  await page.screenshot({ path: '/tmp/w8-model-editor.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/ml-model-editor.png', fullPage: true });
   await action(page, 'save-model').click();
   await expect(page.locator('[part="pending-warning"]')).toHaveCount(0);
 
@@ -85,7 +85,7 @@ test('create a model with tags, labels and parameters, add a version, train it t
   await expect(plot).toBeVisible();
   expect(await plot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 300)).toBe(true);
   await expect(action(page, 'train')).toHaveAttribute('disabled', '');
-  await page.screenshot({ path: '/tmp/w8-ready-desktop.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/ml-ready-desktop.png', fullPage: true });
   await page.locator('[data-tab="table"]').click();
   const table = page.locator('[part="performance-table"]');
   await expect(table).toContainText('samples_used');
@@ -95,7 +95,7 @@ test('create a model with tags, labels and parameters, add a version, train it t
   await page.setViewportSize({ width: 390, height: 844 });
   await page.locator('[data-tab="graph"]').click();
   await expect(plot).toBeVisible();
-  await page.screenshot({ path: '/tmp/w8-ready-390.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/ml-ready-390.png', fullPage: true });
 });
 
 test('two browser contexts edit the same version: the second save gets the overwrite dialog', async ({ browser, request }) => {
@@ -120,7 +120,7 @@ test('two browser contexts edit the same version: the second save gets the overw
   const dialog = two.locator('[data-dialog="overwrite"]');
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('The model was changed on the server');
-  await two.screenshot({ path: '/tmp/w8-overwrite.png' });
+  await two.screenshot({ path: 'test-results/screens/ml-overwrite.png' });
   await action(two, 'overwrite-abort').click();
   await expect(dialog).toHaveCount(0);
   await expect(field(two, 'description')).toHaveValue('saved second');
@@ -162,7 +162,7 @@ test('each validation rule is refused in the UI and, sent directly, by the serve
   await expect(error('parameters.1.key')).toHaveText('The parameter name has to be unique');
   await expect(action(page, 'save-model')).toHaveAttribute('disabled', '');
   await expect(field(page, 'tags.1.tag')).toHaveAttribute('aria-invalid', 'true');
-  await page.screenshot({ path: '/tmp/w8-validation.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/ml-validation.png', fullPage: true });
 
   // The same rules, sent straight to the server.
   const headers = { ...(await anomalyApi(request)), 'content-type': 'application/json' };

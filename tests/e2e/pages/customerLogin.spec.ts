@@ -54,13 +54,13 @@ test('the login page has its marketing text, pictures and footer; the footer hid
   await expect(footer.getByRole('link', { name: 'support@varde.cloud' })).toHaveAttribute('href', 'mailto:support@varde.cloud');
   await expect(footer.getByRole('link', { name: 'varde.cloud', exact: true })).toBeVisible();
   for (const name of ['LinkedIn', 'Facebook', 'YouTube']) await expect(footer.getByRole('link', { name })).toBeVisible();
-  await page.screenshot({ path: '/tmp/w3-login-desktop.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/pages-login-desktop.png', fullPage: true });
   await expectNoSeriousA11yViolations(page);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(footer).toBeHidden();
   await expect(page.getByLabel('Username')).toBeInViewport();
-  await page.screenshot({ path: '/tmp/w3-login-390.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/pages-login-390.png', fullPage: true });
 });
 
 test('the customer-specific login signs in and goes straight to its one controller', async ({ page }) => {

@@ -25,7 +25,7 @@ test('the frame points at the controller proxy with a portal id for the chosen s
   // The proxy redeems the portal id and shows the site in the frame.
   await expect(page.frameLocator('[data-testid=dashboards-frame]').getByRole('heading', { name: site.name })).toBeVisible();
   expect(await frame.evaluate((element) => element.getBoundingClientRect().height)).toBe(900 - 180);
-  await page.screenshot({ path: '/tmp/w3-dashboards-desktop.png' });
+  await page.screenshot({ path: 'test-results/screens/pages-dashboards-desktop.png' });
   await release();
 });
 

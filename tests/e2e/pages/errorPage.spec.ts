@@ -29,10 +29,10 @@ test('every status shows its code, title, Norwegian description and the site nam
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`/webpmperror?status=502&site_id=${SITE.uuid}`);
   await expect(page.getByTestId('error-site')).toContainText(SITE.name);
-  await page.screenshot({ path: '/tmp/w3-error-desktop.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/pages-error-desktop.png', fullPage: true });
   await expectNoSeriousA11yViolations(page);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/w3-error-390.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/pages-error-390.png', fullPage: true });
 });
 
 test('a site the user may not see is not named; odd statuses fall back to the unknown error', async ({ page }) => {

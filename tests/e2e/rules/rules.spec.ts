@@ -69,7 +69,7 @@ test('create (bad input refused), edit, test with success and failure, delete on
     await dialog.locator('[data-action="save"]').click();
     await expect(dialog).toBeVisible();
   }
-  await page.screenshot({ path: '/tmp/w9-dialog-errors.png' });
+  await page.screenshot({ path: 'test-results/screens/rules-dialog-errors.png' });
   await dialog.locator('[data-action="cancel"]').click();
   await expect(group.locator('[data-cell="rule-count"]')).toHaveText('0');
 
@@ -91,7 +91,7 @@ test('create (bad input refused), edit, test with success and failure, delete on
   for (let i = 0; i < 3; i += 1) await slider.press('ArrowRight');
   await expect(dialog.locator('[data-input="threshold"]')).toHaveValue('40');
   await expect(dialog.locator('[data-action="test-rule"]')).toHaveAttribute('disabled', /.*/);
-  await page.screenshot({ path: '/tmp/w9-desktop-dialog.png' });
+  await page.screenshot({ path: 'test-results/screens/rules-desktop-dialog.png' });
   await dialog.locator('[data-action="save"]').click();
   await expect(page.locator('[data-snackbar="success"]')).toHaveText('Regelsett oppdatert!');
   await expect(row.locator('[data-cell="threshold"]')).toHaveText('40');
@@ -104,7 +104,7 @@ test('create (bad input refused), edit, test with success and failure, delete on
   await expect(success).toContainText('sms@varde.test');
   await expect(success).toContainText(SMS_PHONE);
   expect(await success.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(21, 128, 61)');
-  await page.screenshot({ path: '/tmp/w9-desktop-test-success.png' });
+  await page.screenshot({ path: 'test-results/screens/rules-desktop-test-success.png' });
   const sms = await outbox(request, SMS_PHONE);
   expect(sms.length).toBe(smsBefore + 1);
   expect(sms[0]!.body).toContain(ruleId);
@@ -119,11 +119,11 @@ test('create (bad input refused), edit, test with success and failure, delete on
   await expect(failure.locator('[data-error-code]')).toHaveAttribute('data-error-code', 'missing-phone-number');
   await expect(failure).toContainText('admin@varde.test has no phone number');
   expect(await failure.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(185, 28, 28)');
-  await page.screenshot({ path: '/tmp/w9-desktop-test-failure.png' });
+  await page.screenshot({ path: 'test-results/screens/rules-desktop-test-failure.png' });
   expect((await outbox(request, admin.email)).length).toBe(adminMailBefore);
   await testDialog.locator('[data-action="close-test"]').click();
   await expect(group.locator('[data-cell="rule-count"]')).toHaveText('2');
-  await page.screenshot({ path: '/tmp/w9-desktop.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/rules-desktop.png', fullPage: true });
 
   // Delete one rule, then all.
   await group.locator(`[data-rule="${adminRule}"] [data-action="delete"]`).click();
@@ -171,10 +171,10 @@ test('390 px wide: the rule table becomes cards and the dialog fits', async ({ p
   await expect(seeded.locator('[data-rule]')).toHaveCount(2);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: '/tmp/w9-mobile.png', fullPage: false });
+  await page.screenshot({ path: 'test-results/screens/rules-mobile.png', fullPage: false });
   await seeded.locator('[data-rule] [data-action="edit"]').first().click();
   await expect(page.locator('[data-dialog="rule"]')).toBeVisible();
   const box = await page.locator('[data-dialog="rule"]').boundingBox();
   expect(box!.width).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: '/tmp/w9-mobile-dialog.png' });
+  await page.screenshot({ path: 'test-results/screens/rules-mobile-dialog.png' });
 });

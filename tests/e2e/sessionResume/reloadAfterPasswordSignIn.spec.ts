@@ -37,11 +37,11 @@ test('a password sign-in stays signed in across a reload', async ({ page }) => {
   // Still only user data in local storage after the resume.
   const stored = await page.evaluate(() => JSON.stringify({ ...window.localStorage }));
   expect(stored).not.toMatch(/eyJ[\w-]+\.[\w-]+\./);
-  await page.screenshot({ path: '/tmp/w13-resumed-desktop.png' });
+  await page.screenshot({ path: 'test-results/screens/session-resumed-desktop.png' });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await expect(page.getByTestId('site-row').first()).toBeVisible();
-  await page.screenshot({ path: '/tmp/w13-resumed-390.png' });
+  await page.screenshot({ path: 'test-results/screens/session-resumed-390.png' });
 });
 
 test('an SMS sign-in stays signed in across a reload; after log out a reload stays signed out', async ({ page }) => {

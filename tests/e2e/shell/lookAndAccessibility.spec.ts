@@ -4,10 +4,10 @@ import { seriousA11yViolations, signInAtProvider, useLanguage } from './shellHel
 
 /**
  * The shell at desktop width and at 390 px: axe-core finds no serious or critical violation, the
- * mobile drawer is temporary, and screenshots land in /tmp/w2-*.png for a human to look at.
+ * mobile drawer is temporary, and screenshots land in test-results/screens/shell-*.png for a human to look at.
  */
 
-const SHOTS = process.env.VARDE_SHELL_SCREENSHOTS ?? '/tmp';
+const SHOTS = process.env.VARDE_SHELL_SCREENSHOTS ?? 'test-results/screens';
 
 test('desktop: the drawer sits beside the page; the shell pages pass axe', async ({ page }) => {
   await useLanguage(page, 'en');
@@ -23,12 +23,12 @@ test('desktop: the drawer sits beside the page; the shell pages pass axe', async
   await expect(page.getByTestId('user-name')).toHaveText(demoUsers.admin.name);
   // Dev mode (the reference cloud on loopback) offers the dark theme.
   await expect(page.getByTestId('dark-theme-toggle')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/w2-shell-desktop.png` });
+  await page.screenshot({ path: `${SHOTS}/shell-desktop.png` });
   expect(await seriousA11yViolations(page)).toEqual([]);
 
   await page.getByTestId('account-button').click();
   await expect(page.getByRole('menu')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/w2-shell-desktop-account-menu.png` });
+  await page.screenshot({ path: `${SHOTS}/shell-desktop-account-menu.png` });
   expect(await seriousA11yViolations(page)).toEqual([]);
   await page.keyboard.press('Escape');
 
@@ -46,7 +46,7 @@ test('desktop: the drawer sits beside the page; the shell pages pass axe', async
 
   await page.getByTestId('dark-theme-toggle').click();
   await expect(page.locator('html')).toHaveAttribute('data-scheme', 'dark');
-  await page.screenshot({ path: `${SHOTS}/w2-shell-desktop-dark.png` });
+  await page.screenshot({ path: `${SHOTS}/shell-desktop-dark.png` });
   expect(await seriousA11yViolations(page)).toEqual([]);
 });
 
@@ -60,13 +60,13 @@ test('390 px: the name is hidden, the drawer is temporary and closes after a cho
   const drawer = page.locator('#side-drawer');
   await expect(drawer).toBeHidden();
   await expect(page.getByTestId('user-name')).toBeHidden();
-  await page.screenshot({ path: `${SHOTS}/w2-shell-390.png` });
+  await page.screenshot({ path: `${SHOTS}/shell-390.png` });
   expect(await seriousA11yViolations(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(drawer).toBeVisible();
   await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
-  await page.screenshot({ path: `${SHOTS}/w2-shell-390-menu.png` });
+  await page.screenshot({ path: `${SHOTS}/shell-390-menu.png` });
   expect(await seriousA11yViolations(page)).toEqual([]);
 
   await page.getByTestId('menu-bim').click();
@@ -80,7 +80,7 @@ test('390 px: the name is hidden, the drawer is temporary and closes after a cho
   await expect(drawer).toBeHidden();
 
   await page.getByTestId('account-button').click();
-  await page.screenshot({ path: `${SHOTS}/w2-shell-390-account-menu.png` });
+  await page.screenshot({ path: `${SHOTS}/shell-390-account-menu.png` });
 });
 
 test('a brand\'s shell (nordlys theme) passes axe at both widths', async ({ page }) => {
@@ -90,11 +90,11 @@ test('a brand\'s shell (nordlys theme) passes axe at both widths', async ({ page
   await signInAtProvider(page, demoUsers.partnerAdmin.email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/nordlys\/dashboards$/);
   await expect(page.getByTestId('side-menu')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/w2-shell-brand-desktop.png` });
+  await page.screenshot({ path: `${SHOTS}/shell-brand-desktop.png` });
   expect(await seriousA11yViolations(page)).toEqual([]);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: 'Open menu' }).click();
-  await page.screenshot({ path: `${SHOTS}/w2-shell-brand-390-menu.png` });
+  await page.screenshot({ path: `${SHOTS}/shell-brand-390-menu.png` });
   expect(await seriousA11yViolations(page)).toEqual([]);
 });

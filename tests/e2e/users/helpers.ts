@@ -62,5 +62,5 @@ export async function chooseOption(select: Locator, text: string): Promise<void>
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `/tmp/w7-${name}.png`, fullPage: true });
+  await page.screenshot({ path: `test-results/screens/users-${name}.png`, fullPage: true });
 }
