@@ -25,6 +25,8 @@ export function ViewerPanel({ viewers, containers, configured, t, onNotFound }: 
   const [position, setPosition] = useState(0.5);
   const zoomField = useRef<HTMLInputElement>(null);
   const anyReady = viewers.slots.viewer3d.status === 'ready' || viewers.slots.viewer2d.status === 'ready';
+  // An empty viewer says why, rather than looking broken: models load on request (Load / Load all).
+  const noModelShown = !viewers.models.some((model) => model.visibility === 'VISIBLE' || model.loading);
 
   function changeSection(mode: SectionMode, at: number) {
     setSection(mode);
@@ -110,6 +112,11 @@ export function ViewerPanel({ viewers, containers, configured, t, onNotFound }: 
             <figcaption>{t(kind)}</figcaption>
             <div ref={containers[kind]} className="varde-bim-mapper__viewer-host" data-viewer-host={kind} />
             {viewers.slots[kind].status === 'loading' ? <p className="varde-bim-mapper__viewer-note">{t('viewerLoading')}</p> : null}
+            {viewers.slots[kind].status === 'ready' && noModelShown ? (
+              <p className="varde-bim-mapper__viewer-note" data-viewer-empty>
+                {t('noModelShown')}
+              </p>
+            ) : null}
             {viewers.slots[kind].status === 'failed' ? (
               <p className="varde-bim-mapper__viewer-note varde-bim-mapper__error-text" role="status">
                 {t('viewerFailed', { message: viewers.slots[kind].error ?? '' })}

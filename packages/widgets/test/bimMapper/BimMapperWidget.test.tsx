@@ -81,8 +81,12 @@ describe('BimMapperWidget (Administrer)', { timeout: 30_000 }, () => {
 
     const models = await found(root, '[data-model]');
     expect(models.getAttribute('data-visibility')).toBe('UNLOADED');
+    // Nothing loaded yet: each viewer says so instead of staying blank.
+    await waitFor(() => expect(root.querySelectorAll('[data-viewer-empty]')).toHaveLength(2));
+    expect(root.querySelector('[data-viewer-empty]')!.textContent).toBe('No model shown. Load a model above, or Load all.');
     click(root.querySelector('[data-action="load-all"]')!);
     await waitFor(() => expect([...root.querySelectorAll('[data-model]')].every((model) => model.getAttribute('data-visibility') === 'VISIBLE')).toBe(true));
+    expect(root.querySelectorAll('[data-viewer-empty]')).toHaveLength(0);
     expect(viewer3d.calls).toContain('loadAll');
     expect(viewer2d.calls).toContain('loadAll');
     click(root.querySelector('[data-model] [data-action="toggle-model"]')!);

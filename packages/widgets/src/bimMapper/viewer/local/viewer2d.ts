@@ -59,6 +59,7 @@ export async function createViewer2d(container: HTMLElement, source: ViewerSourc
       }),
     );
     select.disabled = levels.length === 0;
+    select.hidden = levels.length === 0; // no storeys until a model is loaded: an empty picker only confuses
     if (storeyId) select.value = storeyId;
     const items = shownItems();
     drawStoreyPlan(
