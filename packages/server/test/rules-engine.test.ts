@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { NotificationRules } from '@varde/core/contract';
 import { demoUid } from '../src/seed/demoSeed.js';
 import { demoSites } from '../src/seed/demoSites.js';
@@ -94,16 +94,25 @@ test('a new alarm on the same tag after a clear is a new alarm: told again', asy
   expect(sentTo('sms@varde.test', 'RULE-T1')).toHaveLength(2);
 });
 
-test('alarms on sites without rules tell nobody; a simulation step runs the engine', async () => {
+test('alarms on sites without rules tell nobody', async () => {
   const other = sites[14]!;
   cloud.context.alarms.raise({ siteUuid: other.uuid, alarmGroup: 'A', tagName: 'RULE-T3' });
-  const before = cloud.context.outbox.list().length;
   cloud.context.alarms.raise({ siteUuid: site.uuid, alarmGroup: 'C', tagName: 'RULE-T4' });
   clock.advance(21 * MINUTE);
-  cloud.context.simulation.step(1);
+  cloud.context.rules.engine.evaluate();
   expect(cloud.context.outbox.list().filter((m) => m.body.includes('RULE-T3'))).toEqual([]);
   expect(sentTo(SMS_PHONE, 'RULE-T4')).toHaveLength(1);
-  expect(cloud.context.outbox.list().length).toBeGreaterThan(before);
+});
+
+// A spy, not the outbox: a step may also clear alarms at random (alarm ids, and so their order, differ per run).
+test('a simulation step runs the rule engine', async () => {
+  const evaluate = vi.spyOn(cloud.context.rules.engine, 'evaluate');
+  try {
+    cloud.context.simulation.step(1);
+    expect(evaluate).toHaveBeenCalledTimes(1);
+  } finally {
+    evaluate.mockRestore();
+  }
 });
 
 test('a user who lost the site is not told', async () => {
