@@ -28,6 +28,8 @@ export default defineConfig({
         },
       },
       { resolve: { alias }, test: { name: 'portal', include: ['packages/portal/test/**/*.test.{ts,tsx}'] } },
+      // Checks across the repository (documentation links).
+      { test: { name: 'repo', include: ['tests/repo/**/*.test.ts'] } },
     ],
   },
 });

@@ -4,7 +4,7 @@ import { demoUsers } from '../src/seed/demoUsers.js';
 import { bearer, call, signIn } from './helpers/http.js';
 import { startCloud, type Cloud } from './helpers/startCloud.js';
 
-/** The shapes public clients of the real cloud rely on (shared/notes/real-clients.md). */
+/** The shapes public clients of the real cloud rely on (docs/contract.md). */
 let cloud: Cloud;
 
 beforeAll(async () => {

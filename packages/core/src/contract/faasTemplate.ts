@@ -1,7 +1,7 @@
 /**
  * The source of a new cloud function. It uses only Python's standard library (urllib), because the
  * requirements line is recorded, not installed (pip packages cannot be installed offline). The
- * function receives its hosts and tokens as environment variable pairs (real-clients notes):
+ * function receives its hosts and tokens as environment variable pairs (docs/contract.md):
  * HISTORIAN_, WRITEAPI_, MAPPINGSMANAGER_ and CLOUD_META_DATA_ HOST/TOKEN. A HOST is a base URL
  * (a bare host name gets https://).
  */

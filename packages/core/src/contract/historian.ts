@@ -2,7 +2,7 @@ import * as z from 'zod';
 
 /**
  * The historian service: stored time series per controller tag. Shapes as public clients of the real
- * cloud read them (shared/notes/real-clients.md): `GET /{controllerId}/timeseries/{tag}` answers
+ * cloud read them (docs/contract.md): `GET /{controllerId}/timeseries/{tag}` answers
  * `[{ts, v}]` and includes the last point before and the first point after the range;
  * `GET /{controllerId}/value/{tag}?ts=` answers `{ts, value}`.
  */

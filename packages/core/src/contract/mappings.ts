@@ -2,8 +2,8 @@ import * as z from 'zod';
 
 /**
  * mappings-manager (cloud apps): mappings (a set of meanings) and their mapping tables, which map each
- * meaning to a controller tag. Shapes as public clients of the real cloud read them (real-clients
- * notes): `GET /v0/mappings` -> `[{title, uuid, description, meanings: [{title, uuid, type}]}]`,
+ * meaning to a controller tag. Shapes as public clients of the real cloud read them
+ * (docs/contract.md): `GET /v0/mappings` -> `[{title, uuid, description, meanings: [{title, uuid, type}]}]`,
  * `GET /v0/mapping-tables/{mappingUuid}` -> `[{title, uuid, active, "tag-mappings": [{"controller-id",
  * "meaning-uuid", tag}], parameters: [...]}]`. Writes answer plain text: `created`, `updated`, `deleted`.
  */

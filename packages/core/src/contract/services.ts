@@ -1,7 +1,7 @@
 /**
  * The cloud's services. A service's host name is `<service>.<domain>`; the `accessTokens` map that
  * the auth server hands out is keyed by those host names, and a client finds a service's token by
- * the one key that starts with the service name (see ../../../shared/notes/real-clients.md).
+ * the one key that starts with the service name (see docs/contract.md).
  */
 export const SERVICES = [
   'auth',

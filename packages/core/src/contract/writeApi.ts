@@ -3,7 +3,7 @@ import * as z from 'zod';
 /**
  * The write API (service `api`): `POST /v1/controllers/{cid}/tags/{tag}` with
  * `{timestamp, dataType: 'number', value}` or `{timestamp, dataType: 'string', valueText}`; clients
- * read the status only (real-clients notes). The written value is stored in the historian, where
+ * read the status only (docs/contract.md). The written value is stored in the historian, where
  * `GET /{cid}/value/{tag}` and `/timeseries/{tag}` read it back (numbers only).
  */
 

@@ -26,7 +26,7 @@ async function sendText(reply: FastifyReply, status: number, text: 'created' | '
 
 /**
  * mappings-manager, at /cloud/mappings-manager: mappings (read only) and their mapping tables, for
- * users with the `apps` module. Shapes as in the real-clients notes.
+ * users with the `apps` module. Shapes as in docs/contract.md.
  */
 export function registerMappingRoutes(app: FastifyInstance, ctx: CloudContext, store: MappingStore): void {
   function allowed(request: FastifyRequest): string {
