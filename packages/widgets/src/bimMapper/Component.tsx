@@ -19,7 +19,7 @@ import { loadBimMapperShoelaceParts } from './shoelace.js';
 import './shoelaceTags.js';
 import { bimMapperStrings } from './strings.js';
 import { bimMapperStyles } from './styles.js';
-import { useStoreState } from './useStoreState.js';
+import { useStoreState } from '../shared/useStoreState.js';
 import { loadBimViewerFactory, type ViewerFactoryLoader } from './viewerLoader.js';
 import './events.js';
 

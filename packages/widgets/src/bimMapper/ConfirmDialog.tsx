@@ -1,7 +1,7 @@
 /** A yes/no question in a Shoelace dialog (never window.confirm): delete a connection, leave with unsaved changes. */
 import { useRef } from 'react';
 import '../shared/shoelaceElements.js';
-import { useElementEvent } from './useElementEvent.js';
+import { useElementEvent } from '../shared/useElementEvent.js';
 
 export interface ConfirmDialogProps {
   open: boolean;

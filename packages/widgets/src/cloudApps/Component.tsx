@@ -12,7 +12,7 @@ import '../shared/shoelaceElements.js';
 import { useSessionSnapshot, useSharedSession } from '../shared/useSharedSession.js';
 import { useWidgetTranslation } from '../shared/useWidgetTranslation.js';
 import { WidgetRoot } from '../shared/WidgetRoot.js';
-import { useStoreState } from '../cloudFunctions/useStoreState.js';
+import { useStoreState } from '../shared/useStoreState.js';
 import type { MappingTableChangeDetail } from './events.js';
 import { loadCloudAppsShoelaceParts } from './shoelace.js';
 import { cloudAppsStrings } from './strings.js';

@@ -24,7 +24,7 @@ import { RunPanel } from './RunPanel.js';
 import { loadCloudFunctionsShoelaceParts } from './shoelace.js';
 import { cloudFunctionsStrings } from './strings.js';
 import { cloudFunctionsStyles } from './styles.js';
-import { useStoreState } from './useStoreState.js';
+import { useStoreState } from '../shared/useStoreState.js';
 import './events.js';
 
 export interface CloudFunctionsWidgetProps {

@@ -6,7 +6,7 @@ import { CreateUserForm } from '../createUser/CreateUserForm.js';
 import { createUserStrings } from '../createUser/strings.js';
 import { useWidgetTranslation } from '../shared/useWidgetTranslation.js';
 import '../shared/shoelaceElements.js';
-import { useElementEvent } from './useElementEvent.js';
+import { useElementEvent } from '../shared/useElementEvent.js';
 
 export interface AddUserDialogProps {
   open: boolean;

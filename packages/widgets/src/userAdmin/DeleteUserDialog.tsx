@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import type { ManagedUser } from '@varde/core/contract';
 import type { WidgetTranslate } from '../shared/useWidgetTranslation.js';
 import '../shared/shoelaceElements.js';
-import { useElementEvent } from './useElementEvent.js';
+import { useElementEvent } from '../shared/useElementEvent.js';
 
 export interface DeleteUserDialogProps {
   user: ManagedUser | null;

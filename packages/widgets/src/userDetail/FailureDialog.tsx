@@ -2,7 +2,7 @@
 import { useRef } from 'react';
 import type { WidgetTranslate } from '../shared/useWidgetTranslation.js';
 import '../shared/shoelaceElements.js';
-import { useElementEvent } from '../userAdmin/useElementEvent.js';
+import { useElementEvent } from '../shared/useElementEvent.js';
 import type { AccessFailure } from './useAccessChange.js';
 
 export function FailureDialog(props: { failure: AccessFailure | null; t: WidgetTranslate; onClose: () => void }) {
