@@ -25,9 +25,11 @@ export default defineConfig({
           environment: 'happy-dom',
           testTimeout: 30000,
           setupFiles: ['packages/widgets/test/domTestSetup.ts'],
+          // CSS imported with `?raw` (Leaflet's stylesheets) must be its text, as in the esbuild builds.
+          css: { include: [/\.css\?raw$/] },
         },
       },
-      { resolve: { alias }, test: { name: 'portal', include: ['packages/portal/test/**/*.test.{ts,tsx}'] } },
+      { resolve: { alias }, test: { name: 'portal', include: ['packages/portal/test/**/*.test.{ts,tsx}'], css: { include: [/\.css\?raw$/] } } },
       // Checks across the repository (documentation links).
       { test: { name: 'repo', include: ['tests/repo/**/*.test.ts'] } },
     ],

@@ -7,6 +7,7 @@ import { build } from 'esbuild';
 import { copyFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { browserTargets, elementEntries, preactBuildOptions, widgetsDir } from './bundleOptions.mjs';
+import { rawTextImports } from './rawTextImports.mjs';
 import { buildMonacoWorker, monacoCssAsText } from './monacoBuild.mjs';
 
 rmSync(`${widgetsDir}dist`, { recursive: true, force: true });
@@ -23,6 +24,8 @@ await build({
   packages: 'external',
   jsx: 'automatic',
   sourcemap: true,
+  // `?raw` CSS is inlined, so the portal's build need not know the suffix.
+  plugins: [rawTextImports],
   logLevel: 'warning',
 });
 

@@ -2,6 +2,7 @@
 // the React and the preact builds are made.
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { rawTextImports } from './rawTextImports.mjs';
 
 export const widgetsDir = fileURLToPath(new URL('.', import.meta.url));
 const coreSrc = fileURLToPath(new URL('../core/src', import.meta.url));
@@ -44,5 +45,6 @@ export function preactBuildOptions(overrides = {}) {
     legalComments: 'none',
     logLevel: 'warning',
     ...overrides,
+    plugins: [rawTextImports, ...(overrides.plugins ?? [])],
   };
 }

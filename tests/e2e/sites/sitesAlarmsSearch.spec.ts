@@ -144,6 +144,8 @@ test('the map shows coloured markers for the sites with active alarms', async ({
   expect(index).toBeGreaterThanOrEqual(0);
   await page.locator('.varde-alarm-map__dot').nth(index).click();
   await expect(page.locator('.varde-alarm-map__popup')).toBeVisible();
+  await expect(page.locator('.leaflet-popup')).toHaveCSS('opacity', '1'); // Leaflet's fade-in is over
+  await page.screenshot({ path: 'test-results/screens/sites-alarm-map.png' });
   await page.locator('[part="list-link"]').click();
   await expect(page).toHaveURL(/\/alarms$/, { timeout: 10_000 });
 });

@@ -1,7 +1,11 @@
-import { leafletCss } from './leafletCss.js';
+// Leaflet's own stylesheets as text, for the shadow root (a page stylesheet cannot reach inside it). Their
+// image rules (layers control, default marker icon) stay unused: the map has neither, so nothing is fetched.
+import leafletCss from 'leaflet/dist/leaflet.css?raw';
+import markerClusterCss from 'leaflet.markercluster/dist/MarkerCluster.css?raw';
 
 /** CSS of the alarm map, inside its shadow root: Leaflet's own CSS first, then the widget's. */
 export const alarmMapStyles = `${leafletCss}
+${markerClusterCss}
 :host { display: block; font-family: var(--sl-font-sans); }
 .varde-alarm-map { display: flex; flex-direction: column; gap: var(--sl-spacing-small); font-family: var(--sl-font-sans); font-size: var(--sl-font-size-small); }
 .varde-alarm-map__bar { display: flex; flex-wrap: wrap; align-items: center; gap: var(--sl-spacing-small) var(--sl-spacing-large); }
