@@ -1,9 +1,10 @@
 /**
- * A fixed-row-height virtual window over a scroll container: only the rows on screen (plus a few
- * either side) are rendered, so 10,000 rows keep the DOM small. Also the infinite-scroll trigger:
- * `onNearEnd` when the end is within `triggerPx`, checked at most every `throttleMs`.
+ * The site list's rows over a scroll container, virtualised by @tanstack/react-virtual: only the rows on
+ * screen (plus a few either side) are rendered, so 10,000 rows keep the DOM small. Also the
+ * infinite-scroll trigger: `onNearEnd` when the end is within `triggerPx`, checked at most every `throttleMs`.
  */
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useRef, type RefObject } from 'react';
 
 export interface VirtualRows {
   scrollRef: RefObject<HTMLDivElement | null>;
@@ -47,12 +48,29 @@ function throttle(fn: () => void, ms: number): { run: () => void; cancel: () => 
   };
 }
 
+/** Before layout (or in a DOM without layout, as in tests) the container is taken to be as tall as the window. */
+function windowHeight(): number {
+  return typeof window === 'undefined' ? 800 : window.innerHeight;
+}
+
+function observeRectOrWindow(instance: Virtualizer<HTMLDivElement, Element>, report: (rect: { width: number; height: number }) => void) {
+  return observeElementRect(instance, (rect) => report(rect.height > 0 ? rect : { width: rect.width, height: windowHeight() }));
+}
+
 export function useVirtualRows(options: VirtualRowsOptions): VirtualRows {
   const { count, rowHeight, overscan = 6, triggerPx = 300, throttleMs = 150 } = options;
   const scrollRef = useRef<HTMLDivElement | null>(null);
-  const [view, setView] = useState({ top: 0, height: 0 });
   const onNearEnd = useRef(options.onNearEnd);
   onNearEnd.current = options.onNearEnd;
+
+  const virtualizer = useVirtualizer({
+    count,
+    overscan,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    initialRect: { width: 0, height: windowHeight() },
+    observeElementRect: observeRectOrWindow,
+  });
 
   const checkEnd = useCallback(() => {
     const element = scrollRef.current;
@@ -64,26 +82,14 @@ export function useVirtualRows(options: VirtualRowsOptions): VirtualRows {
     const element = scrollRef.current;
     if (!element) return;
     const throttled = throttle(checkEnd, throttleMs);
-    let frame = 0;
-    const measure = () => {
-      frame = 0;
-      setView((current) =>
-        current.top === element.scrollTop && current.height === element.clientHeight ? current : { top: element.scrollTop, height: element.clientHeight },
-      );
-    };
-    const onScroll = () => {
-      frame ||= requestAnimationFrame(measure);
-      throttled.run();
-    };
-    element.addEventListener('scroll', onScroll, { passive: true });
-    const resize = typeof ResizeObserver === 'function' ? new ResizeObserver(onScroll) : null;
+    element.addEventListener('scroll', throttled.run, { passive: true });
+    // A container that grows (a taller window) may bring the end near without a scroll.
+    const resize = typeof ResizeObserver === 'function' ? new ResizeObserver(throttled.run) : null;
     resize?.observe(element);
-    measure();
     return () => {
-      element.removeEventListener('scroll', onScroll);
+      element.removeEventListener('scroll', throttled.run);
       resize?.disconnect();
       throttled.cancel();
-      if (frame) cancelAnimationFrame(frame);
     };
   }, [checkEnd, throttleMs]);
 
@@ -92,9 +98,14 @@ export function useVirtualRows(options: VirtualRowsOptions): VirtualRows {
     checkEnd();
   }, [count, checkEnd]);
 
-  // Before layout (or in a DOM without layout) assume the window's height.
-  const viewport = view.height > 0 ? view.height : typeof window === 'undefined' ? 800 : window.innerHeight;
-  const start = Math.max(0, Math.floor(view.top / rowHeight) - overscan);
-  const end = Math.min(count, Math.ceil((view.top + viewport) / rowHeight) + overscan);
-  return { scrollRef, start, end, totalHeight: count * rowHeight, offsetTop: start * rowHeight };
+  const items = virtualizer.getVirtualItems();
+  const first = items[0];
+  const last = items[items.length - 1];
+  return {
+    scrollRef,
+    start: first?.index ?? 0,
+    end: last ? last.index + 1 : 0,
+    totalHeight: virtualizer.getTotalSize(),
+    offsetTop: first?.start ?? 0,
+  };
 }
