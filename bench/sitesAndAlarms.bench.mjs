@@ -9,15 +9,16 @@
 //   npm run bench -- sitesAndAlarms         (through bench/run.mjs)
 //
 // Environment: BENCH_SITES (default 10000), BENCH_ALARMS (default 5000), BENCH_ALARM_SITES (online
-// sites carrying them, default 50), BENCH_SCROLL_SITES (how far to scroll the list, default 1000).
+// sites carrying them, default 50), BENCH_SCROLL_SITES (how far to scroll the list, default 1000),
+// BENCH_CHROMIUM (the browser, default /usr/bin/chromium).
 // The demo's own 60 sites (44 online) stay; the added sites are offline except the alarm sites.
-import { execFileSync, spawn } from 'node:child_process';
-import { once } from 'node:events';
+import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
+import { startCloud } from './cloudProcess.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SITES = Number(process.env.BENCH_SITES ?? 10_000);
@@ -25,6 +26,7 @@ const ALARMS = Number(process.env.BENCH_ALARMS ?? 5_000);
 const ALARM_SITES = Number(process.env.BENCH_ALARM_SITES ?? 50);
 const SCROLL_SITES = Number(process.env.BENCH_SCROLL_SITES ?? 1_000);
 const ADMIN = { email: 'sysadmin@varde.test', password: 'demo1234' };
+const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
 
 function ensureBuilt() {
   for (const pkg of ['server', 'widgets', 'portal']) {
@@ -33,29 +35,16 @@ function ensureBuilt() {
   }
 }
 
-async function startCloud() {
-  // A copy of the built portal, so a rebuild of packages/portal during the run cannot pull files away.
+/** The cloud on a free port, serving a copy of the built portal (a rebuild during the run cannot pull files away). */
+async function startBenchCloud() {
   const portal = mkdtempSync(join(tmpdir(), 'varde-bench-portal-'));
-  cpSync(join(root, 'packages/portal/dist'), portal, { recursive: true });
-  const args = ['--port', '0', '--memory', '--seed', 'demo', '--portal', portal];
-  const child = spawn(process.execPath, [join(root, 'packages/server/bin/varde-cloud.js'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const url = await new Promise((resolve, reject) => {
-    child.stdout.setEncoding('utf8').on('data', (chunk) => {
-      output += chunk;
-      const match = /Varde reference cloud: (\S+)/.exec(output);
-      if (match) resolve(match[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`cloud exited (${code}) before starting: ${output}`)));
-  });
-  return {
-    url,
-    async stop() {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-      rmSync(portal, { recursive: true, force: true });
-    },
-  };
+  try {
+    cpSync(join(root, 'packages/portal/dist'), portal, { recursive: true });
+  } catch (error) {
+    rmSync(portal, { recursive: true, force: true });
+    throw error;
+  }
+  return startCloud(['--port', '0', '--memory', '--seed', 'demo', '--portal', portal], { cleanup: [portal] });
 }
 
 /** Runs `count` calls of `task(i)`, `concurrency` at a time. */
@@ -106,9 +95,11 @@ const round = (value) => Math.round(value * 10) / 10;
 
 export default async function sitesAndAlarmsBench() {
   ensureBuilt();
-  const cloud = await startCloud();
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const cloud = await startBenchCloud();
+  let browser;
   try {
+    // Inside the try: when Chromium cannot start, the cloud is stopped all the same.
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
     const world = await populate(cloud.url);
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     page.setDefaultTimeout(120_000);
@@ -180,7 +171,7 @@ export default async function sitesAndAlarmsBench() {
       ],
     };
   } finally {
-    await browser.close();
+    await browser?.close().catch(() => undefined);
     await cloud.stop();
   }
 }

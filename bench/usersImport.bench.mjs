@@ -17,9 +17,9 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { once } from 'node:events';
 import { Pool } from 'undici';
+import { startCloud } from './cloudProcess.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const cloudBin = join(root, 'packages/server/bin/varde-cloud.js');
 const vardeBin = join(root, 'packages/cli/bin/varde.js');
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
 const USERS_LARGE = Number(process.env.BENCH_USERS_LARGE ?? 100_000);
@@ -35,27 +35,11 @@ function ensureBuilt() {
 }
 
 /** A fresh cloud in its own process on a free port; resolves once it prints its URL. */
-async function startCloud(work) {
+function startUsersCloud(work) {
   const args = ['--port', '0', '--seed', 'demo'];
   if (STORAGE === 'memory') args.push('--memory');
   else args.push('--data', mkdtempSync(join(work, 'cloud-')));
-  const child = spawn(process.execPath, [cloudBin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const url = await new Promise((resolve, reject) => {
-    child.stdout.setEncoding('utf8').on('data', (chunk) => {
-      output += chunk;
-      const match = /Varde reference cloud: (\S+)/.exec(output);
-      if (match) resolve(match[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`cloud exited (${code}) before starting: ${output}`)));
-  });
-  return {
-    url,
-    async stop() {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    },
-  };
+  return startCloud(args);
 }
 
 async function signIn(url) {
@@ -84,7 +68,7 @@ function userOf(index, site) {
 
 /** The load generator: POST /users as fast as the cloud takes it, CONCURRENCY in flight over one Pool. */
 async function measureCeiling(work) {
-  const cloud = await startCloud(work);
+  const cloud = await startUsersCloud(work);
   try {
     const token = tokenFor(await signIn(cloud.url), 'users');
     const site = await firstSite(cloud.url, token);
@@ -141,7 +125,7 @@ function runVarde(home, url, args, stdin = '', nodeFlags = []) {
 
 /** `varde users import` of `count` new users into a fresh cloud: wall time of the whole command, and its peak RSS. */
 async function measureCli(work, count, nodeFlags = []) {
-  const cloud = await startCloud(work);
+  const cloud = await startUsersCloud(work);
   try {
     const token = tokenFor(await signIn(cloud.url), 'users');
     const site = await firstSite(cloud.url, token);
