@@ -9,7 +9,8 @@ import { CliError, usageError } from '../errors.js';
 import { EXIT } from '../exitCodes.js';
 import { createPoolFetch } from './poolFetch.js';
 import { DEFAULT_RETRY_POLICY } from './retry.js';
-import { runBulk, type BulkSummary } from './runBulk.js';
+import type { BulkSummary } from './bulkOptions.js';
+import { runBulk } from './runBulk.js';
 import type { BulkJob } from './types.js';
 
 /** The flags every bulk import takes (commander fills them). */

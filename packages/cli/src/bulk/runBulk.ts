@@ -7,44 +7,9 @@ import { validateFile } from './validateFile.js';
 import { ProgressBar } from './progress.js';
 import { readRecords } from './readRecords.js';
 import { ReportWriter } from './report.js';
-import { createRowCalls, type RetryPolicy } from './retry.js';
+import { createRowCalls } from './retry.js';
+import type { BulkOptions, BulkSummary, StopReason } from './bulkOptions.js';
 import type { BulkJob, RowAction, RowOutcome } from './types.js';
-
-export interface BulkOptions {
-  file: string;
-  dryRun: boolean;
-  resume: boolean;
-  concurrency: number;
-  journalPath: string;
-  reportPath?: string;
-  retry: RetryPolicy;
-  /** A plan line for --dry-run (stdout). */
-  printPlan(outcome: { line: number; key: string; action: RowAction }): void;
-  /** A note for people (stderr): validation errors, failed rows, resume notices. */
-  note(text: string): void;
-  /** Aborted on Ctrl-C: no new rows start, rows in flight finish and are journaled. */
-  signal?: AbortSignal;
-  progressStream?: ConstructorParameters<typeof ProgressBar>[1];
-  /** CSV cells keep their leading and trailing spaces (the job validates them); default: trimmed. */
-  keepSpaces?: boolean;
-}
-
-export type StopReason = 'interrupted' | 'unreachable' | 'signed-out';
-
-export interface BulkSummary {
-  rows: number;
-  invalid: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  failed: number;
-  /** Done by an earlier run (--resume). */
-  doneEarlier: number;
-  /** Valid rows never attempted because the job stopped. */
-  notAttempted: number;
-  stopped?: StopReason;
-  seconds: number;
-}
 
 function stopReasonOf(error: unknown): StopReason | undefined {
   if (error instanceof NetworkError || error instanceof TimeoutError) return 'unreachable';

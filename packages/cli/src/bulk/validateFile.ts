@@ -1,7 +1,7 @@
 import { KeyHashSet } from './keyHashes.js';
 import { readRecords } from './readRecords.js';
 import type { ReportWriter } from './report.js';
-import type { BulkOptions, BulkSummary } from './runBulk.js';
+import type { BulkOptions, BulkSummary } from './bulkOptions.js';
 import type { BulkJob } from './types.js';
 
 /**

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { ModuleKey } from '@varde/core/contract';
+import type { RouteProps } from './routeProps.js';
 import { LoginCallbackPage } from '../pages/login/LoginCallbackPage.js';
 import { LoginRedirectPage } from '../pages/login/LoginRedirectPage.js';
 import { LogoutPage } from '../pages/login/LogoutPage.js';
@@ -25,11 +26,6 @@ import { AltLayoutPage } from '../pages/altLayout/AltLayoutPage.js';
 import { ControllerFrameIndexPage, ControllersFramePage } from '../pages/controllerFrame/ControllersFramePage.js';
 import { CustomerLoginPage } from '../pages/customerLogin/CustomerLoginPage.js';
 import { LeroyLoginPage } from '../pages/leroyLogin/LeroyLoginPage.js';
-
-/** What a page gets from its route: the `:name` segments of the path. */
-export interface RouteProps {
-  params: Readonly<Record<string, string>>;
-}
 
 export interface PortalRoute {
   /** App path (without a brand's base); `:name` matches one segment; a trailing slash is ignored. */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { UserDetailWidget, userDetailView } from '@varde/widgets';
-import type { RouteProps } from '../../app/routes.js';
+import type { RouteProps } from '../../app/routeProps.js';
 import { navigate, useLocation } from '../../app/router.js';
 import { useTexts } from '../../shell/useTexts.js';
 import './administrate.css';

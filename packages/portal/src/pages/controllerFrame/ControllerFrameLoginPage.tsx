@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { navigate, useLocation } from '../../app/router.js';
 import { useSession } from '../../app/useSession.js';
-import { safeRedirect } from '../login/LoginRedirectPage.js';
+import { safeRedirect } from '../../app/safeRedirect.js';
 import { ControllerFrameLayout } from './ControllerFrameLayout.js';
 
 /** Where the controller-frame login goes when no redirect is given (the create-user form). */

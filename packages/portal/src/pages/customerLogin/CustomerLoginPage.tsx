@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { navigate, useLocation } from '../../app/router.js';
 import { useSession } from '../../app/useSession.js';
-import { safeRedirect } from '../login/LoginRedirectPage.js';
+import { safeRedirect } from '../../app/safeRedirect.js';
 import { ForgotPassword } from './ForgotPassword.js';
 import { BuildingCloudIllustration, DashboardIllustration } from './Illustrations.js';
 import { LoginFooter } from './LoginFooter.js';

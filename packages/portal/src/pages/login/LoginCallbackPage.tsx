@@ -4,7 +4,7 @@ import { navigate } from '../../app/router.js';
 import { session } from '../../app/session.js';
 import { useTexts } from '../../shell/useTexts.js';
 import { CenteredMessage } from '../CenteredMessage.js';
-import { safeRedirect } from './LoginRedirectPage.js';
+import { safeRedirect } from '../../app/safeRedirect.js';
 
 let completing: Promise<string | undefined> | null = null;
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { hrefFor, navigate, useLocation } from '../../app/router.js';
+import { safeRedirect } from '../../app/safeRedirect.js';
 import { session } from '../../app/session.js';
 import { useSession } from '../../app/useSession.js';
 import { useTexts } from '../../shell/useTexts.js';
@@ -44,10 +45,4 @@ function ProviderRedirect({ search }: { search: URLSearchParams }) {
       action={error ? { label: t('signInAgain'), onClick: () => window.location.reload() } : undefined}
     />
   );
-}
-
-/** Only same-origin paths are followed after sign-in (an open redirect would hand sessions away). */
-export function safeRedirect(value: string | null): string | undefined {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
-  return value;
 }
