@@ -6,7 +6,8 @@ import { renderViolinPlot, renderViolinSvg, violinPlotData } from '../src/anomal
 function input(title = 'ventilation/rooms / baseline') {
   const rows = Array.from({ length: 400 }, (_, i) => [20 + Math.sin(i) * 2, 100 + (i % 50)]);
   const labels = Int32Array.from(rows, (_, i) => (i % 40 === 0 ? -1 : 0));
-  return { title, dataset: { columns: ['RT401', 'RT901'], rows }, labels };
+  const timestamps = rows.map((_, i) => Date.UTC(2026, 0, 1) + i * 900_000);
+  return { title, dataset: { columns: ['RT401', 'RT901'], timestamps, rows }, labels };
 }
 
 describe('the violin plot', () => {

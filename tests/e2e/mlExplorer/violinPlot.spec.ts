@@ -25,7 +25,7 @@ async function openBaselinePlot(page: Page) {
 
 /** How tall, in CSS pixels, the plot's smallest text is drawn at the image's displayed size. */
 const smallestTextPx = (plot: ReturnType<Page['locator']>) =>
-  plot.evaluate((img: HTMLImageElement, [units, density]) => (img.getBoundingClientRect().width / (img.naturalWidth / density)) * units, [SMALLEST_TEXT_UNITS, DENSITY]);
+  plot.evaluate((img: HTMLImageElement, { units, density }) => (img.getBoundingClientRect().width / (img.naturalWidth / density)) * units, { units: SMALLEST_TEXT_UNITS, density: DENSITY });
 
 test('the violin plot is readable at 1,440 and at 390 px wide', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
