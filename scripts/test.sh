@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Runs every test of the monorepo on a fresh machine: installs what the tests need (npm packages, Debian's
-# chromium), builds, type-checks, then runs the unit/integration suites (vitest) and the browser suites (Playwright).
+# chromium and bubblewrap), builds, type-checks, then runs the unit/integration suites (vitest) and the browser suites (Playwright).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/ensure-chromium.sh
+bash scripts/ensure-bubblewrap.sh
 bash scripts/ensure-deps.sh
 
 echo "== build"

@@ -18,6 +18,8 @@ export const USAGE = `Usage: varde-cloud [options]
   --allow-origin URL   another origin allowed to call with cookies (repeatable)
   --simulation on|off  make the demo alive: alarms come and go, sites drop off (default on)
   --bulk-sites N       benchmarks: add N generated sites, half with an active alarm (new demo database)
+  --unsafe-functions   run cloud functions WITHOUT a sandbox when bubblewrap is missing (only on a machine
+                       only you use: a function can then read everything the cloud can)
   -h, --help           show this help
 `;
 
@@ -50,6 +52,7 @@ export function parseCloudArgs(argv: string[], env: NodeJS.ProcessEnv, cwd: stri
         'allow-origin': { type: 'string', multiple: true },
         simulation: { type: 'string' },
         'bulk-sites': { type: 'string' },
+        'unsafe-functions': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -107,5 +110,6 @@ export function parseCloudArgs(argv: string[], env: NodeJS.ProcessEnv, cwd: stri
     if (!/^smtps?:\/\//.test(values.smtp)) return { kind: 'error', message: '--smtp must be an smtp:// or smtps:// URL' };
     options.smtpUrl = values.smtp;
   }
+  if (values['unsafe-functions']) options.unsafeFunctions = true;
   return { kind: 'run', options };
 }

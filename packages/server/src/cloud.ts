@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { REALTIME_NAMESPACE } from '@varde/core/contract';
@@ -19,6 +19,7 @@ import { seedDemoAnomaly } from './seed/demoAnomaly.js';
 import { registerAuthRoutes } from './auth/routes.js';
 import { createFunctionStore } from './faas/functionStore.js';
 import { registerFaasRoutes } from './faas/routes.js';
+import { createFunctionRunner, type FunctionRunner } from './faas/runFunction.js';
 import { createMappingStore } from './mappings/mappingStore.js';
 import { registerMappingRoutes } from './mappings/routes.js';
 import { seedDemoFunctionsAndMappings } from './seed/demoFunctionsAndMappings.js';
@@ -58,6 +59,8 @@ export interface Cloud {
   app: FastifyInstance;
   /** The node HTTP server (for protocol upgrades: realtime websocket, sockets). */
   server: Server;
+  /** How cloud functions run here: sandboxed, unsafe (--unsafe-functions) or off. */
+  functions: FunctionRunner['mode'];
   close(): Promise<void>;
 }
 
@@ -93,9 +96,12 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     // The port is bound before the app is ready: requests that arrive early wait for it instead of hanging.
     let markReady!: () => void;
     const appReady = new Promise<void>((resolveReady) => (markReady = resolveReady));
+    let dispatch!: (request: IncomingMessage, response: ServerResponse) => void;
     const app = Fastify({
-      serverFactory: (handler) =>
-        server.on('request', (request, response) => void appReady.then(() => handler(request, response))),
+      serverFactory: (handler) => {
+        dispatch = handler;
+        return server.on('request', (request, response) => void appReady.then(() => handler(request, response)));
+      },
       rewriteUrl: serviceHostRewriter(config.domain),
       bodyLimit: BODY_LIMIT,
       logger: options.logger ? { level: 'info' } : false,
@@ -141,7 +147,8 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     registerControllerFrameRoutes(app, context);
     registerRuleRoutes(app, context, ruleStore);
     registerHistorianRoutes(app, context, historian);
-    registerFaasRoutes(app, context, functions);
+    const functionRunner = await createFunctionRunner(context, dispatch, { unsafeFunctions: config.unsafeFunctions, bwrap: config.bwrapPath });
+    registerFaasRoutes(app, context, functions, functionRunner);
     registerMappingRoutes(app, context, mappings);
     registerWriteApiRoutes(app, context);
     registerAnomalyRoutes(app, context, anomaly);
@@ -168,6 +175,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
       context,
       app,
       server,
+      functions: functionRunner.mode,
       async close() {
         if (closed) return;
         closed = true;

@@ -38,6 +38,10 @@ export interface CloudConfig {
   simulation: 'running' | 'paused';
   /** Benchmarks: this many generated sites (half with an active alarm) added to a new demo database. */
   bulkSites: number;
+  /** Run cloud functions without a sandbox when none can be set up (a machine only you use). */
+  unsafeFunctions: boolean;
+  /** bubblewrap's path; tests point it at a missing file to see a cloud without a sandbox. */
+  bwrapPath?: string;
 }
 
 /** What createCloud accepts: any field of CloudConfig left out gets its default. */
@@ -60,7 +64,9 @@ export function resolveConfig(options: CloudOptions, port: number): CloudConfig 
     allowedOrigins: (options.allowedOrigins ?? []).map((origin) => origin.replace(/\/+$/, '')),
     simulation: options.simulation ?? 'paused',
     bulkSites: options.bulkSites ?? 0,
+    unsafeFunctions: options.unsafeFunctions ?? false,
   };
+  if (options.bwrapPath) config.bwrapPath = options.bwrapPath;
   if (options.smtpUrl) config.smtpUrl = options.smtpUrl;
   if (options.portalDir) config.portalDir = options.portalDir;
   if (options.staticMounts?.length) config.staticMounts = options.staticMounts;

@@ -34,6 +34,10 @@ const lines = [
   `  outbox    ${cloud.url}/cloud/outbox  (e-mail and SMS the cloud has sent)`,
   `  storage   ${config.storage.kind === 'memory' ? 'in memory (lost on exit)' : config.storage.dir}`,
 ];
+const functions = cloud.functions;
+if (functions.kind === 'sandbox') lines.push(`  functions sandboxed with bubblewrap (${functions.python})`);
+if (functions.kind === 'off') lines.push(`  functions OFF: no sandbox (${functions.reason}); install bubblewrap, or pass --unsafe-functions on a machine only you use`);
+if (functions.kind === 'unsafe') lines.push(`  functions WARNING: running WITHOUT a sandbox (--unsafe-functions; ${functions.reason}): a function can read everything this cloud can`);
 if (config.portalDir) lines.push(`  portal    ${cloud.url}/  (from ${config.portalDir})`);
 for (const mount of config.staticMounts ?? []) lines.push(`  static    ${cloud.url}${mount.prefix}/  (from ${mount.dir})`);
 if (config.seed === 'demo') {

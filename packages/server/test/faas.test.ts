@@ -92,16 +92,19 @@ describe('faas-manager', () => {
     expect(stopped.body).toMatchObject({ status: 'timeout', stdout: 'started\n' });
   });
 
-  it('says clearly that python3 is missing', async () => {
+  it('says clearly that python3 is missing when functions run unsandboxed', async () => {
+    const unsafe = await startCloud({ unsafeFunctions: true, bwrapPath: '/nonexistent/bwrap' });
     const previous = process.env.VARDE_PYTHON;
     process.env.VARDE_PYTHON = '/nonexistent/python3';
     try {
-      const answer = await call(cloud, `${FAAS}/hello/run`, { headers: admin, json: {} });
+      const token = (await signIn(unsafe, 'admin@varde.test', 'demo1234')).accessTokens[serviceHostName('faas-manager', 'localhost')]!;
+      const answer = await call(unsafe, `${FAAS}/hello/run`, { headers: bearer(token), json: {} });
       expect(answer.status).toBe(503);
       expect(answer.body.detail).toBe(PYTHON_MISSING_DETAIL);
     } finally {
       if (previous === undefined) delete process.env.VARDE_PYTHON;
       else process.env.VARDE_PYTHON = previous;
+      await unsafe.close();
     }
   });
 

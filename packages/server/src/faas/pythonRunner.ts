@@ -1,51 +1,13 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { unsandboxedHarness } from './harness.js';
+import { runProcess, type ProcessOutcome } from './runProcess.js';
 
-/** Output kept per stream; the rest is cut (a runaway print loop must not fill memory). */
-export const MAX_OUTPUT_BYTES = 64 * 1024;
-
-/** The interpreter: `VARDE_PYTHON` when set (tests point it at a missing file), else python3 on PATH. */
+/** The interpreter outside the sandbox: `VARDE_PYTHON` when set, else python3 on PATH. */
 export function pythonCommand(): string {
   return process.env.VARDE_PYTHON || 'python3';
 }
-
-/** `Python 3.12.3`, or null when there is no python3 to run. */
-export function pythonVersion(command = pythonCommand()): Promise<string | null> {
-  return new Promise((resolve) => {
-    const child = spawn(command, ['--version'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let text = '';
-    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    child.on('error', () => resolve(null));
-    child.on('close', (code) => resolve(code === 0 && /^Python 3\./.test(text.trim()) ? text.trim() : null));
-  });
-}
-
-// Loads main.py by path (isolated mode keeps the script's folder off sys.path), calls main(request)
-// and leaves the outcome in result.json; a traceback goes to stderr as usual.
-const HARNESS = `
-import importlib.util, json, sys, traceback
-def finish(outcome, code):
-    with open("result.json", "w", encoding="utf-8") as out:
-        json.dump(outcome, out, default=str)
-    sys.exit(code)
-try:
-    with open("request.json", encoding="utf-8") as source:
-        request = json.load(source)
-    spec = importlib.util.spec_from_file_location("main", "main.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    if not callable(getattr(module, "main", None)):
-        raise RuntimeError("main.py has no function main(request)")
-    result = module.main(request)
-except Exception as error:
-    traceback.print_exc()
-    finish({"ok": False, "error": "".join(traceback.format_exception_only(type(error), error)).strip()}, 1)
-sys.stdout.flush()
-finish({"ok": True, "result": result}, 0)
-`;
 
 export interface PythonRun {
   source: string;
@@ -53,7 +15,6 @@ export interface PythonRun {
   /** The service pairs (HISTORIAN_HOST, ...); nothing else of the cloud's environment is passed on. */
   env: Record<string, string>;
   timeoutMs: number;
-  command?: string;
 }
 
 export interface PythonOutcome {
@@ -65,34 +26,28 @@ export interface PythonOutcome {
   stderr: string;
 }
 
-function collector() {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let cut = false;
-  return {
-    add(chunk: Buffer) {
-      const room = MAX_OUTPUT_BYTES - size;
-      if (chunk.length > room) cut = true;
-      if (room <= 0) return;
-      chunks.push(chunk.subarray(0, room));
-      size += Math.min(chunk.length, room);
-    },
-    text: () => Buffer.concat(chunks).toString('utf8') + (cut ? '\n[output cut at 64 KB]' : ''),
-  };
+/** Turns a finished harness run (its exit, output and result.json in `workDir`) into the run's outcome. */
+export async function outcomeOf(run: ProcessOutcome, workDir: string, timeoutMs: number): Promise<PythonOutcome> {
+  const output = { exitCode: run.exitCode, stdout: run.stdout, stderr: run.stderr };
+  if (run.timedOut) return { ...output, status: 'timeout', error: `Stopped after the time limit of ${timeoutMs / 1000} s` };
+  const outcome = await readFile(join(workDir, 'result.json'), 'utf8')
+    .then((text) => JSON.parse(text) as { ok: boolean; result?: unknown; error?: string })
+    .catch(() => null);
+  if (outcome?.ok && run.exitCode === 0) return { ...output, status: 'ok', result: outcome.result ?? null };
+  const killedBy = run.exitCode === null ? ' (killed: a limit was reached)' : '';
+  return { ...output, status: 'error', error: outcome?.error ?? `python3 exited with code ${run.exitCode}${killedBy}` };
 }
 
 /**
- * Runs a function's source with python3 in a fresh temporary folder, in its own process group, killed
- * (the whole group) at the time limit. Throws only when python3 cannot be started.
+ * --unsafe-functions only: runs the source with the host's python3 as the cloud's own user, in a fresh
+ * temporary folder and its own process group, killed at the time limit. No sandbox: see the README.
  */
-export async function runPython(run: PythonRun): Promise<PythonOutcome> {
+export async function runPythonUnsandboxed(run: PythonRun): Promise<PythonOutcome> {
   const dir = await mkdtemp(join(tmpdir(), 'varde-function-'));
   try {
     await writeFile(join(dir, 'main.py'), run.source);
-    await writeFile(join(dir, 'harness.py'), HARNESS);
+    await writeFile(join(dir, 'harness.py'), unsandboxedHarness());
     await writeFile(join(dir, 'request.json'), JSON.stringify(run.request));
-    const stdout = collector();
-    const stderr = collector();
     const env = {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       HOME: dir,
@@ -101,37 +56,8 @@ export async function runPython(run: PythonRun): Promise<PythonOutcome> {
       PYTHONDONTWRITEBYTECODE: '1',
       ...run.env,
     };
-    const { exitCode, timedOut } = await new Promise<{ exitCode: number | null; timedOut: boolean }>((resolve, reject) => {
-      const child = spawn(run.command ?? pythonCommand(), ['-I', 'harness.py'], {
-        cwd: dir, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        try {
-          process.kill(-child.pid!, 'SIGKILL');
-        } catch {
-          child.kill('SIGKILL');
-        }
-      }, run.timeoutMs);
-      child.stdout.on('data', stdout.add);
-      child.stderr.on('data', stderr.add);
-      child.on('error', (error) => {
-        clearTimeout(timer);
-        reject(error);
-      });
-      child.on('close', (code) => {
-        clearTimeout(timer);
-        resolve({ exitCode: code, timedOut });
-      });
-    });
-    const output = { exitCode, stdout: stdout.text(), stderr: stderr.text() };
-    if (timedOut) return { ...output, status: 'timeout', error: `Stopped after the time limit of ${run.timeoutMs / 1000} s` };
-    const outcome = await readFile(join(dir, 'result.json'), 'utf8')
-      .then((text) => JSON.parse(text) as { ok: boolean; result?: unknown; error?: string })
-      .catch(() => null);
-    if (outcome?.ok && exitCode === 0) return { ...output, status: 'ok', result: outcome.result ?? null };
-    return { ...output, status: 'error', error: outcome?.error ?? `python3 exited with code ${exitCode}` };
+    const result = await runProcess(pythonCommand(), ['-I', 'harness.py'], { cwd: dir, env, detached: true, timeoutMs: run.timeoutMs });
+    return await outcomeOf(result, dir, run.timeoutMs);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -15,7 +15,7 @@ import { HttpError } from '../http/HttpError.js';
 import { parseWith } from '../http/parseWith.js';
 import { requireModule } from './access.js';
 import type { FunctionStore } from './functionStore.js';
-import { runCloudFunction } from './runFunction.js';
+import type { FunctionRunner } from './runFunction.js';
 
 type NameParams = { Params: { name: string } };
 
@@ -23,7 +23,7 @@ type NameParams = { Params: { name: string } };
  * faas-manager, at /cloud/faas-manager: cloud functions for users with the `functions` module.
  * Names are validated on every route (400 with the rule); an unknown name is 404.
  */
-export function registerFaasRoutes(app: FastifyInstance, ctx: CloudContext, store: FunctionStore): void {
+export function registerFaasRoutes(app: FastifyInstance, ctx: CloudContext, store: FunctionStore, runner: FunctionRunner): void {
   function allowed(request: FastifyRequest): string {
     const { uid } = callerOf(request);
     requireModule(ctx, uid, 'functions', 'cloud functions');
@@ -75,7 +75,7 @@ export function registerFaasRoutes(app: FastifyInstance, ctx: CloudContext, stor
         const uid = allowed(request);
         const fn = existing(request.params.name);
         const body = parseWith(runFunctionBody, request.body ?? {});
-        return runCloudFunction(ctx, uid, fn, body);
+        return runner.run(uid, fn, body);
       });
     },
     { prefix: servicePathPrefix('faas-manager') },
