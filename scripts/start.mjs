@@ -23,6 +23,8 @@ const cloud = spawn(
     '--port', port,
     '--data', process.env.VARDE_DATA ?? '.varde-data',
     '--seed', 'demo',
+    // The demo's SMS codes and reset links are read from the outbox by whoever tries it out.
+    '--outbox', 'public',
     '--portal', 'packages/portal/dist',
     // Host pages that embed widgets, and the widgets' preact bundles they load.
     '--static', '/widgets=packages/widgets/dist/elements',

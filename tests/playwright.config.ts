@@ -19,7 +19,7 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: `node packages/server/dist/main.js --port ${port} --memory --seed demo --simulation off --portal packages/portal/dist --public-origin http://localhost:${port}` +
+    command: `node packages/server/dist/main.js --port ${port} --memory --seed demo --simulation off --outbox public --portal packages/portal/dist --public-origin http://localhost:${port}` +
       // Host pages (examples/) and the widgets' preact bundle they load.
       ' --static /widgets=packages/widgets/dist/elements --static /examples=examples',
     cwd: '..',

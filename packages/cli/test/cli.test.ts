@@ -311,6 +311,23 @@ describe('varde outbox', () => {
     const result = await runVarde(createHome(cloud.url), ['outbox', '--channel', 'pigeon']);
     expect(result.code).toBe(EXIT.usage);
   });
+
+  it("reads a private outbox with a system admin's profile, and says why not without one", async () => {
+    const privateCloud = await startCloud({ outbox: 'private' });
+    try {
+      const stranger = await runVarde(createHome(privateCloud.url), ['outbox']);
+      expect(stranger.code).not.toBe(EXIT.ok);
+      expect(stranger.stderr).toContain('system admins');
+      const home = createHome(privateCloud.url);
+      await runVarde(home, ['login', '--user', demoUsers.systemAdmin.email, '--password-stdin'], { stdin: `${demoUsers.systemAdmin.password}\n` });
+      await runVarde(createHome(privateCloud.url), ['api', 'auth', '/requestResetPassword', '--input', '-'], { stdin: JSON.stringify({ email: admin.email }) });
+      const result = await runVarde(home, ['outbox', '--to', admin.email, '--json']);
+      expect(result.code).toBe(EXIT.ok);
+      expect(JSON.parse(result.stdout)[0].body).toContain('reset-password');
+    } finally {
+      await privateCloud.close();
+    }
+  });
 });
 
 describe('varde logout', () => {

@@ -18,6 +18,9 @@ export const USAGE = `Usage: varde-cloud [options]
   --allow-origin URL   another origin allowed to call with cookies (repeatable)
   --simulation on|off  make the demo alive: alarms come and go, sites drop off (default on)
   --bulk-sites N       benchmarks: add N generated sites, half with an active alarm (new demo database)
+  --outbox private|public
+                       who reads the outbox (sign-in codes, reset links): system admins (default), or
+                       anyone (demo machines; not with --smtp)
   --unsafe-functions   run cloud functions WITHOUT a sandbox when bubblewrap is missing (only on a machine
                        only you use: a function can then read everything the cloud can)
   -h, --help           show this help
@@ -53,6 +56,7 @@ export function parseCloudArgs(argv: string[], env: NodeJS.ProcessEnv, cwd: stri
         simulation: { type: 'string' },
         'bulk-sites': { type: 'string' },
         'unsafe-functions': { type: 'boolean' },
+        outbox: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -111,5 +115,12 @@ export function parseCloudArgs(argv: string[], env: NodeJS.ProcessEnv, cwd: stri
     options.smtpUrl = values.smtp;
   }
   if (values['unsafe-functions']) options.unsafeFunctions = true;
+  if (values.outbox !== undefined) {
+    if (values.outbox !== 'public' && values.outbox !== 'private') return { kind: 'error', message: `--outbox must be private or public, not "${values.outbox}"` };
+    if (values.outbox === 'public' && values.smtp !== undefined) {
+      return { kind: 'error', message: '--outbox public cannot be combined with --smtp: e-mail to real mailboxes is never readable by anyone' };
+    }
+    options.outbox = values.outbox;
+  }
   return { kind: 'run', options };
 }

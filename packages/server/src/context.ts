@@ -38,6 +38,8 @@ export interface CloudConfig {
   simulation: 'running' | 'paused';
   /** Benchmarks: this many generated sites (half with an active alarm) added to a new demo database. */
   bulkSites: number;
+  /** Who reads the outbox: 'private' = system admins; 'public' = anyone (demo machines; never with smtpUrl). */
+  outbox: 'public' | 'private';
   /** Run cloud functions without a sandbox when none can be set up (a machine only you use). */
   unsafeFunctions: boolean;
   /** bubblewrap's path; tests point it at a missing file to see a cloud without a sandbox. */
@@ -65,6 +67,8 @@ export function resolveConfig(options: CloudOptions, port: number): CloudConfig 
     simulation: options.simulation ?? 'paused',
     bulkSites: options.bulkSites ?? 0,
     unsafeFunctions: options.unsafeFunctions ?? false,
+    // Real mailboxes (SMTP) are never mirrored to anyone who asks.
+    outbox: options.outbox === 'public' && !options.smtpUrl ? 'public' : 'private',
   };
   if (options.bwrapPath) config.bwrapPath = options.bwrapPath;
   if (options.smtpUrl) config.smtpUrl = options.smtpUrl;

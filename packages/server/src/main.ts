@@ -31,7 +31,7 @@ const { config } = cloud.context;
 const lines = [
   `Varde reference cloud: ${cloud.url}`,
   `  services  ${cloud.url}/cloud/<service>  (or by host: <service>.${config.domain}:${cloud.port})`,
-  `  outbox    ${cloud.url}/cloud/outbox  (e-mail and SMS the cloud has sent)`,
+  `  outbox    ${cloud.url}/cloud/outbox  (e-mail and SMS the cloud has sent; ${config.outbox === 'public' ? 'PUBLIC: anyone who reaches this cloud reads them (--outbox public, for demos)' : 'system admins only'})`,
   `  storage   ${config.storage.kind === 'memory' ? 'in memory (lost on exit)' : config.storage.dir}`,
 ];
 const functions = cloud.functions;

@@ -70,6 +70,11 @@ export class CloudSession {
     return this.cookieJar.current;
   }
 
+  /** The auth service's token of the signed-in profile, if any (the outbox takes a system admin's). */
+  authToken(): string | undefined {
+    return tryFindAccessToken(this.credentials?.accessTokens, 'auth');
+  }
+
   requireSignedIn(): void {
     if (!this.credentials) throw notSignedIn(this.settings.profileName);
   }

@@ -25,8 +25,10 @@ async function runOutbox(context: CommandContext, options: OutboxOptions): Promi
     throw usageError(`Invalid --channel "${options.channel}": use email or sms.`);
   }
   const query = { to: options.to, channel: options.channel, since: parseSince(options.since) };
-  // The outbox belongs to the reference cloud, not to a user: no sign-in needed.
-  const answer = await context.session.http.request('outbox', '/messages', { query, schema: listOutboxResponse, auth: false });
+  // A system admin's profile reads any outbox; a demo cloud's public outbox (--outbox public) needs no sign-in.
+  const token = context.session.authToken();
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const answer = await context.session.http.request('outbox', '/messages', { query, schema: listOutboxResponse, auth: false, headers });
   context.output.list<OutboxMessage>(
     answer.data,
     [
