@@ -10,7 +10,7 @@ const dir = mkdtempSync(join(tmpdir(), 'varde-cloud-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 // Tokens name their issuer (the public origin), so the restart keeps the port, as a real deployment does.
-const start = (port = 0) => createCloud({ port, storage: { kind: 'directory', dir }, seed: 'demo' });
+const start = (port = 0) => createCloud({ port, storage: { kind: 'directory', dir }, seed: 'demo', outbox: 'public' });
 
 test('--data: state survives a restart, tokens stay valid, the demo seed is not repeated', async () => {
   const first = await start();

@@ -75,7 +75,9 @@ export interface ModelStore {
   version(modelId: string, versionId: string): AnomalyVersion | null;
   /** Versions in any of these statuses (interrupted training at start). */
   versionsWithStatus(statuses: readonly VersionStatus[]): AnomalyVersion[];
-  createModel(model: NewModel, createdBy: string): AnomalyModel;
+  createModel(model: NewModel, createdBy: string, partner: string): AnomalyModel;
+  /** The partner that owns a model, null when there is no such model. */
+  ownerOf(modelId: string): string | null;
   updateModel(modelId: string, changes: ModelChanges): AnomalyModel;
   deleteModel(modelId: string): void;
   createVersion(modelId: string, version: NewVersion): AnomalyVersion;
@@ -128,14 +130,17 @@ export function createModelStore(db: Db, clock: Clock): ModelStore {
       const rows = db.prepare(`SELECT * FROM anomaly_versions WHERE status IN (${marks})`).all(...statuses) as VersionRow[];
       return rows.map(versionFromRow);
     },
-    createModel(input, createdBy) {
+    ownerOf(modelId) {
+      return (selectModel.get(modelId) as { partner: string } | undefined)?.partner ?? null;
+    },
+    createModel(input, createdBy, partner) {
       const now = clock.now();
       const modelId = randomUUID();
       db.prepare(
-        `INSERT INTO anomaly_models (model_id, name, description, tags, labels, parameters, created_by, created_at, modified_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO anomaly_models (model_id, name, description, tags, labels, parameters, created_by, created_at, modified_at, partner)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(modelId, input.name, input.description, JSON.stringify(input.tags), JSON.stringify(input.labels),
-        JSON.stringify(input.parameters), createdBy, now, now);
+        JSON.stringify(input.parameters), createdBy, now, now, partner);
       return model(modelId)!;
     },
     updateModel(modelId, changes) {

@@ -62,7 +62,7 @@ export function registerAnomalyRoutes(app: FastifyInstance, ctx: CloudContext, a
         done(null, parsed);
       });
 
-      const caller = (request: Parameters<typeof callerOf>[0]) => explorerCaller(ctx, callerOf(request).uid);
+      const caller = (request: Parameters<typeof callerOf>[0]) => explorerCaller(ctx, callerOf(request).uid, store.ownerOf);
 
       api.get('/v0/models', async (request): Promise<AnomalyModel[]> => {
         const who = caller(request);
@@ -88,6 +88,7 @@ export function registerAnomalyRoutes(app: FastifyInstance, ctx: CloudContext, a
             parameters: checkedMap(body.parameters, 'parameter'),
           },
           who.uid,
+          who.partner,
         );
         reply.code(201);
         return model;

@@ -13,6 +13,7 @@ import type { CloudContext } from '../context.js';
 import { callerOf } from '../http/caller.js';
 import { HttpError } from '../http/HttpError.js';
 import { parseWith } from '../http/parseWith.js';
+import { partnerScopeOf, type PartnerScope } from '../partners/partnerScope.js';
 import { requireModule } from './access.js';
 import type { FunctionStore } from './functionStore.js';
 import type { FunctionRunner } from './runFunction.js';
@@ -24,40 +25,39 @@ type NameParams = { Params: { name: string } };
  * Names are validated on every route (400 with the rule); an unknown name is 404.
  */
 export function registerFaasRoutes(app: FastifyInstance, ctx: CloudContext, store: FunctionStore, runner: FunctionRunner): void {
-  function allowed(request: FastifyRequest): string {
+  /** The caller (module checked) and the partner scope their functions live in. */
+  function allowed(request: FastifyRequest): { uid: string; scope: PartnerScope } {
     const { uid } = callerOf(request);
     requireModule(ctx, uid, 'functions', 'cloud functions');
-    return uid;
+    return { uid, scope: partnerScopeOf(ctx, uid) };
   }
 
-  function existing(name: string): CloudFunction {
-    const fn = store.get(parseWith(functionName, name));
+  /** Another partner's function answers 404, exactly like one that does not exist. */
+  function existing(scope: PartnerScope, name: string) {
+    const fn = store.get(scope, parseWith(functionName, name));
     if (!fn) throw new HttpError(404, `No function named ${name}`);
     return fn;
   }
 
+  const withoutOwner = ({ partner: _partner, ...fn }: CloudFunction & { partner: string }): CloudFunction => fn;
+
   void app.register(
     async (api) => {
-      api.get('/v0/functions', async (request): Promise<FunctionSummary[]> => {
-        allowed(request);
-        return store.list();
-      });
+      api.get('/v0/functions', async (request): Promise<FunctionSummary[]> => store.list(allowed(request).scope));
 
-      api.get<NameParams>('/v0/functions/:name', async (request): Promise<CloudFunction> => {
-        allowed(request);
-        return existing(request.params.name);
-      });
+      api.get<NameParams>('/v0/functions/:name', async (request): Promise<CloudFunction> =>
+        withoutOwner(existing(allowed(request).scope, request.params.name)),
+      );
 
       api.delete<NameParams>('/v0/functions/:name', async (request, reply) => {
-        allowed(request);
-        existing(request.params.name);
-        store.remove(request.params.name);
+        const fn = existing(allowed(request).scope, request.params.name);
+        store.remove(fn.partner, fn.name);
         await reply.code(204).send();
       });
 
       /** Create or replace; the answer is the saved function with its new version. */
       api.post<NameParams>('/v0/functions/:name', async (request, reply): Promise<CloudFunction> => {
-        const uid = allowed(request);
+        const { uid, scope } = allowed(request);
         const name = parseWith(functionName, request.params.name);
         const query = parseWith(saveFunctionQuery, request.query ?? {});
         const body = parseWith(saveFunctionBody, request.body);
@@ -66,16 +66,19 @@ export function registerFaasRoutes(app: FastifyInstance, ctx: CloudContext, stor
           ...(query.writeApiHost ? { writeApi: query.writeApiHost } : {}),
           ...(query.mappingsManagerHost ? { mappingsManager: query.mappingsManagerHost } : {}),
         };
-        const saved = store.save(name, body, hosts, uid);
+        // A system admin saving another partner's function keeps it that partner's.
+        const partner = store.get(scope, name)?.partner ?? scope.partner;
+        const saved = store.save(partner, name, body, hosts, uid);
         reply.code(saved.version === 1 ? 201 : 200);
-        return saved;
+        return withoutOwner(saved);
       });
 
       api.post<NameParams>('/v0/functions/:name/run', async (request): Promise<RunFunctionResponse> => {
-        const uid = allowed(request);
-        const fn = existing(request.params.name);
+        const { uid, scope } = allowed(request);
+        const fn = existing(scope, request.params.name);
         const body = parseWith(runFunctionBody, request.body ?? {});
-        return runner.run(uid, fn, body);
+        // The run carries the caller's own tokens, never the owner's.
+        return runner.run(uid, withoutOwner(fn), body);
       });
     },
     { prefix: servicePathPrefix('faas-manager') },

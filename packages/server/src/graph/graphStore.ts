@@ -12,7 +12,8 @@ CREATE TABLE IF NOT EXISTS graph_nodes (
   building TEXT,
   controller_id TEXT,
   guid TEXT,
-  obj TEXT NOT NULL
+  obj TEXT NOT NULL,
+  partner TEXT NOT NULL DEFAULT 'varde'
 );
 CREATE TABLE IF NOT EXISTS graph_edges (
   uuid TEXT PRIMARY KEY,
@@ -46,10 +47,20 @@ function whereSql(where: Where): string {
   return where.clauses.length > 0 ? `WHERE ${where.clauses.join(' AND ')}` : '';
 }
 
+/** Graphs made before nodes had owners: their nodes go to `varde`, the operator's partner (no creator was kept). */
+function addPartnerColumn(db: Db): void {
+  const columns = db.prepare('PRAGMA table_info(graph_nodes)').all() as { name: string }[];
+  if (!columns.some((column) => column.name === 'partner')) {
+    db.exec("ALTER TABLE graph_nodes ADD COLUMN partner TEXT NOT NULL DEFAULT 'varde'");
+  }
+}
+
 export function createGraphStore(db: Db) {
   db.exec(SCHEMA);
+  addPartnerColumn(db);
+  // A node keeps the partner that first saved it.
   const upsertNode = db.prepare(
-    `INSERT INTO graph_nodes (uuid, type, building, controller_id, guid, obj) VALUES (?, ?, ?, ?, ?, ?)
+    `INSERT INTO graph_nodes (uuid, type, building, controller_id, guid, obj, partner) VALUES (?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT(uuid) DO UPDATE SET type = excluded.type, building = excluded.building,
        controller_id = excluded.controller_id, guid = excluded.guid, obj = excluded.obj`,
   );
@@ -95,7 +106,11 @@ export function createGraphStore(db: Db) {
       const row = db.prepare('SELECT uuid, obj FROM graph_nodes WHERE uuid = ?').get(uuid) as NodeRow | undefined;
       return row ? nodeOf(row) : undefined;
     },
-    saveNodes(list: GraphNode[]): void {
+    /** The partner that owns a node (model nodes are seen by their partner only), null when there is none. */
+    ownerOf(uuid: string): string | null {
+      return (db.prepare('SELECT partner FROM graph_nodes WHERE uuid = ?').get(uuid) as { partner: string } | undefined)?.partner ?? null;
+    },
+    saveNodes(list: GraphNode[], partner: string): void {
       db.transaction(() => {
         for (const { uuid, obj } of list) {
           upsertNode.run(
@@ -105,6 +120,7 @@ export function createGraphStore(db: Db) {
             obj.type === 'tag' ? obj.controllerId : null,
             obj.type === 'bim' ? obj['BIM GUID'] : null,
             JSON.stringify(obj),
+            partner,
           );
           // An edge's building is its tag node's: keep it in step when the node moves building.
           if (obj.type === 'tag') moveEdges.run(obj.building, uuid);

@@ -12,6 +12,7 @@ import {
 } from '@varde/core/contract';
 import type { CloudContext } from '../context.js';
 import { visibleSites } from '../controllers/visibleSites.js';
+import { partnerScopeOf, sees } from '../partners/partnerScope.js';
 import { requireModule } from '../faas/access.js';
 import { callerOf } from '../http/caller.js';
 import { HttpError } from '../http/HttpError.js';
@@ -33,18 +34,21 @@ interface Visibility {
  * building's edges atomically, and a node still used by an edge cannot be deleted (409).
  */
 export function registerGraphRoutes(app: FastifyInstance, ctx: CloudContext, store: GraphStore): void {
-  function visibilityFor(request: FastifyRequest): Visibility & { uid: string } {
+  /** Tag nodes are seen with their site, model nodes by their partner (a system admin sees all). */
+  function visibilityFor(request: FastifyRequest): Visibility & { uid: string; partner: string } {
     const { uid } = callerOf(request);
     requireModule(ctx, uid, 'bim', 'the BIM tool');
     const sites = new Set(visibleSites(ctx, uid).map((site) => site.uuid));
-    const node = (item: GraphNode) => item.obj.type === 'bim' || sites.has(item.obj.controllerId);
-    return { uid, node, edge: (edge) => node(edge.from_node) && node(edge.to_node) };
+    const scope = partnerScopeOf(ctx, uid);
+    const node = (item: GraphNode) =>
+      item.obj.type === 'bim' ? sees(scope, store.ownerOf(item.uuid) ?? scope.partner) : sites.has(item.obj.controllerId);
+    return { uid, partner: scope.partner, node, edge: (edge) => node(edge.from_node) && node(edge.to_node) };
   }
 
   function requireWritable(visible: Visibility, item: GraphNode): void {
-    if (!visible.node(item) && item.obj.type === 'tag') {
-      throw new HttpError(403, `You do not have access to controller ${item.obj.controllerId}`);
-    }
+    if (visible.node(item)) return;
+    if (item.obj.type === 'tag') throw new HttpError(403, `You do not have access to controller ${item.obj.controllerId}`);
+    throw new HttpError(409, `Node ${item.uuid} is taken`); // another partner's model node: ids derive from content
   }
 
   /** Resolves written edges to stored ones: nodes exist, a model node to a tag node, tag visible. */
@@ -89,7 +93,7 @@ export function registerGraphRoutes(app: FastifyInstance, ctx: CloudContext, sto
             throw new HttpError(409, `Node ${item.uuid} is a ${existing.obj.type} node used by connections; its type cannot change`);
           }
         }
-        store.saveNodes(nodes);
+        store.saveNodes(nodes, visible.partner);
         return nodes;
       });
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { routeAccessOf, type RouteAccess } from './routeAccess.js';
 
 /** One registered route, as tests and tools see it. */
 export interface RegisteredRoute {
@@ -7,6 +8,8 @@ export interface RegisteredRoute {
   /** The `<service>` of a `/cloud/<service>/...` route, null for routes outside /cloud. */
   service: string | null;
   public: boolean;
+  /** Who may call it and what it touches (routeAccess.ts); undefined for public routes and undeclared ones. */
+  access?: RouteAccess;
 }
 
 const cloudRoute = /^\/cloud\/([^/]+)(?:\/|$)/;
@@ -25,11 +28,13 @@ export function trackRoutes(app: FastifyInstance): RegisteredRoute[] {
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
+      const access = routeAccessOf(method, route.url);
       routes.push({
         method,
         url: route.url,
         service: serviceOfPath(route.url),
         public: route.config?.public === true,
+        ...(access ? { access } : {}),
       });
     }
   });

@@ -2,6 +2,7 @@ import type { Mapping, MappingTable, MappingTablePatch, Meaning, TagMapping } fr
 import type { Db } from '../storage/db.js';
 
 interface MappingRow {
+  partner: string;
   uuid: string;
   title: string;
   description: string;
@@ -40,11 +41,16 @@ export interface TableContent {
   parameters: unknown[];
 }
 
-/** Mappings (with their meanings) and their mapping tables, in SQLite. Tables keep their creation order. */
+/**
+ * Mappings (with their meanings) and their mapping tables, in SQLite. Tables keep their creation order.
+ * A mapping belongs to a partner, and its tables with it.
+ */
 export interface MappingStore {
   mappings(): Mapping[];
   mapping(uuid: string): Mapping | null;
-  createMapping(mapping: Mapping): void;
+  /** The partner that owns a mapping, null when there is no such mapping. */
+  ownerOf(uuid: string): string | null;
+  createMapping(mapping: Mapping, partner: string): void;
   tables(mappingUuid: string): MappingTable[];
   table(mappingUuid: string, uuid: string): MappingTable | null;
   /** Creates or replaces a table. */
@@ -56,7 +62,7 @@ export interface MappingStore {
 export function createMappingStore(db: Db): MappingStore {
   const allMappings = db.prepare('SELECT * FROM mappings ORDER BY title, uuid');
   const oneMapping = db.prepare('SELECT * FROM mappings WHERE uuid = ?');
-  const insertMapping = db.prepare('INSERT INTO mappings (uuid, title, description, meanings) VALUES (?, ?, ?, ?)');
+  const insertMapping = db.prepare('INSERT INTO mappings (uuid, title, description, meanings, partner) VALUES (?, ?, ?, ?, ?)');
   const tablesOf = db.prepare('SELECT * FROM mapping_tables WHERE mapping_uuid = ? ORDER BY position, uuid');
   const oneTable = db.prepare('SELECT * FROM mapping_tables WHERE mapping_uuid = ? AND uuid = ?');
   const nextPosition = db.prepare('SELECT COALESCE(MAX(position), 0) + 1 AS next FROM mapping_tables WHERE mapping_uuid = ?');
@@ -100,8 +106,11 @@ export function createMappingStore(db: Db): MappingStore {
       const row = oneMapping.get(uuid) as MappingRow | undefined;
       return row ? mappingOf(row) : null;
     },
-    createMapping(mapping) {
-      insertMapping.run(mapping.uuid, mapping.title, mapping.description, JSON.stringify(mapping.meanings));
+    ownerOf(uuid) {
+      return (oneMapping.get(uuid) as MappingRow | undefined)?.partner ?? null;
+    },
+    createMapping(mapping, partner) {
+      insertMapping.run(mapping.uuid, mapping.title, mapping.description, JSON.stringify(mapping.meanings), partner);
     },
     tables: (mappingUuid) => (tablesOf.all(mappingUuid) as TableRow[]).map(tableOf),
     table,

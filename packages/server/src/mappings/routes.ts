@@ -13,6 +13,7 @@ import { requireModule } from '../faas/access.js';
 import { callerOf } from '../http/caller.js';
 import { HttpError } from '../http/HttpError.js';
 import { parseWith } from '../http/parseWith.js';
+import { partnerScopeOf, sees, type PartnerScope } from '../partners/partnerScope.js';
 import type { MappingStore } from './mappingStore.js';
 import { checkedTagMappings } from './tagMappingRules.js';
 
@@ -35,8 +36,12 @@ export function registerMappingRoutes(app: FastifyInstance, ctx: CloudContext, s
     return uid;
   }
 
-  function mappingFor(uuid: string): Mapping {
-    const mapping = store.mapping(uuid);
+  const scopeOf = (request: FastifyRequest): PartnerScope => partnerScopeOf(ctx, callerOf(request).uid);
+
+  /** The caller's partner's mapping (a system admin: anyone's); another partner's answers 404 like a missing one. */
+  function mappingFor(uuid: string, request: FastifyRequest): Mapping {
+    const owner = store.ownerOf(uuid);
+    const mapping = owner !== null && sees(scopeOf(request), owner) ? store.mapping(uuid) : null;
     if (!mapping) throw new HttpError(404, `No mapping ${uuid}`);
     return mapping;
   }
@@ -51,23 +56,24 @@ export function registerMappingRoutes(app: FastifyInstance, ctx: CloudContext, s
     async (api) => {
       api.get('/v0/mappings', async (request): Promise<Mapping[]> => {
         allowed(request);
-        return store.mappings();
+        const scope = scopeOf(request);
+        return store.mappings().filter((mapping) => sees(scope, store.ownerOf(mapping.uuid)!));
       });
 
       api.get<{ Params: { uuid: string } }>('/v0/mappings/:uuid', async (request): Promise<Mapping> => {
         allowed(request);
-        return mappingFor(request.params.uuid);
+        return mappingFor(request.params.uuid, request);
       });
 
       api.get<MappingParams>('/v0/mapping-tables/:mapping', async (request): Promise<MappingTable[]> => {
         allowed(request);
-        return store.tables(mappingFor(request.params.mapping).uuid);
+        return store.tables(mappingFor(request.params.mapping, request).uuid);
       });
 
       /** Create or replace one table (the body is the row without its uuid). */
       api.post<TableParams>('/v0/mapping-tables/:mapping/:uuid', async (request, reply) => {
         const uid = allowed(request);
-        const mapping = mappingFor(request.params.mapping);
+        const mapping = mappingFor(request.params.mapping, request);
         const uuid = parseWith(mappingTableId, request.params.uuid);
         const body = parseWith(mappingTableWrite, request.body);
         const current = store.table(mapping.uuid, uuid);
@@ -78,7 +84,7 @@ export function registerMappingRoutes(app: FastifyInstance, ctx: CloudContext, s
 
       api.patch<TableParams>('/v0/mapping-tables/:mapping/:uuid', async (request, reply) => {
         const uid = allowed(request);
-        const mapping = mappingFor(request.params.mapping);
+        const mapping = mappingFor(request.params.mapping, request);
         const table = tableFor(mapping, request.params.uuid);
         const patch = parseWith(mappingTablePatch, request.body);
         if (patch['tag-mappings']) {
@@ -90,7 +96,7 @@ export function registerMappingRoutes(app: FastifyInstance, ctx: CloudContext, s
 
       api.delete<TableParams>('/v0/mapping-tables/:mapping/:uuid', async (request, reply) => {
         allowed(request);
-        const mapping = mappingFor(request.params.mapping);
+        const mapping = mappingFor(request.params.mapping, request);
         tableFor(mapping, request.params.uuid);
         store.deleteTable(mapping.uuid, request.params.uuid);
         await sendText(reply, 200, 'deleted');
@@ -99,7 +105,7 @@ export function registerMappingRoutes(app: FastifyInstance, ctx: CloudContext, s
       /** One tag mapping of a table (by meaning): `POST /v0/tag-mappings/{mapping}/{table}`. */
       api.post<{ Params: { mapping: string; table: string } }>('/v0/tag-mappings/:mapping/:table', async (request, reply) => {
         const uid = allowed(request);
-        const mapping = mappingFor(request.params.mapping);
+        const mapping = mappingFor(request.params.mapping, request);
         const table = tableFor(mapping, request.params.table);
         const entry = parseWith(tagMappingWrite, request.body);
         const current = table['tag-mappings'];

@@ -1,3 +1,4 @@
+import { partnerOfUser } from '../partners/partnerScope.js';
 import { defaultNewVersion, type ModelTag } from '@varde/core/contract';
 import type { CloudContext } from '../context.js';
 import type { SeriesProfile } from '../historian/series.js';
@@ -50,6 +51,7 @@ export function seedDemoAnomaly(ctx: CloudContext): void {
   if (!first || !second || !third) return;
   const tags = (site: { uuid: string }, names: string[]): ModelTag[] => names.map((tag) => ({ controller: site.uuid, tag }));
   const by = demoUid('admin');
+  const partner = partnerOfUser(ctx, by);
   const { store, training } = ctx.anomaly;
 
   const rooms = store.createModel({
@@ -58,7 +60,7 @@ export function seedDemoAnomaly(ctx: CloudContext): void {
     tags: tags(first, ['RT401', 'RT402', 'RT901']),
     labels: { owner: 'drift', site: first.name },
     parameters: { sampling: '15min' },
-  }, by);
+  }, by, partner);
   const baseline = store.createVersion(rooms.model_id, { ...defaultNewVersion(now), name: 'baseline', description: 'Trained on the last year.' });
   training.start(rooms.model_id, baseline.version_id);
   training.runUntilIdle();
@@ -70,7 +72,7 @@ export function seedDemoAnomaly(ctx: CloudContext): void {
     tags: tags(second, ['PT501', 'SB401']),
     labels: { owner: 'energi' },
     parameters: {},
-  }, by);
+  }, by, partner);
   store.createVersion(heating.model_id, defaultNewVersion(now));
 
   store.createModel({
@@ -79,5 +81,5 @@ export function seedDemoAnomaly(ctx: CloudContext): void {
     tags: tags(third, ['QT701', 'FT401']),
     labels: {},
     parameters: { sampling: '15min' },
-  }, by);
+  }, by, partner);
 }

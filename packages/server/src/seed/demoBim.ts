@@ -23,6 +23,7 @@ export function seedDemoBim(graph: GraphStore): void {
         { type: 'tag', controllerId: site.uuid, building: building.name, tag: item.tag, description: item.description, substation: '360' },
       ),
     );
-  graph.saveNodes(edges.flatMap((edge) => [edge.from_node, edge.to_node]));
+  // The demo admin's partner (Fjordvarme) owns the demo building's model nodes, as it has the site.
+  graph.saveNodes(edges.flatMap((edge) => [edge.from_node, edge.to_node]), 'fjordvarme');
   graph.saveEdges(edges.map((edge) => ({ uuid: edge.uuid, from_node: edge.from_node.uuid, to_node: edge.to_node.uuid, building: building.name })));
 }

@@ -1,4 +1,5 @@
 import { DEFAULT_FUNCTION_REQUIREMENTS, DEFAULT_FUNCTION_SOURCE, type Mapping, type TagMapping } from '@varde/core/contract';
+import { partnerOfUser } from '../partners/partnerScope.js';
 import type { CloudContext } from '../context.js';
 import type { FunctionStore } from '../faas/functionStore.js';
 import type { MappingStore } from '../mappings/mappingStore.js';
@@ -57,17 +58,19 @@ const TAGS_BY_MEANING: Record<string, string> = {
  */
 export function seedDemoFunctionsAndMappings(ctx: CloudContext, functions: FunctionStore, mappings: MappingStore): void {
   const by = demoUid('admin');
+  // The admin's partner owns the demo's functions and mappings (the sites they touch are the admin's).
+  const partner = partnerOfUser(ctx, by);
   const sites = demoSites().slice(0, 4);
   ctx.db.transaction(() => {
-    functions.save('room-average', {
+    functions.save(partner, 'room-average', {
       description: 'Averages a room temperature over the last 24 hours and writes the average back.',
       requirements: DEFAULT_FUNCTION_REQUIREMENTS,
       source: DEFAULT_FUNCTION_SOURCE,
     }, {}, by);
-    functions.save('hello', { description: 'Says hello.', requirements: '', source: HELLO_SOURCE }, {}, by);
+    functions.save(partner, 'hello', { description: 'Says hello.', requirements: '', source: HELLO_SOURCE }, {}, by);
 
     for (const mapping of DEMO_MAPPINGS) {
-      mappings.createMapping(mapping);
+      mappings.createMapping(mapping, partner);
       sites.forEach((site, index) => {
         const last = index === sites.length - 1;
         const tagMappings: TagMapping[] = mapping.meanings

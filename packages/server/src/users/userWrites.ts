@@ -55,6 +55,9 @@ export function createUser(
 
   const uid = randomUUID();
   const now = ctx.clock.now();
+  // A new user works for their creator's partner (and so shares its functions, mappings, models);
+  // a system admin's new user for the first licensing partner they were given, if any.
+  const creatorPartner = actor.systemAdmin ? Object.keys(licensingPartners)[0] : ctx.realtime.get(`${userPath(actor.uid)}/mainPartner`);
   const profile: UserData = {
     uid,
     name: body.name,
@@ -62,6 +65,7 @@ export function createUser(
     ...(body.phone ? { phone: body.phone } : {}),
     role: body.role,
     language: body.language ?? 'en',
+    ...(typeof creatorPartner === 'string' ? { mainPartner: creatorPartner } : {}),
     controllers,
     adminUsers: {},
     moduleAccesses,

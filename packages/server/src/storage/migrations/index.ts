@@ -18,6 +18,7 @@ import { alarmsAndTagsMigration } from './030-alarms-and-tags.js';
 import { notificationRulesMigration } from './060-notification-rules.js';
 import { anomalyAndHistorianMigration } from './080-anomaly-and-historian.js';
 import { functionsMappingsWritesMigration } from './090-functions-mappings-writes.js';
+import { partnerOwnershipMigration } from './100-partner-ownership.js';
 
 export const migrations: Migration[] = [
   accountsMigration,
@@ -31,4 +32,5 @@ export const migrations: Migration[] = [
   notificationRulesMigration,
   anomalyAndHistorianMigration,
   functionsMappingsWritesMigration,
+  partnerOwnershipMigration,
 ];

@@ -1,0 +1,115 @@
+/**
+ * Who may call each token-protected route, and what it touches: the one place that says it, recorded
+ * with every route in the registry (routeRegistry.ts). test/crossPartner.test.ts walks the registry: a
+ * route with no entry here fails it, and every route that names a resource is attacked by another
+ * partner's admin. The checks themselves run in the services (their stores are scoped to the caller).
+ */
+export type RouteOwner =
+  /** The caller's own session or account; nothing of anyone else's. */
+  | 'caller'
+  /** A list or a create, scoped to the caller (their sites, sub-users, partner). */
+  | 'caller-scoped'
+  /** A site the caller may see (sites belong to partners through their users). */
+  | 'site'
+  /** An alarm, through its site. */
+  | 'alarm'
+  /** One of the caller's sub-users (a system admin: anyone). */
+  | 'managed-user'
+  /** A licensing partner the caller belongs to. */
+  | 'licensing-partner'
+  /** Something owned by the caller's partner: functions, mappings and tables, ML models, graph nodes and edges. */
+  | 'partner'
+  /** A running cloud function of the caller's. */
+  | 'function-run'
+  /** System admins only. */
+  | 'system-admin';
+
+export interface RouteAccess {
+  owner: RouteOwner;
+  /** The path parameter that names the resource, when there is one. */
+  param?: string;
+}
+
+const table: Record<string, RouteAccess> = {
+  'GET /cloud/auth/customToken': { owner: 'caller' },
+  'GET /cloud/controllers-api/controllers': { owner: 'caller-scoped' },
+  'GET /cloud/controllers-api/controllers/:id/alarmReport': { owner: 'site', param: 'id' },
+  'GET /cloud/controllers-api/controllers/:id/notificationrules': { owner: 'site', param: 'id' },
+  'POST /cloud/controllers-api/controllers/:id/notificationrules': { owner: 'site', param: 'id' },
+  'DELETE /cloud/controllers-api/controllers/:id/notificationrules': { owner: 'site', param: 'id' },
+  'GET /cloud/controllers-api/controllers/:id/notificationusers': { owner: 'site', param: 'id' },
+  'GET /cloud/controllers-api/controllers/:id/notificationtest/:ruleId': { owner: 'site', param: 'id' },
+  'GET /cloud/users/users': { owner: 'caller-scoped' },
+  'GET /cloud/users/users/grantable': { owner: 'caller' },
+  'POST /cloud/users/users': { owner: 'caller-scoped' },
+  'GET /cloud/users/users/:id': { owner: 'managed-user', param: 'id' },
+  'PATCH /cloud/users/users/:id': { owner: 'managed-user', param: 'id' },
+  'DELETE /cloud/users/users/:id': { owner: 'managed-user', param: 'id' },
+  'PUT /cloud/users/users/:id/sites/:key': { owner: 'managed-user', param: 'id' },
+  'DELETE /cloud/users/users/:id/sites/:key': { owner: 'managed-user', param: 'id' },
+  'PUT /cloud/users/users/:id/modules/:key': { owner: 'managed-user', param: 'id' },
+  'DELETE /cloud/users/users/:id/modules/:key': { owner: 'managed-user', param: 'id' },
+  'PUT /cloud/users/users/:id/licensingPartners/:key': { owner: 'managed-user', param: 'id' },
+  'DELETE /cloud/users/users/:id/licensingPartners/:key': { owner: 'managed-user', param: 'id' },
+  'POST /cloud/users/users/:id/password': { owner: 'managed-user', param: 'id' },
+  'POST /cloud/users/users/:id/reset-password': { owner: 'managed-user', param: 'id' },
+  'GET /cloud/alarms/alarms': { owner: 'caller-scoped' },
+  'POST /cloud/alarms/alarms/:id/acknowledge': { owner: 'alarm', param: 'id' },
+  'GET /cloud/alarms/simulation': { owner: 'system-admin' },
+  'PUT /cloud/alarms/simulation': { owner: 'system-admin' },
+  'POST /cloud/alarms/simulation/step': { owner: 'system-admin' },
+  'POST /cloud/alarms/simulation/alarms': { owner: 'system-admin' },
+  'POST /cloud/alarms/simulation/alarms/:id/clear': { owner: 'system-admin', param: 'id' },
+  'POST /cloud/alarms/simulation/sites': { owner: 'system-admin' },
+  'POST /cloud/alarms/simulation/sites/:id/connection': { owner: 'system-admin', param: 'id' },
+  'GET /cloud/search/tags': { owner: 'caller-scoped' },
+  'GET /cloud/licensing/partners': { owner: 'caller-scoped' },
+  'GET /cloud/licensing/partners/:partner/licenseTypes': { owner: 'licensing-partner', param: 'partner' },
+  'GET /cloud/licensing/partners/:partner/licenses': { owner: 'licensing-partner', param: 'partner' },
+  'GET /cloud/licensing/partners/:partner/licenses/:id': { owner: 'licensing-partner', param: 'partner' },
+  'POST /cloud/licensing/generateLicense': { owner: 'licensing-partner' },
+  'POST /cloud/licensing/editLicense': { owner: 'licensing-partner' },
+  'POST /cloud/licensing/archiveLicense': { owner: 'licensing-partner' },
+  'GET /cloud/historian/:controllerId/tags': { owner: 'site', param: 'controllerId' },
+  'GET /cloud/historian/:controllerId/timeseries/:tag': { owner: 'site', param: 'controllerId' },
+  'GET /cloud/historian/:controllerId/value/:tag': { owner: 'site', param: 'controllerId' },
+  'GET /cloud/faas-manager/v0/functions': { owner: 'caller-scoped' },
+  'GET /cloud/faas-manager/v0/functions/:name': { owner: 'partner', param: 'name' },
+  'DELETE /cloud/faas-manager/v0/functions/:name': { owner: 'partner', param: 'name' },
+  // Saving a name another partner uses makes the caller's own function of that name.
+  'POST /cloud/faas-manager/v0/functions/:name': { owner: 'partner', param: 'name' },
+  'POST /cloud/faas-manager/v0/functions/:name/run': { owner: 'partner', param: 'name' },
+  'GET /cloud/mappings-manager/v0/mappings': { owner: 'caller-scoped' },
+  'GET /cloud/mappings-manager/v0/mappings/:uuid': { owner: 'partner', param: 'uuid' },
+  'GET /cloud/mappings-manager/v0/mapping-tables/:mapping': { owner: 'partner', param: 'mapping' },
+  'POST /cloud/mappings-manager/v0/mapping-tables/:mapping/:uuid': { owner: 'partner', param: 'mapping' },
+  'PATCH /cloud/mappings-manager/v0/mapping-tables/:mapping/:uuid': { owner: 'partner', param: 'mapping' },
+  'DELETE /cloud/mappings-manager/v0/mapping-tables/:mapping/:uuid': { owner: 'partner', param: 'mapping' },
+  'POST /cloud/mappings-manager/v0/tag-mappings/:mapping/:table': { owner: 'partner', param: 'mapping' },
+  'POST /cloud/api/v1/controllers/:cid/tags/:tag': { owner: 'site', param: 'cid' },
+  'POST /cloud/api/runs/:runId/v1/controllers/:cid/tags/:tag': { owner: 'function-run', param: 'runId' },
+  'GET /cloud/anomaly/v0/models': { owner: 'caller-scoped' },
+  'POST /cloud/anomaly/v0/models': { owner: 'caller-scoped' },
+  'GET /cloud/anomaly/v0/models/:model_id': { owner: 'partner', param: 'model_id' },
+  'GET /cloud/anomaly/v0/models/:model_id/:version_id': { owner: 'partner', param: 'model_id' },
+  'POST /cloud/anomaly/v0/models/:model_id': { owner: 'partner', param: 'model_id' },
+  'PATCH /cloud/anomaly/v0/models/:model_id': { owner: 'partner', param: 'model_id' },
+  'PATCH /cloud/anomaly/v0/models/:model_id/:version_id': { owner: 'partner', param: 'model_id' },
+  'DELETE /cloud/anomaly/v0/models/:model_id': { owner: 'partner', param: 'model_id' },
+  'DELETE /cloud/anomaly/v0/models/:model_id/:version_id': { owner: 'partner', param: 'model_id' },
+  'GET /cloud/anomaly/v0/image/:a/:b/:c': { owner: 'partner', param: 'a' },
+  'POST /cloud/anomaly/v0/train_model/:model_id/:version_id': { owner: 'partner', param: 'model_id' },
+  // Converts a CSV and writes nothing; saving the edges is checked by the graph.
+  'POST /cloud/csv2edges/csv2edges': { owner: 'caller' },
+  'POST /cloud/graph/nodes': { owner: 'caller-scoped' },
+  'GET /cloud/graph/nodes': { owner: 'caller-scoped' },
+  'POST /cloud/graph/edges': { owner: 'caller-scoped' },
+  'GET /cloud/graph/edges': { owner: 'caller-scoped' },
+  'DELETE /cloud/graph/edges/:uuid': { owner: 'partner', param: 'uuid' },
+  'DELETE /cloud/graph/nodes/:uuid': { owner: 'partner', param: 'uuid' },
+};
+
+/** The declared access of a route; HEAD shares its GET's. Undefined for a route nobody declared. */
+export function routeAccessOf(method: string, url: string): RouteAccess | undefined {
+  return table[`${method === 'HEAD' ? 'GET' : method} ${url}`];
+}

@@ -1,0 +1,27 @@
+import type { CloudContext } from '../context.js';
+
+type Ctx = Pick<CloudContext, 'realtime'>;
+
+/** The partner that owns what a user makes; a user without a main partner is a partner of their own. */
+export function partnerOfUser(ctx: Ctx, uid: string): string {
+  const main = ctx.realtime.get(`/users/${uid}/mainPartner`);
+  return typeof main === 'string' && main !== '' ? main : `user:${uid}`;
+}
+
+/**
+ * What a caller may see of partner-owned things (functions, mappings and their tables, ML models, BIM
+ * graphs): their own partner's; a system admin sees every partner's and acts in their own.
+ */
+export interface PartnerScope {
+  partner: string;
+  all: boolean;
+}
+
+export function partnerScopeOf(ctx: Ctx, uid: string): PartnerScope {
+  return { partner: partnerOfUser(ctx, uid), all: ctx.realtime.get(`/users/${uid}/systemAdmin`) === true };
+}
+
+/** Whether a thing owned by `owner` is visible in `scope`. Anything else answers 404, as if it did not exist. */
+export function sees(scope: PartnerScope, owner: string): boolean {
+  return scope.all || scope.partner === owner;
+}

@@ -1,0 +1,32 @@
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { migrations } from '../src/storage/migrations/index.js';
+import { migrate } from '../src/storage/db.js';
+
+describe('migration 100: existing rows go to their creator’s partner', () => {
+  it('moves functions and ML models to the main partner of who made them, mappings to the operator', () => {
+    const db = new Database(':memory:');
+    db.exec('CREATE TABLE schema_migrations (id TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)');
+    for (const migration of migrations.slice(0, migrations.findIndex((item) => item.id === '100-partner-ownership'))) {
+      db.exec(migration.sql);
+      db.prepare('INSERT INTO schema_migrations VALUES (?, 0)').run(migration.id);
+    }
+    db.prepare("INSERT INTO realtime_leaves VALUES ('/users/u-fjord/mainPartner', '\"fjordvarme\"')").run();
+    const fn = db.prepare("INSERT INTO cloud_functions VALUES (?, 'd', '', 'src', 1, 0, ?, '{}')");
+    fn.run('fjord-fn', 'u-fjord');
+    fn.run('lonely-fn', 'u-none');
+    db.prepare("INSERT INTO anomaly_models VALUES ('m1', 'model', '', '[]', '{}', '{}', 'u-fjord', 0, 0)").run();
+    db.prepare("INSERT INTO mappings VALUES ('map-1', 'Mapping', '', '[]')").run();
+
+    migrate(db);
+
+    expect(db.prepare('SELECT name, partner FROM cloud_functions ORDER BY name').all()).toEqual([
+      { name: 'fjord-fn', partner: 'fjordvarme' },
+      { name: 'lonely-fn', partner: 'user:u-none' },
+    ]);
+    expect(db.prepare('SELECT partner FROM anomaly_models').get()).toEqual({ partner: 'fjordvarme' });
+    expect(db.prepare('SELECT partner FROM mappings').get()).toEqual({ partner: 'varde' });
+    // Two partners may now use one name.
+    db.prepare("INSERT INTO cloud_functions VALUES ('nordbygg', 'fjord-fn', 'd', '', 'src', 1, 0, 'u-nord', '{}')").run();
+  });
+});
