@@ -48,6 +48,7 @@ import { seedBulkSites } from './seed/bulkSites.js';
 import { seedDemo } from './seed/demoSeed.js';
 import { createSimulation } from './simulation/simulation.js';
 import { openDatabase } from './storage/db.js';
+import { sessionBySid } from './auth/sessions.js';
 import { loadOrCreateSigningKeys } from './tokens/keys.js';
 
 /** A running cloud. */
@@ -109,11 +110,19 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
       logController: new LogController({ disableRequestLogging: true }),
     });
     const routes = trackRoutes(app);
+    const signInLive = (uid: string, claims: Record<string, unknown>) =>
+      typeof claims.sid === 'string' && sessionBySid(db, claims.sid, clock.now())?.uid === uid;
     const realtimeDatabase = createRealtimeDatabase({
       db,
       clock,
       namespace: REALTIME_NAMESPACE,
-      verifyCustomToken: (token) => verifyCustomToken({ config, keys, clock }, token),
+      // The realtime sign-in lives as long as the backend session its custom token named.
+      verifyCustomToken: async (token) => {
+        const identity = await verifyCustomToken({ config, keys, clock }, token);
+        if (!signInLive(identity.uid, identity.claims)) throw new Error('the session it was made for has ended');
+        return identity;
+      },
+      isSignInLive: (uid, claims) => signInLive(uid, claims),
     });
     const realtime = realtimeDatabase.tree;
     const outbox = createOutbox(db, clock, app.log, config.smtpUrl);

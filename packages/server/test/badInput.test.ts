@@ -6,6 +6,7 @@ import { demoUid } from '../src/seed/demoSeed.js';
 import { signAccessToken } from '../src/tokens/accessTokens.js';
 import { concretePath } from './helpers/concretePath.js';
 import { startCloud, type Cloud } from './helpers/startCloud.js';
+import { sessionOf } from './helpers/session.js';
 
 /**
  * Bad input to any route that takes a body gets a 4xx with a string `detail`, never a 5xx. The
@@ -51,7 +52,7 @@ const ROUTES_WITHOUT_BODY = new Set(['/cloud/auth/session/logout', '/cloud/auth/
 async function authorizationFor(route: RegisteredRoute): Promise<Record<string, string>> {
   if (route.public || !route.service || !isServiceName(route.service)) return {};
   const audience = serviceHostName(route.service, cloud.context.config.domain);
-  const token = await signAccessToken(cloud.context, { uid: demoUid('systemAdmin'), role: 'Admin', audience });
+  const token = await signAccessToken(cloud.context, { uid: demoUid('systemAdmin'), role: 'Admin', sid: sessionOf(cloud, demoUid('systemAdmin')), audience });
   return { authorization: `Bearer ${token}` };
 }
 
@@ -107,6 +108,7 @@ test('bad query strings get 400 with detail too', async () => {
   const token = await signAccessToken(cloud.context, {
     uid: demoUid('admin'),
     role: 'Admin',
+    sid: sessionOf(cloud, demoUid('admin')),
     audience: serviceHostName('controllers-api', 'localhost'),
   });
   for (const query of ['limit=0', 'limit=abc', 'offset=-1', 'controllers=everything', 'rules=maybe', 'limit=1e9']) {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoUid } from '../src/seed/demoSeed.js';
 import { mintCustomToken } from '../src/tokens/customTokens.js';
 import { type Cloud, startCloud } from './helpers/startCloud.js';
+import { sessionOf } from './helpers/session.js';
 
 /** The realtime database as mounted in the cloud, reached the way core's local settings reach it. */
 let cloud: Cloud;
@@ -27,7 +28,7 @@ async function signedInDatabase(uid: string) {
   apps.push(app);
   const auth = getAuth(app);
   connectAuthEmulator(auth, cloud.url, { disableWarnings: true });
-  await signInWithCustomToken(auth, await mintCustomToken(cloud.context, uid));
+  await signInWithCustomToken(auth, await mintCustomToken(cloud.context, uid, { sid: sessionOf(cloud, uid) }));
   return getDatabase(app);
 }
 

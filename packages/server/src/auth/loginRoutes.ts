@@ -8,6 +8,7 @@ import { mintCustomToken } from '../tokens/customTokens.js';
 import { verifyIdToken } from '../tokens/idTokens.js';
 import { accountByUid } from './accounts.js';
 import { checkPassword, sendSmsCode, verifySmsCode } from './credentials.js';
+import { useIdTokenOnce } from './idTokenReplay.js';
 import { completeSignIn } from './signIn.js';
 
 export const WRONG_CREDENTIALS = 'Wrong username or password';
@@ -27,6 +28,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: CloudContext): vo
         throw new HttpError(401, 'Invalid or expired ID token');
       });
       if (!accountByUid(ctx.db, verified.uid)) throw new HttpError(401, 'Unknown account');
+      if (!useIdTokenOnce(ctx.db, idToken, ctx.clock.now())) throw new HttpError(401, 'This ID token was already exchanged; sign in again');
       return completeSignIn(ctx, reply, verified.uid);
     }
     const { piscadaId, password } = parseWith(passwordLoginRequest, request.body);
@@ -56,7 +58,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: CloudContext): vo
 
   // Bearer: the auth service's own access token.
   app.get('/customToken', async (request) => {
-    const { uid } = callerOf(request);
-    return { token: await mintCustomToken(ctx, uid) };
+    const { uid, sid } = callerOf(request);
+    return { token: await mintCustomToken(ctx, uid, { sid }) };
   });
 }

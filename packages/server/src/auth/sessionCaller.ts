@@ -4,12 +4,15 @@ import { trustedOrigins, type CloudContext } from '../context.js';
 import { readCookie } from '../http/cookies.js';
 import { HttpError } from '../http/HttpError.js';
 import { bearerToken, verifyAccessToken } from '../tokens/accessTokens.js';
-import { SESSION_COOKIE, findSession } from './sessions.js';
+import { SESSION_COOKIE, findSession, sessionBySid, type Session } from './sessions.js';
 
 export interface SessionCaller {
   uid: string;
-  /** The backend session's id when the caller came with the cookie (browser), null for a bearer (CLI). */
-  sessionId: string | null;
+  session: Session;
+  /** The cookie's secret when the caller came with the cookie (browser), null for a bearer (CLI). */
+  cookie: string | null;
+  /** With a bearer: the refresh generation of the auth token presented. */
+  tokenGeneration: number | null;
 }
 
 /**
@@ -20,18 +23,16 @@ export interface SessionCaller {
 export async function sessionCaller(ctx: CloudContext, request: FastifyRequest): Promise<SessionCaller> {
   const origin = request.headers.origin;
   const cookieAllowed = origin === undefined || trustedOrigins(ctx.config).includes(origin);
-  const sessionId = cookieAllowed ? readCookie(request.headers.cookie, SESSION_COOKIE) : undefined;
-  if (sessionId) {
-    const uid = findSession(ctx.db, sessionId, ctx.clock.now());
-    if (uid) return { uid, sessionId };
+  const cookie = cookieAllowed ? readCookie(request.headers.cookie, SESSION_COOKIE) : undefined;
+  if (cookie) {
+    const session = findSession(ctx.db, cookie, ctx.clock.now());
+    if (session) return { uid: session.uid, session, cookie, tokenGeneration: null };
   }
   if (request.headers.authorization) {
-    const caller = await verifyAccessToken(
-      ctx,
-      bearerToken(request.headers.authorization),
-      serviceHostName('auth', ctx.config.domain),
-    );
-    return { uid: caller.uid, sessionId: null };
+    const caller = await verifyAccessToken(ctx, bearerToken(request.headers.authorization), serviceHostName('auth', ctx.config.domain));
+    const session = sessionBySid(ctx.db, caller.sid, ctx.clock.now());
+    if (!session) throw new HttpError(401, 'The session has ended; sign in again');
+    return { uid: caller.uid, session, cookie: null, tokenGeneration: caller.generation };
   }
-  throw new HttpError(401, sessionId ? 'Session has expired' : 'No session');
+  throw new HttpError(401, cookie ? 'Session has expired' : 'No session');
 }

@@ -6,7 +6,7 @@ import { mintAccessTokens } from '../tokens/accessTokens.js';
 import { readProfile } from '../users/profiles.js';
 import { accountByUid } from './accounts.js';
 import { sessionCaller } from './sessionCaller.js';
-import { SESSION_COOKIE, SESSION_TTL_MS, deleteSession, extendSession } from './sessions.js';
+import { SESSION_COOKIE, SESSION_TTL_MS, deleteSession, renewSession } from './sessions.js';
 import { sessionCookieIsSecure } from './signIn.js';
 
 /**
@@ -15,19 +15,23 @@ import { sessionCookieIsSecure } from './signIn.js';
  * auth service's bearer token (CLI); sessionCaller checks one of them.
  */
 export function registerSessionRoutes(app: FastifyInstance, ctx: CloudContext): void {
+  // Refresh with rotation: each renewal moves the session to its next generation, and only the newest
+  // auth token may renew. Presenting an older one means it was copied: the whole session ends
+  // (OAuth 2.0 Security BCP, refresh token reuse detection).
   app.post('/session/renew', { config: { public: true } }, async (request, reply) => {
     const caller = await sessionCaller(ctx, request);
-    if (caller.sessionId) {
-      extendSession(ctx.db, caller.sessionId, ctx.clock.now());
+    if (caller.tokenGeneration !== null && caller.tokenGeneration !== caller.session.generation) {
+      deleteSession(ctx.db, caller.session.sid);
+      throw new HttpError(401, 'This token was already used to renew the session, so the session has ended; sign in again');
+    }
+    const renewed = renewSession(ctx.db, caller.session.sid, ctx.clock.now());
+    if (caller.cookie) {
       reply.header(
         'Set-Cookie',
-        serializeCookie(SESSION_COOKIE, caller.sessionId, {
-          maxAgeSeconds: SESSION_TTL_MS / 1000,
-          secure: sessionCookieIsSecure(ctx),
-        }),
+        serializeCookie(SESSION_COOKIE, caller.cookie, { maxAgeSeconds: SESSION_TTL_MS / 1000, secure: sessionCookieIsSecure(ctx) }),
       );
     }
-    return mintAccessTokens(ctx, caller.uid);
+    return mintAccessTokens(ctx, renewed);
   });
 
   app.post('/session/userinfo', { config: { public: true } }, async (request) => {
@@ -37,10 +41,11 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: CloudContext): 
     return { user: readProfile(ctx.realtime, account) };
   });
 
-  // Idempotent: signing out without a session still succeeds (and clears a stale cookie).
+  // Idempotent: signing out without a session still succeeds (and clears a stale cookie). Ends the session
+  // of the cookie or of the bearer token, and with it every token minted for it.
   app.post('/session/logout', { config: { public: true } }, async (request, reply) => {
     const caller = await sessionCaller(ctx, request).catch(() => null);
-    if (caller?.sessionId) deleteSession(ctx.db, caller.sessionId);
+    if (caller) deleteSession(ctx.db, caller.session.sid);
     reply.header('Set-Cookie', serializeCookie(SESSION_COOKIE, '', { maxAgeSeconds: 0, secure: sessionCookieIsSecure(ctx) }));
     return { ok: true as const };
   });

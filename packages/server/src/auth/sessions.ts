@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../storage/db.js';
 import { hashSecret, randomSecret } from './secrets.js';
 
@@ -5,41 +6,64 @@ export const SESSION_COOKIE = 'varde_session';
 /** A browser session lives 24 h after sign-in or its last renewal (the portal renews hourly). */
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** Creates a session; returns its id (only its hash is stored). */
-export function createSession(db: Db, uid: string, now: number): string {
-  const id = randomSecret();
-  db.prepare('INSERT INTO sessions (id_hash, uid, created_at, expires_at) VALUES (?, ?, ?, ?)').run(
-    hashSecret(id),
+/**
+ * One sign-in. `secret` is the browser's cookie (only its hash is stored); `sid` names the session in
+ * every token minted for it; `generation` counts refreshes (the auth token of the newest is the only one
+ * that may refresh).
+ */
+export interface Session {
+  uid: string;
+  sid: string;
+  generation: number;
+}
+
+export function createSession(db: Db, uid: string, now: number): Session & { secret: string } {
+  const secret = randomSecret();
+  const sid = randomUUID();
+  db.prepare('INSERT INTO sessions (id_hash, uid, created_at, expires_at, sid, generation) VALUES (?, ?, ?, ?, ?, 0)').run(
+    hashSecret(secret),
     uid,
     now,
     now + SESSION_TTL_MS,
+    sid,
   );
-  return id;
+  return { secret, uid, sid, generation: 0 };
 }
 
-/** The session's uid, or null when unknown or expired (expired ones are removed). */
-export function findSession(db: Db, id: string, now: number): string | null {
-  const idHash = hashSecret(id);
-  const row = db.prepare('SELECT uid, expires_at FROM sessions WHERE id_hash = ?').get(idHash) as
-    | { uid: string; expires_at: number }
-    | undefined;
+type SessionRow = { uid: string; sid: string; generation: number; expires_at: number };
+
+function live(db: Db, row: SessionRow | undefined, now: number): Session | null {
   if (!row) return null;
   if (row.expires_at <= now) {
-    db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(idHash);
+    db.prepare('DELETE FROM sessions WHERE sid = ?').run(row.sid);
     return null;
   }
-  return row.uid;
+  return { uid: row.uid, sid: row.sid, generation: row.generation };
 }
 
-export function extendSession(db: Db, id: string, now: number): void {
-  db.prepare('UPDATE sessions SET expires_at = ? WHERE id_hash = ?').run(now + SESSION_TTL_MS, hashSecret(id));
+/** The session of a cookie, or null when unknown or expired (expired ones are removed). */
+export function findSession(db: Db, secret: string, now: number): Session | null {
+  const row = db.prepare('SELECT uid, sid, generation, expires_at FROM sessions WHERE id_hash = ?').get(hashSecret(secret));
+  return live(db, row as SessionRow | undefined, now);
 }
 
-export function deleteSession(db: Db, id: string): void {
-  db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(hashSecret(id));
+/** The session a token names, or null once it has ended. Checked on every request. */
+export function sessionBySid(db: Db, sid: string, now: number): Session | null {
+  const row = db.prepare('SELECT uid, sid, generation, expires_at FROM sessions WHERE sid = ?').get(sid);
+  return live(db, row as SessionRow | undefined, now);
 }
 
-/** After a password reset every session of the account ends. */
-export function deleteSessionsOf(db: Db, uid: string): void {
-  db.prepare('DELETE FROM sessions WHERE uid = ?').run(uid);
+/** A refresh: the session lives on (24 h from now) and its next generation is the only one that may refresh. */
+export function renewSession(db: Db, sid: string, now: number): Session {
+  db.prepare('UPDATE sessions SET expires_at = ?, generation = generation + 1 WHERE sid = ?').run(now + SESSION_TTL_MS, sid);
+  return sessionBySid(db, sid, now)!;
+}
+
+export function deleteSession(db: Db, sid: string): void {
+  db.prepare('DELETE FROM sessions WHERE sid = ?').run(sid);
+}
+
+/** Ends every session of an account (a password reset, a lower role, deletion), or all but one (your own password change). */
+export function deleteSessionsOf(db: Db, uid: string, except?: string): void {
+  db.prepare('DELETE FROM sessions WHERE uid = ? AND sid IS NOT ?').run(uid, except ?? null);
 }

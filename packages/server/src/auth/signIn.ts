@@ -21,12 +21,12 @@ export function sessionCookieIsSecure(ctx: Pick<CloudContext, 'config'>): boolea
 export async function completeSignIn(ctx: CloudContext, reply: FastifyReply, uid: string): Promise<SignedIn> {
   const account = accountByUid(ctx.db, uid);
   if (!account) throw new HttpError(401, 'Unknown account');
-  const { accessTokens, expiresAt } = await mintAccessTokens(ctx, uid);
-  const token = await mintCustomToken(ctx, uid);
-  const sessionId = createSession(ctx.db, uid, ctx.clock.now());
+  const session = createSession(ctx.db, uid, ctx.clock.now());
+  const { accessTokens, expiresAt } = await mintAccessTokens(ctx, session);
+  const token = await mintCustomToken(ctx, uid, { sid: session.sid });
   reply.header(
     'Set-Cookie',
-    serializeCookie(SESSION_COOKIE, sessionId, {
+    serializeCookie(SESSION_COOKIE, session.secret, {
       maxAgeSeconds: SESSION_TTL_MS / 1000,
       secure: sessionCookieIsSecure(ctx),
     }),

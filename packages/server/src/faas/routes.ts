@@ -74,11 +74,11 @@ export function registerFaasRoutes(app: FastifyInstance, ctx: CloudContext, stor
       });
 
       api.post<NameParams>('/v0/functions/:name/run', async (request): Promise<RunFunctionResponse> => {
-        const { uid, scope } = allowed(request);
+        const { scope } = allowed(request);
         const fn = existing(scope, request.params.name);
         const body = parseWith(runFunctionBody, request.body ?? {});
         // The run carries the caller's own tokens, never the owner's.
-        return runner.run(uid, withoutOwner(fn), body);
+        return runner.run(callerOf(request), withoutOwner(fn), body);
       });
     },
     { prefix: servicePathPrefix('faas-manager') },

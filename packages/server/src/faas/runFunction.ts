@@ -38,7 +38,8 @@ export type FunctionMode = { kind: 'sandbox'; python: string } | { kind: 'unsafe
 
 export interface FunctionRunner {
   mode: FunctionMode;
-  run(uid: string, fn: CloudFunction, body: RunFunctionBody): Promise<RunFunctionResponse>;
+  /** Runs as the caller: with tokens of the caller's own session (they end with it). */
+  run(caller: { uid: string; sid: string }, fn: CloudFunction, body: RunFunctionBody): Promise<RunFunctionResponse>;
 }
 
 /** Where the unsafe mode's functions reach the cloud: its listening socket, plain HTTP. */
@@ -69,8 +70,8 @@ export async function createFunctionRunner(ctx: CloudContext, dispatch: Dispatch
   let running = 0;
   let sequence = 0;
 
-  async function execute(uid: string, fn: CloudFunction, body: RunFunctionBody, runId: string): Promise<PythonOutcome> {
-    const { accessTokens } = await mintAccessTokens(ctx, uid);
+  async function execute(caller: { uid: string; sid: string }, fn: CloudFunction, body: RunFunctionBody, runId: string): Promise<PythonOutcome> {
+    const { accessTokens } = await mintAccessTokens(ctx, { uid: caller.uid, sid: caller.sid, generation: 0 });
     const timeoutMs = (body.timeoutSeconds ?? DEFAULT_RUN_TIMEOUT_SECONDS) * 1000;
     const request = body.request ?? {};
     const env: Record<string, string> = {};
@@ -97,15 +98,15 @@ export async function createFunctionRunner(ctx: CloudContext, dispatch: Dispatch
 
   return {
     mode,
-    async run(uid, fn, body) {
+    async run(caller, fn, body) {
       if (mode.kind === 'off') throw new HttpError(503, sandboxMissingDetail(mode.reason));
       if (running >= MAX_CONCURRENT_RUNS) {
         throw new HttpError(429, `${MAX_CONCURRENT_RUNS} functions are running on this cloud already; try again in a few seconds`, { 'retry-after': '5' });
       }
       running += 1;
-      const runId = ctx.writeApi.runs.begin(uid);
+      const runId = ctx.writeApi.runs.begin(caller.uid);
       try {
-        const outcome = await execute(uid, fn, body, runId);
+        const outcome = await execute(caller, fn, body, runId);
         const python = mode.kind === 'sandbox' ? mode.python : 'Python 3 (unsandboxed)';
         return { name: fn.name, version: fn.version, python, ...outcome, writes: ctx.writeApi.values.byRun(runId) };
       } finally {

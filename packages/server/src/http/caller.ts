@@ -6,6 +6,10 @@ import { HttpError } from './HttpError.js';
 export interface Caller {
   uid: string;
   role: Role;
+  /** The session the token belongs to. */
+  sid: string;
+  /** The token's refresh generation (see auth/sessions.ts). */
+  generation: number;
 }
 
 /** The caller of a token-protected route (the bearer hook has verified the token already). */

@@ -20,6 +20,8 @@ export interface RealtimeDatabaseOptions {
   projectId?: string;
   /** Lifetime of minted ID tokens; 3600 like firebase. */
   idTokenLifetimeSeconds?: number;
+  /** Whether a sign-in's tokens are still good (its backend session lives); checked at every verification and refresh. */
+  isSignInLive?: (uid: string, claims: Record<string, unknown>) => boolean;
   /** Who may read and write what; Varde's rules unless given. */
   rules?: RealtimeRules;
 }
@@ -48,6 +50,7 @@ export function createRealtimeDatabase(options: RealtimeDatabaseOptions): Realti
     projectId: options.projectId ?? options.namespace,
     clock,
     lifetimeSeconds: options.idTokenLifetimeSeconds,
+    ...(options.isSignInLive ? { isSignInLive: options.isSignInLive } : {}),
   });
   const verifyIdToken = (token: string) => issuer.verifyIdToken(token);
   const wire = createWireServer({

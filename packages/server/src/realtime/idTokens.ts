@@ -61,8 +61,11 @@ export function createIdTokenIssuer(options: {
   projectId: string;
   clock: Clock;
   lifetimeSeconds?: number;
+  /** A sign-in ended elsewhere (logout, password change): its ID and refresh tokens stop working. */
+  isSignInLive?: (uid: string, claims: Record<string, unknown>) => boolean;
 }): IdTokenIssuer {
   const { db, projectId, clock } = options;
+  const isLive = options.isSignInLive ?? (() => true);
   const lifetimeSeconds = options.lifetimeSeconds ?? 3600;
   const secret = loadOrCreateSecret(db);
   const issuer = `https://securetoken.google.com/${projectId}`;
@@ -109,6 +112,7 @@ export function createIdTokenIssuer(options: {
         if (typeof payload.sub !== 'string' || payload.sub === '' || payload.iat === undefined || payload.exp === undefined) {
           throw new IdTokenError('INVALID_ID_TOKEN', 'The ID token lacks sub, iat or exp');
         }
+        if (!isLive(payload.sub, payload as Record<string, unknown>)) throw new IdTokenError('INVALID_ID_TOKEN', 'The sign-in has ended');
         return {
           uid: payload.sub,
           claims: payload as Record<string, unknown>,
@@ -127,6 +131,7 @@ export function createIdTokenIssuer(options: {
           throw new IdTokenError('INVALID_REFRESH_TOKEN', 'Not a refresh token');
         }
         const claims = payload.claims !== null && typeof payload.claims === 'object' ? payload.claims : {};
+        if (!isLive(payload.sub, claims as Record<string, unknown>)) throw new IdTokenError('TOKEN_EXPIRED', 'The sign-in has ended');
         return { uid: payload.sub, claims: claims as Record<string, unknown> };
       } catch (error) {
         throw asIdTokenError(error, 'INVALID_REFRESH_TOKEN', 'The refresh token is invalid');

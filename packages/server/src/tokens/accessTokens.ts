@@ -2,6 +2,7 @@ import { SignJWT, errors, jwtVerify } from 'jose';
 import { TOKEN_SERVICES, role as roleSchema, serviceHostName, type AccessTokens, type Role } from '@varde/core/contract';
 import type { CloudConfig, CloudContext } from '../context.js';
 import { accountByUid } from '../auth/accounts.js';
+import { sessionBySid, type Session } from '../auth/sessions.js';
 import type { Caller } from '../http/caller.js';
 import { HttpError, invalidTokenError } from '../http/HttpError.js';
 import { SIGNING_ALGORITHM } from './keys.js';
@@ -19,6 +20,10 @@ type Ctx = Pick<CloudContext, 'config' | 'keys' | 'clock'>;
 export interface AccessTokenClaims {
   uid: string;
   role: Role;
+  /** The session the token belongs to: the token is good only while it lives. */
+  sid: string;
+  /** The session's refresh generation when minted (only the newest auth token may refresh). */
+  generation?: number;
   /** The service's host name, `<service>.<domain>`. */
   audience: string;
   /** Seconds since epoch; defaults to the cloud clock's now. */
@@ -28,7 +33,7 @@ export interface AccessTokenClaims {
 
 export async function signAccessToken(ctx: Ctx, claims: AccessTokenClaims): Promise<string> {
   const iat = claims.issuedAt ?? Math.floor(ctx.clock.now() / 1000);
-  return new SignJWT({ role: claims.role })
+  return new SignJWT({ role: claims.role, sid: claims.sid, gen: claims.generation ?? 0 })
     .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid: ctx.keys.kid, typ: 'at+jwt' })
     .setIssuer(authIssuer(ctx.config))
     .setAudience(claims.audience)
@@ -44,22 +49,26 @@ export async function signAccessToken(ctx: Ctx, claims: AccessTokenClaims): Prom
  */
 export async function mintAccessTokens(
   ctx: Pick<CloudContext, 'config' | 'keys' | 'clock' | 'db'>,
-  uid: string,
+  session: Session,
 ): Promise<{ accessTokens: AccessTokens; expiresAt: number }> {
+  const { uid, sid, generation } = session;
   const account = accountByUid(ctx.db, uid);
   if (!account) throw new HttpError(401, 'Unknown account');
   const issuedAt = Math.floor(ctx.clock.now() / 1000);
   const entries = await Promise.all(
     TOKEN_SERVICES.map(async (service) => {
       const audience = serviceHostName(service, ctx.config.domain);
-      return [audience, await signAccessToken(ctx, { uid, role: account.role, audience, issuedAt })] as const;
+      return [audience, await signAccessToken(ctx, { uid, role: account.role, audience, issuedAt, sid, generation })] as const;
     }),
   );
   return { accessTokens: Object.fromEntries(entries), expiresAt: (issuedAt + ACCESS_TOKEN_TTL_SECONDS) * 1000 };
 }
 
-/** Verifies a bearer access token for one audience; any failure is a 401 with a short reason. */
-export async function verifyAccessToken(ctx: Ctx, token: string, audience: string): Promise<Caller> {
+/**
+ * Verifies a bearer access token for one audience, and that its session still lives (logout, a password
+ * change, a lower role and deletion end it); any failure is a 401 with a short reason.
+ */
+export async function verifyAccessToken(ctx: Ctx & Pick<CloudContext, 'db'>, token: string, audience: string): Promise<Caller> {
   try {
     const { payload } = await jwtVerify(token, ctx.keys.publicKey, {
       algorithms: [SIGNING_ALGORITHM],
@@ -71,7 +80,10 @@ export async function verifyAccessToken(ctx: Ctx, token: string, audience: strin
     });
     const role = roleSchema.safeParse(payload.role);
     if (!payload.sub || !role.success) throw invalidTokenError('Token has no subject or role');
-    return { uid: payload.sub, role: role.data };
+    if (typeof payload.sid !== 'string') throw invalidTokenError('Token has no session; sign in again');
+    const session = sessionBySid(ctx.db, payload.sid, ctx.clock.now());
+    if (!session || session.uid !== payload.sub) throw invalidTokenError('The session has ended; sign in again');
+    return { uid: payload.sub, role: role.data, sid: payload.sid, generation: typeof payload.gen === 'number' ? payload.gen : 0 };
   } catch (error) {
     if (error instanceof HttpError) throw error;
     throw invalidTokenError(describeTokenError(error, audience));

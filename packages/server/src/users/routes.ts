@@ -32,6 +32,10 @@ import { writeBatcherFor } from './writeBatcher.js';
 const idParams = z.object({ id: userKeySchema });
 const grantParams = z.object({ id: userKeySchema, key: userKeySchema });
 
+/** Roles from most to least access. */
+const ROLE_RANK = ['Admin', 'PowerUser', 'User', 'Guest', 'Viewer'];
+const roleLowered = (before: string, after: string) => ROLE_RANK.indexOf(after) > ROLE_RANK.indexOf(before);
+
 function actorOf(ctx: CloudContext, request: FastifyRequest): Actor {
   return loadActor(ctx, callerOf(request).uid);
 }
@@ -84,7 +88,13 @@ export function registerUserRoutes(app: FastifyInstance, ctx: CloudContext): voi
         const id = idOf(request);
         const patch = parseWith(updateUserRequest, request.body);
         const actor = actorOf(ctx, request);
-        return write(() => updateUser(ctx, actor, id, patch));
+        const before = accountByUid(ctx.db, id)?.role;
+        return write(() => {
+          const user = updateUser(ctx, actor, id, patch);
+          // A lower role takes effect at once: the user's sessions end and they sign in again with it.
+          if (before && roleLowered(before, user.role)) deleteSessionsOf(ctx.db, id);
+          return user;
+        });
       });
 
       api.delete('/users/:id', async (request, reply) => {
@@ -114,8 +124,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: CloudContext): voi
         const passwordHash = hashPassword(password);
         await write(() => {
           updatePasswordHash(ctx.db, id, passwordHash);
-          // Someone else's new password ends that user's sessions; your own keeps you signed in.
-          if (id !== actor.uid) deleteSessionsOf(ctx.db, id);
+          // A new password ends the user's sessions; changing your own keeps only the session you changed it in.
+          deleteSessionsOf(ctx.db, id, id === actor.uid ? callerOf(request).sid : undefined);
         });
         return { ok: true as const };
       });

@@ -19,6 +19,7 @@ import { notificationRulesMigration } from './060-notification-rules.js';
 import { anomalyAndHistorianMigration } from './080-anomaly-and-historian.js';
 import { functionsMappingsWritesMigration } from './090-functions-mappings-writes.js';
 import { partnerOwnershipMigration } from './100-partner-ownership.js';
+import { sessionRevocationMigration } from './110-session-revocation.js';
 
 export const migrations: Migration[] = [
   accountsMigration,
@@ -33,4 +34,5 @@ export const migrations: Migration[] = [
   anomalyAndHistorianMigration,
   functionsMappingsWritesMigration,
   partnerOwnershipMigration,
+  sessionRevocationMigration,
 ];

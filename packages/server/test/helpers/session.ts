@@ -1,0 +1,13 @@
+import { createSession } from '../../src/auth/sessions.js';
+import type { Cloud } from './startCloud.js';
+
+const sessions = new WeakMap<Cloud, Map<string, string>>();
+
+/** A live session of `uid` in `cloud` (one per user and cloud), for tests that sign tokens themselves. */
+export function sessionOf(cloud: Cloud, uid: string): string {
+  let byUser = sessions.get(cloud);
+  if (!byUser) sessions.set(cloud, (byUser = new Map()));
+  let sid = byUser.get(uid);
+  if (!sid) byUser.set(uid, (sid = createSession(cloud.context.db, uid, cloud.context.clock.now()).sid));
+  return sid;
+}

@@ -1,0 +1,108 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { AccessTokens } from '@varde/core/contract';
+import { demoUid } from '../src/seed/demoSeed.js';
+import { loginIssuer } from '../src/tokens/idTokens.js';
+import { bearer, call, signIn } from './helpers/http.js';
+import { startCloud, type Cloud } from './helpers/startCloud.js';
+
+// A stolen token must stop working when its owner signs out, changes password, is demoted or deleted.
+let cloud: Cloud;
+beforeAll(async () => {
+  cloud = await startCloud();
+});
+afterAll(() => cloud.close());
+
+const sites = (tokens: AccessTokens) => call(cloud, '/cloud/controllers-api/controllers', { headers: bearer(tokens['controllers-api.localhost']!) });
+const auth = (tokens: AccessTokens) => bearer(tokens['auth.localhost']!);
+const users = (tokens: AccessTokens) => bearer(tokens['users.localhost']!);
+const signInAs = async (email: string, password = 'demo1234') => (await signIn(cloud, email, password)).accessTokens;
+
+async function realtimeRefreshToken(tokens: AccessTokens): Promise<string> {
+  const custom = (await call(cloud, '/cloud/auth/customToken', { headers: auth(tokens) })).body.token;
+  const signedIn = await call(cloud, '/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=any', { json: { token: custom, returnSecureToken: true } });
+  expect(signedIn.status).toBe(200);
+  return signedIn.body.refreshToken;
+}
+const refreshRealtime = (refreshToken: string) =>
+  call(cloud, '/securetoken.googleapis.com/v1/token?key=any', { json: { grant_type: 'refresh_token', refresh_token: refreshToken } });
+
+describe('sessions end', () => {
+  test('at logout: the access tokens, the refresh and the realtime tokens of that sign-in', async () => {
+    const tokens = await signInAs('user@varde.test');
+    const other = await signInAs('user@varde.test');
+    const refresh = await realtimeRefreshToken(tokens);
+    expect((await sites(tokens)).status).toBe(200);
+    expect((await call(cloud, '/cloud/auth/session/logout', { method: 'POST', headers: auth(tokens) })).status).toBe(200);
+    const after = await sites(tokens);
+    expect(after.status).toBe(401);
+    expect(after.body.detail).toBe('The session has ended; sign in again');
+    expect((await call(cloud, '/cloud/auth/session/renew', { method: 'POST', headers: auth(tokens) })).status).toBe(401);
+    expect((await refreshRealtime(refresh)).status).toBe(400);
+    // Another sign-in of the same user is another session.
+    expect((await sites(other)).status).toBe(200);
+  });
+
+  test('at a password change of your own: every other session ends, yours goes on', async () => {
+    const stolen = await signInAs('guest@varde.test');
+    const stolenRefresh = await realtimeRefreshToken(stolen);
+    const mine = await signInAs('guest@varde.test');
+    const changed = await call(cloud, `/cloud/users/users/${demoUid('guest')}/password`, { headers: users(mine), json: { password: 'a-new-secret-1' } });
+    expect(changed.status).toBe(200);
+    expect((await sites(stolen)).status).toBe(401);
+    expect((await refreshRealtime(stolenRefresh)).status).toBe(400);
+    expect((await sites(mine)).status).toBe(200);
+  });
+
+  test("at an admin's password change, a lower role and deletion: all of the user's sessions", async () => {
+    const admin = await signInAs('admin@varde.test');
+    const viewer = await signInAs('viewer@varde.test');
+    await call(cloud, `/cloud/users/users/${demoUid('viewer')}/password`, { headers: users(admin), json: { password: 'reset-by-admin-1' } });
+    expect((await sites(viewer)).status).toBe(401);
+
+    const power = await signInAs('power@varde.test');
+    const sameRole = await call(cloud, `/cloud/users/users/${demoUid('powerUser')}`, { method: 'PATCH', headers: users(admin), json: { name: 'Pål P.' } });
+    expect(sameRole.status).toBe(200);
+    expect((await sites(power)).status).toBe(200); // nothing lowered: the session goes on
+    const lowered = await call(cloud, `/cloud/users/users/${demoUid('powerUser')}`, { method: 'PATCH', headers: users(admin), json: { role: 'User' } });
+    expect(lowered.status).toBe(200);
+    expect((await sites(power)).status).toBe(401);
+
+    const sms = await signInAs('user@varde.test');
+    expect((await call(cloud, `/cloud/users/users/${demoUid('user')}`, { method: 'DELETE', headers: users(admin) })).status).toBe(204);
+    expect((await sites(sms)).status).toBe(401);
+  });
+});
+
+describe('refresh rotation', () => {
+  test('only the newest auth token renews; replaying a used one ends the whole session', async () => {
+    const first = await signInAs('sysadmin@varde.test');
+    const second = (await call(cloud, '/cloud/auth/session/renew', { method: 'POST', headers: auth(first) })).body.accessTokens as AccessTokens;
+    const third = (await call(cloud, '/cloud/auth/session/renew', { method: 'POST', headers: auth(second) })).body.accessTokens as AccessTokens;
+    expect((await sites(third)).status).toBe(200);
+    const replay = await call(cloud, '/cloud/auth/session/renew', { method: 'POST', headers: auth(first) });
+    expect(replay.status).toBe(401);
+    expect(replay.body.detail).toContain('already used');
+    // The chain is revoked: the newest tokens too.
+    expect((await sites(third)).status).toBe(401);
+    expect((await call(cloud, '/cloud/auth/session/renew', { method: 'POST', headers: auth(third) })).status).toBe(401);
+  });
+});
+
+describe('ID tokens from the identity provider', () => {
+  test('are exchanged once', async () => {
+    const now = Math.floor(cloud.context.clock.now() / 1000);
+    const idToken = await new SignJWT({})
+      .setProtectedHeader({ alg: 'RS256', kid: cloud.context.keys.kid })
+      .setIssuer(loginIssuer(cloud.context))
+      .setAudience('portal')
+      .setSubject(demoUid('admin'))
+      .setIssuedAt(now)
+      .setExpirationTime(now + 300)
+      .sign(cloud.context.keys.privateKey);
+    expect((await call(cloud, '/cloud/auth/login', { json: { idToken } })).status).toBe(200);
+    const replay = await call(cloud, '/cloud/auth/login', { json: { idToken } });
+    expect(replay.status).toBe(401);
+    expect(replay.body.detail).toContain('already exchanged');
+  });
+});
