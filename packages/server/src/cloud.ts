@@ -30,7 +30,8 @@ import { seedDemoLicensing } from './seed/demoLicensing.js';
 import { registerControllerRoutes } from './controllers/routes.js';
 import { registerBearerAuth } from './http/bearerAuth.js';
 import { registerCors } from './http/cors.js';
-import { registerErrorHandling } from './http/errorHandler.js';
+import { frameworkErrorHandler, registerErrorHandling } from './http/errorHandler.js';
+import { registerJsonBodyParser } from './http/jsonBody.js';
 import { serviceHostRewriter } from './http/hostRouting.js';
 import { createFileFallback } from './http/staticFiles.js';
 import { trackRoutes } from './http/routeRegistry.js';
@@ -105,6 +106,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
       },
       rewriteUrl: serviceHostRewriter(config.domain),
       bodyLimit: BODY_LIMIT,
+      frameworkErrors: frameworkErrorHandler,
       logger: options.logger ? { level: 'info' } : false,
       // Per-request lines would drown the useful ones; errors are logged by the error handler.
       logController: new LogController({ disableRequestLogging: true }),
@@ -140,6 +142,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     const mappings = createMappingStore(db);
 
     registerErrorHandling(app, createFileFallback(config));
+    registerJsonBodyParser(app);
     registerCors(app, trustedOrigins(config));
     registerBearerAuth(app, context);
 

@@ -13,6 +13,7 @@ import {
 import type { CloudContext } from '../context.js';
 import { callerOf } from '../http/caller.js';
 import { HttpError } from '../http/HttpError.js';
+import { MAX_JSON_DEPTH, jsonDepthExceeds } from '../http/jsonBody.js';
 import { parseWith } from '../http/parseWith.js';
 import { explorerCaller, type ExplorerCaller } from './access.js';
 import type { AnomalyService } from './anomalyService.js';
@@ -48,6 +49,8 @@ export function registerAnomalyRoutes(app: FastifyInstance, ctx: CloudContext, a
       api.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
         const text = String(body);
         if (text.trim() === '') return done(new HttpError(400, 'The body is empty; send JSON'), undefined);
+        // Before the duplicate-key scan, which recurses once per level.
+        if (jsonDepthExceeds(text)) return done(new HttpError(400, `JSON is nested more than ${MAX_JSON_DEPTH} levels deep`), undefined);
         let parsed: unknown;
         try {
           parsed = JSON.parse(text);

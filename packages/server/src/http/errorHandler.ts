@@ -1,7 +1,21 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { describeIssues } from '@varde/core/contract';
 import * as z from 'zod';
+import { drainRequest } from './drainRequest.js';
 import { HttpError } from './HttpError.js';
+
+/**
+ * Errors the router raises before any route runs (a malformed URL, a path segment over 100 characters):
+ * the same `{detail}` answers, and the caller's URL is not echoed back.
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const detail = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A part of the path is too long' : 'The URL is malformed';
+  void reply.code(typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400).send({ detail });
+}
+
+function tooLargeDetail(app: FastifyInstance): string {
+  return `The request body is larger than the limit of ${Math.round(app.initialConfig.bodyLimit! / 1024 / 1024)} MB`;
+}
 
 /**
  * One error handler for the whole cloud. Every answer is `{detail}`. The caller's mistakes (bad
@@ -13,7 +27,7 @@ export function registerErrorHandling(
   /** Tried before answering 404 (serves the portal's files); true when it answered. */
   fallback?: (request: FastifyRequest, reply: FastifyReply) => boolean,
 ): void {
-  app.setErrorHandler((error: FastifyError | HttpError | z.ZodError | Error, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError | HttpError | z.ZodError | Error, request, reply) => {
     if (error instanceof HttpError) {
       return reply.code(error.status).headers(error.headers).send({ detail: error.detail });
     }
@@ -21,11 +35,26 @@ export function registerErrorHandling(
       return reply.code(400).send({ detail: describeIssues(error) });
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status === 413) {
+      // Read the rest of the refused body, so that the client reads this answer instead of a reset.
+      await drainRequest(request.raw);
+      reply.removeHeader('connection');
+      return reply.code(413).send({ detail: tooLargeDetail(app) });
+    }
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ detail: error.message || 'Bad request' });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ detail: 'Internal server error' });
+  });
+
+  // A declared length over the limit is answered before fastify's parser would refuse it and close the
+  // connection under a client that is still sending: the body is read and discarded first.
+  app.addHook('onRequest', async (request, reply) => {
+    const length = Number(request.headers['content-length']);
+    if (!(length > app.initialConfig.bodyLimit!)) return;
+    await drainRequest(request.raw);
+    return reply.code(413).send({ detail: tooLargeDetail(app) });
   });
 
   app.setNotFoundHandler((request, reply) => {
