@@ -22,7 +22,6 @@ import {
 } from './support.js';
 import { demoUsers, startCloud, type Cloud } from './helpers/cloud.js';
 import { DEMO_BIM_PROJECT_ID } from '../../server/src/bim/bimProject.js';
-import { DEMO_BIM_CLIENT } from '../../server/src/bim/bimTokens.js';
 import { demoBuilding } from '../../server/src/bim/ifc/demoBuilding.js';
 import { demoBimSite } from '../../server/src/seed/demoBim.js';
 
@@ -81,8 +80,8 @@ describe('graph helpers', () => {
 });
 
 describe('BIM service client', () => {
-  it('gets a token once, lists models, reads a revision, finds a product and makes viewer tokens', async () => {
-    const bim = createBimServiceClient({ http, credentials: DEMO_BIM_CLIENT, projectId: DEMO_BIM_PROJECT_ID });
+  it('gets a token once (from the session, no secret), lists models, reads a revision, finds a product and makes viewer tokens', async () => {
+    const bim = createBimServiceClient({ http, credentials: 'session', projectId: DEMO_BIM_PROJECT_ID });
     const models = await bim.listModels();
     expect(models.map((model) => model.name)).toEqual(['ARK Fjordheim', 'VVS Fjordheim']);
     const token = await bim.viewerToken('viewer3d', [models[1]!.id]);

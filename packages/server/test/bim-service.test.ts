@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { demoBuilding } from '../src/bim/ifc/demoBuilding.js';
 import { DEMO_BIM_PROJECT_ID } from '../src/bim/bimProject.js';
-import { DEMO_BIM_CLIENT } from '../src/bim/bimTokens.js';
-import { bearer, call } from './helpers/http.js';
+import { BIM_CLIENT_ID } from '../src/bim/bimTokens.js';
+import { demoUsers } from '../src/seed/demoUsers.js';
+import { bearer, call, signIn } from './helpers/http.js';
 import { startCloud, type Cloud } from './helpers/startCloud.js';
 
 /** The third-party BIM service's reference implementation, over real HTTP. */
 let cloud: Cloud;
 let auth: Record<string, string>;
+// The secret is server-only (random per start unless configured); this test configures one.
+const DEMO_BIM_CLIENT = { clientId: BIM_CLIENT_ID, clientSecret: 'bim-service-test-secret' };
+process.env.VARDE_BIM_CLIENT_SECRET = DEMO_BIM_CLIENT.clientSecret;
 const project = `/cloud/bim/v2/projects/${DEMO_BIM_PROJECT_ID}`;
 const ahu = demoBuilding().storeys[0]!.equipment[0]!;
 
@@ -25,7 +29,41 @@ beforeAll(async () => {
   expect(answer.body).toMatchObject({ token_type: 'bearer', expires_in: 3600 });
   auth = bearer(answer.body.access_token);
 });
-afterAll(() => cloud.close());
+afterAll(() => {
+  delete process.env.VARDE_BIM_CLIENT_SECRET;
+  return cloud.close();
+});
+
+describe('POST /cloud/graph/bim-service/token (the browser\'s BIM token, from the session)', () => {
+  const path = '/cloud/graph/bim-service/token';
+  test('a user with the bim module gets an access token the BIM service accepts', async () => {
+    const session = await signIn(cloud, demoUsers.powerUser.email, demoUsers.powerUser.password);
+    const graph = Object.entries(session.accessTokens).find(([host]) => host.startsWith('graph'))![1] as string;
+    const answer = await call(cloud, path, { method: 'POST', headers: bearer(graph) });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ token_type: 'bearer', expires_in: 3600 });
+    const models = await call(cloud, `${project}/models`, { headers: bearer(answer.body.access_token) });
+    expect(models.status).toBe(200);
+  });
+
+  test('refused without a session (401) and without the bim module (403)', async () => {
+    const anonymous = await call(cloud, path, { method: 'POST' });
+    expect(anonymous.status).toBe(401);
+    const session = await signIn(cloud, demoUsers.user.email, demoUsers.user.password);
+    const graph = Object.entries(session.accessTokens).find(([host]) => host.startsWith('graph'))![1] as string;
+    const answer = await call(cloud, path, { method: 'POST', headers: bearer(graph) });
+    expect(answer.status).toBe(403);
+    expect(answer.body.detail).toMatch(/BIM/);
+  });
+
+  test('the old public demo secret no longer works', async () => {
+    const answer = await call(cloud, '/cloud/bim/oauth2/token', {
+      method: 'POST',
+      ...form({ grant_type: 'client_credentials', client_id: BIM_CLIENT_ID, client_secret: 'varde-bim-demo-secret' }),
+    });
+    expect(answer.status).toBe(401);
+  });
+});
 
 describe('POST /oauth2/token', () => {
   test('accepts HTTP Basic client credentials', async () => {
@@ -118,13 +156,12 @@ describe('projects', () => {
 });
 
 describe('core knows the reference project', () => {
-  test('REFERENCE_BIM matches the server\'s demo project, client and building', async () => {
+  test('REFERENCE_BIM matches the server\'s demo project, client and building, and holds no secret', async () => {
     const { REFERENCE_BIM } = await import('../../core/src/bim/referenceBim.js');
     const { DEMO_BUILDING_NAME } = await import('../src/bim/ifc/demoBuilding.js');
     expect(REFERENCE_BIM).toEqual({
       projectId: DEMO_BIM_PROJECT_ID,
-      clientId: DEMO_BIM_CLIENT.clientId,
-      clientSecret: DEMO_BIM_CLIENT.clientSecret,
+      clientId: BIM_CLIENT_ID,
       buildingName: DEMO_BUILDING_NAME,
     });
   });

@@ -11,11 +11,15 @@ import {
 } from '../contract/bim.js';
 import type { HttpClient } from '../http/createHttpClient.js';
 
-/** The BIM service's client credentials (configuration; the reference cloud's demo client is documented). */
-export interface BimClientCredentials {
-  clientId: string;
-  clientSecret: string;
-}
+/**
+ * How the client gets its BIM access token: with the client credentials (server-side clients only,
+ * the secret must never ship to a browser), or `session` from the cloud for the signed-in user
+ * (POST graph /bim-service/token with the user's Varde token).
+ */
+export type BimClientCredentials = { clientId: string; clientSecret: string } | 'session';
+
+/** The Varde route that hands a signed-in user a BIM access token (server bim/sessionBimToken.ts). */
+export const SESSION_BIM_TOKEN_PATH = '/bim-service/token';
 
 export interface BimServiceClientOptions {
   /** An HttpClient whose `baseUrlFor('bim')` is the BIM service. Varde's tokens are not used. */
@@ -36,14 +40,15 @@ export function createBimServiceClient({ http, credentials, projectId, now = () 
 
   async function accessToken(): Promise<string> {
     if (cached && cached.expiresAt - now() > 60_000) return cached.token;
-    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: credentials.clientId, client_secret: credentials.clientSecret });
-    const answer = await http.request('bim', '/oauth2/token', {
-      method: 'POST',
-      auth: false,
-      rawBody: form.toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      schema: oauthTokenResponse,
-    });
+    const answer = credentials === 'session'
+      ? await http.request('graph', SESSION_BIM_TOKEN_PATH, { method: 'POST', schema: oauthTokenResponse })
+      : await http.request('bim', '/oauth2/token', {
+        method: 'POST',
+        auth: false,
+        rawBody: new URLSearchParams({ grant_type: 'client_credentials', client_id: credentials.clientId, client_secret: credentials.clientSecret }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        schema: oauthTokenResponse,
+      });
     cached = { token: answer.access_token, expiresAt: now() + answer.expires_in * 1000 };
     return cached.token;
   }

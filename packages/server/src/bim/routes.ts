@@ -12,7 +12,7 @@ import type { CloudContext } from '../context.js';
 import { HttpError, invalidTokenError } from '../http/HttpError.js';
 import { parseWith } from '../http/parseWith.js';
 import { createDemoBimProject, type BimProject, type ProjectModel } from './bimProject.js';
-import { BIM_TOKEN_TTL_SECONDS, createBimTokens, type BimGrant } from './bimTokens.js';
+import { BIM_TOKEN_TTL_SECONDS, createBimTokens, type BimGrant, type BimTokens } from './bimTokens.js';
 
 type ProjectParams = { Params: { project: string } };
 type RevisionParams = { Params: { project: string; revision: string } };
@@ -50,7 +50,7 @@ function clientCredentials(request: FastifyRequest, form: z.infer<typeof tokenFo
  * public to Varde's bearer hook because the service checks its own OAuth tokens: an access token from
  * POST /oauth2/token for the API, a viewer token (query `token`) for what viewers load by URL.
  */
-export function registerBimRoutes(app: FastifyInstance, ctx: CloudContext): void {
+export function registerBimRoutes(app: FastifyInstance, ctx: CloudContext): BimTokens {
   const tokens = createBimTokens(ctx.clock);
   const projects = new Map<string, BimProject>();
   const demo = createDemoBimProject();
@@ -172,4 +172,5 @@ export function registerBimRoutes(app: FastifyInstance, ctx: CloudContext): void
     },
     { prefix: servicePathPrefix('bim') },
   );
+  return tokens;
 }

@@ -50,7 +50,7 @@ export function BimMapperWidget({ bimConfig, building, viewerFactory, onUnsavedC
   const importState = useStoreState(importer);
   const config = useMemo(
     () => (session ? bimServiceConfigFor(session.settings, bimConfig) : null),
-    [session, bimConfig?.projectId, bimConfig?.clientId, bimConfig?.clientSecret], // eslint-disable-line react-hooks/exhaustive-deps
+    [session, bimConfig?.projectId], // eslint-disable-line react-hooks/exhaustive-deps
   );
 
   useEffect(() => {

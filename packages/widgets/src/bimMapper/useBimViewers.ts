@@ -68,7 +68,8 @@ export function useBimViewers({ http, config, containers, loadFactory, onPick }:
     let cancelled = false;
     const made: BimViewer[] = [];
     const unsubscribe: (() => void)[] = [];
-    const bim = createBimServiceClient({ http, credentials: { clientId: config.clientId, clientSecret: config.clientSecret }, projectId: config.projectId });
+    // The session's BIM token: no client secret in the browser.
+    const bim = createBimServiceClient({ http, credentials: 'session', projectId: config.projectId });
 
     const start = async (kind: ViewerKind) => {
       const container = containers[kind].current;

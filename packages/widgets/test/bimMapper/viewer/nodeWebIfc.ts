@@ -4,6 +4,7 @@
  */
 import { IfcAPI } from 'web-ifc';
 import { REFERENCE_BIM } from '@varde/core';
+import { DEMO_PASSWORD, demoUsers } from '../../helpers/cloud.js';
 import { parseIfcModel } from '../../../src/bimMapper/viewer/local/ifcModel.js';
 import type { IfcParser } from '../../../src/bimMapper/viewer/local/modelSet.js';
 
@@ -30,14 +31,18 @@ export function countingParser(): IfcParser & { calls: number } {
   return parse;
 }
 
-/** A viewer token URL from the reference cloud's BIM service (client credentials, then the token). */
+/** A viewer token URL from the reference cloud's BIM service (a signed-in user's BIM token, as browsers get it). */
 export async function viewerUrlFrom(cloudUrl: string, kind: 'viewer3d' | 'viewer2d'): Promise<string> {
   const base = `${cloudUrl}/cloud/bim`;
-  const auth = await fetch(`${base}/oauth2/token`, {
+  const login = await fetch(`${cloudUrl}/cloud/auth/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: REFERENCE_BIM.clientId, client_secret: REFERENCE_BIM.clientSecret }).toString(),
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ piscadaId: demoUsers.powerUser.email, password: DEMO_PASSWORD }),
   });
+  if (!login.ok) throw new Error(`sign-in: HTTP ${login.status}`);
+  const { accessTokens } = (await login.json()) as { accessTokens: Record<string, string> };
+  const graph = Object.entries(accessTokens).find(([host]) => host.startsWith('graph.'))?.[1];
+  const auth = await fetch(`${cloudUrl}/cloud/graph/bim-service/token`, { method: 'POST', headers: { authorization: `Bearer ${graph}` } });
   if (!auth.ok) throw new Error(`BIM token: HTTP ${auth.status}`);
   const { access_token: accessToken } = (await auth.json()) as { access_token: string };
   const answer = await fetch(`${base}/v2/projects/${REFERENCE_BIM.projectId}/${kind}/token`, {
