@@ -28,6 +28,9 @@ await build({
     '@varde/core': `${coreSrc}/index.ts`,
   },
   define: { 'process.env.NODE_ENV': '"production"' },
+  // zod without its `new Function` compiler: its probe for eval is a violation of the portal's CSP (no
+  // 'unsafe-eval'). Set on zod's global config in every chunk, so it is there before any schema is made.
+  banner: { js: '(globalThis.__zod_globalConfig ??= {}).jitless = true;' },
   // monaco-editor (cloud functions, a lazy chunk): its CSS as text, its worker beside the chunks.
   plugins: [monacoCssAsText],
   logLevel: 'warning',

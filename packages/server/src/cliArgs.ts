@@ -21,6 +21,9 @@ export const USAGE = `Usage: varde-cloud [options]
   --outbox private|public
                        who reads the outbox (sign-in codes, reset links): system admins (default), or
                        anyone (demo machines; not with --smtp)
+  --frame-ancestors URL
+                       an origin whose pages may frame the widget host pages (/examples, /widgets) and
+                       the controller frames (repeatable; the portal itself is never framed by others)
   --unsafe-functions   run cloud functions WITHOUT a sandbox when bubblewrap is missing (only on a machine
                        only you use: a function can then read everything the cloud can)
   -h, --help           show this help
@@ -53,6 +56,7 @@ export function parseCloudArgs(argv: string[], env: NodeJS.ProcessEnv, cwd: stri
         static: { type: 'string', multiple: true },
         smtp: { type: 'string' },
         'allow-origin': { type: 'string', multiple: true },
+        'frame-ancestors': { type: 'string', multiple: true },
         simulation: { type: 'string' },
         'bulk-sites': { type: 'string' },
         'unsafe-functions': { type: 'boolean' },
@@ -82,7 +86,7 @@ export function parseCloudArgs(argv: string[], env: NodeJS.ProcessEnv, cwd: stri
     if (!/^[a-z0-9.-]+$/i.test(values.domain)) return { kind: 'error', message: `--domain is not a host name: "${values.domain}"` };
     options.domain = values.domain;
   }
-  for (const [flag, url] of [['--public-origin', values['public-origin']], ...(values['allow-origin'] ?? []).map((u) => ['--allow-origin', u])] as [string, string | undefined][]) {
+  for (const [flag, url] of [['--public-origin', values['public-origin']], ...(values['allow-origin'] ?? []).map((u) => ['--allow-origin', u]), ...(values['frame-ancestors'] ?? []).map((u) => ['--frame-ancestors', u])] as [string, string | undefined][]) {
     if (url === undefined) continue;
     try {
       const parsed = new URL(url);
@@ -93,6 +97,7 @@ export function parseCloudArgs(argv: string[], env: NodeJS.ProcessEnv, cwd: stri
   }
   if (values['public-origin'] !== undefined) options.publicOrigin = new URL(values['public-origin']).origin;
   if (values['allow-origin']) options.allowedOrigins = values['allow-origin'].map((url) => new URL(url).origin);
+  if (values['frame-ancestors']) options.frameAncestors = values['frame-ancestors'].map((url) => new URL(url).origin);
   if (values.portal !== undefined) options.portalDir = resolve(cwd, values.portal);
   for (const mount of values.static ?? []) {
     const match = /^((?:\/[\w.~-]+)+)=(.+)$/.exec(mount);

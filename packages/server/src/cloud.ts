@@ -32,6 +32,7 @@ import { registerBearerAuth } from './http/bearerAuth.js';
 import { registerCors } from './http/cors.js';
 import { frameworkErrorHandler, registerErrorHandling } from './http/errorHandler.js';
 import { registerJsonBodyParser } from './http/jsonBody.js';
+import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { serviceHostRewriter } from './http/hostRouting.js';
 import { createFileFallback } from './http/staticFiles.js';
 import { trackRoutes } from './http/routeRegistry.js';
@@ -143,6 +144,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
 
     registerErrorHandling(app, createFileFallback(config));
     registerJsonBodyParser(app);
+    registerSecurityHeaders(app, config);
     registerCors(app, trustedOrigins(config));
     registerBearerAuth(app, context);
 

@@ -34,6 +34,8 @@ export interface CloudConfig {
   staticMounts?: StaticMount[];
   /** Origins besides publicOrigin whose pages may call the cloud with cookies (CORS credentials). */
   allowedOrigins: string[];
+  /** Origins whose pages may frame the framable pages (/examples, /widgets, controller frames): --frame-ancestors. */
+  frameAncestors?: string[];
   /** 'running' makes the demo alive from the start (varde-cloud); 'paused' waits for start/step (tests). */
   simulation: 'running' | 'paused';
   /** Benchmarks: this many generated sites (half with an active alarm) added to a new demo database. */
@@ -74,6 +76,7 @@ export function resolveConfig(options: CloudOptions, port: number): CloudConfig 
   if (options.smtpUrl) config.smtpUrl = options.smtpUrl;
   if (options.portalDir) config.portalDir = options.portalDir;
   if (options.staticMounts?.length) config.staticMounts = options.staticMounts;
+  if (options.frameAncestors?.length) config.frameAncestors = options.frameAncestors;
   return config;
 }
 
