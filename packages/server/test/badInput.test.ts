@@ -47,7 +47,11 @@ const wrongShapeBodies: [string, string][] = [
  * POST routes that read no body, so a well-formed JSON body of any shape is not an error there.
  * A route added here must still never answer 5xx (checked below).
  */
-const ROUTES_WITHOUT_BODY = new Set(['/cloud/auth/session/logout', '/cloud/auth/session/renew', '/cloud/auth/session/userinfo']);
+const ROUTES_WITHOUT_BODY = new Set([
+  '/cloud/auth/session/logout', '/cloud/auth/session/renew', '/cloud/auth/session/userinfo',
+  // Mints the caller's BIM access token; it reads no body (bim/sessionBimToken.ts).
+  '/cloud/graph/bim-service/token',
+]);
 
 async function authorizationFor(route: RegisteredRoute): Promise<Record<string, string>> {
   if (route.public || !route.service || !isServiceName(route.service)) return {};
