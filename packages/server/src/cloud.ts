@@ -17,6 +17,7 @@ import { createHistorian } from './historian/historianStore.js';
 import { registerHistorianRoutes } from './historian/routes.js';
 import { seedDemoAnomaly } from './seed/demoAnomaly.js';
 import { registerAuthRoutes } from './auth/routes.js';
+import { registerRateLimiting } from './auth/rateLimits.js';
 import { createFunctionStore } from './faas/functionStore.js';
 import { registerFaasRoutes } from './faas/routes.js';
 import { createFunctionRunner, type FunctionRunner } from './faas/runFunction.js';
@@ -147,6 +148,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     registerSecurityHeaders(app, config);
     registerCors(app, trustedOrigins(config));
     registerBearerAuth(app, context);
+    registerRateLimiting(app);
 
     registerAuthRoutes(app, context);
     registerControllerRoutes(app, context);

@@ -20,12 +20,13 @@ export type PasswordCheck =
   | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
 
 /**
- * Checks an e-mail (piscadaId) and password. 5 wrong passwords for one name within 15 minutes
- * throttle that name (known account or not, so nothing leaks), until the oldest failure ages out.
- * A right password clears the failures; while throttled even a right password is refused.
+ * Checks an e-mail (piscadaId) and password from a client address. 5 wrong passwords for one name from
+ * one client within 15 minutes make that client wait, 1 minute and doubling with each further failure
+ * (known account or not, so nothing leaks); other clients are not held up. A right password clears the
+ * client's failures; while it waits even a right password is refused.
  */
-export function checkPassword(ctx: Ctx, piscadaId: string, password: string): PasswordCheck {
-  const key = accountKey(piscadaId);
+export function checkPassword(ctx: Ctx, piscadaId: string, password: string, client: string): PasswordCheck {
+  const key = accountKey(piscadaId, client);
   const now = ctx.clock.now();
   const retryAfterSeconds = throttledFor(ctx.db, key, now);
   if (retryAfterSeconds !== null) return { ok: false, reason: 'throttled', retryAfterSeconds };

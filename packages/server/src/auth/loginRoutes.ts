@@ -9,6 +9,7 @@ import { verifyIdToken } from '../tokens/idTokens.js';
 import { accountByUid } from './accounts.js';
 import { checkPassword, sendSmsCode, verifySmsCode } from './credentials.js';
 import { useIdTokenOnce } from './idTokenReplay.js';
+import { RATE_LIMITS, perClient } from './rateLimits.js';
 import { completeSignIn } from './signIn.js';
 
 export const WRONG_CREDENTIALS = 'Wrong username or password';
@@ -21,7 +22,7 @@ function isObjectWith(body: unknown, key: string): boolean {
 /** POST /login, POST /verifySMS, GET /customToken (mounted under /cloud/auth). */
 export function registerLoginRoutes(app: FastifyInstance, ctx: CloudContext): void {
   // Public: this is where credentials are exchanged for tokens.
-  app.post('/login', { config: { public: true } }, async (request, reply): Promise<LoginResponse> => {
+  app.post('/login', { config: { public: true, ...perClient(RATE_LIMITS.signIn) } }, async (request, reply): Promise<LoginResponse> => {
     if (isObjectWith(request.body, 'idToken')) {
       const { idToken } = parseWith(idTokenLoginRequest, request.body);
       const verified = await verifyIdToken(ctx, idToken).catch(() => {
@@ -32,7 +33,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: CloudContext): vo
       return completeSignIn(ctx, reply, verified.uid);
     }
     const { piscadaId, password } = parseWith(passwordLoginRequest, request.body);
-    const check = checkPassword(ctx, piscadaId, password);
+    const check = checkPassword(ctx, piscadaId, password, request.ip);
     if (!check.ok && check.reason === 'throttled') {
       const minutes = Math.ceil(check.retryAfterSeconds / 60);
       throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
@@ -48,7 +49,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: CloudContext): vo
   });
 
   // Public: the second step of a password sign-in; the pending SMS challenge is the credential.
-  app.post('/verifySMS', { config: { public: true } }, async (request, reply) => {
+  app.post('/verifySMS', { config: { public: true, ...perClient(RATE_LIMITS.smsVerification) } }, async (request, reply) => {
     const { smsToken, uid } = parseWith(verifySmsRequest, request.body);
     const result = verifySmsCode(ctx, uid, smsToken);
     if (result === 'wrong') throw new HttpError(401, WRONG_SMS_TOKEN);

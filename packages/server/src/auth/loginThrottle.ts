@@ -1,23 +1,31 @@
 import type { Db } from '../storage/db.js';
 
-/** 5 wrong passwords for one account within 15 minutes lock that account's password sign-in. */
+/** After this many wrong passwords from one client for one name, that client waits. */
 export const MAX_FAILURES = 5;
+/** Failures older than this are forgotten. */
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+/** The first wait; it doubles with every further failure, up to the window. */
+const FIRST_DELAY_MS = 60 * 1000;
 
-/** Throttling is per sign-in name, known account or not, so answers do not reveal which exist. */
-export function accountKey(piscadaId: string): string {
-  return piscadaId.trim().toLowerCase();
+/**
+ * Failures are counted per sign-in name AND client address: an attacker guessing from one place is slowed
+ * down more and more, while the owner signing in from anywhere else is not locked out by it. Known account
+ * or not, so answers do not reveal which exist.
+ */
+export function accountKey(piscadaId: string, client: string): string {
+  return `${piscadaId.trim().toLowerCase()}|${client}`;
 }
 
-/** Seconds until the next attempt is allowed, or null when not throttled. */
+/** Seconds until this client may try this name again, or null when it may now. */
 export function throttledFor(db: Db, key: string, now: number): number | null {
   const rows = db
     .prepare('SELECT failed_at FROM login_failures WHERE account_key = ? AND failed_at > ? ORDER BY failed_at DESC')
     .all(key, now - FAILURE_WINDOW_MS) as { failed_at: number }[];
   if (rows.length < MAX_FAILURES) return null;
-  // Allowed again when the MAX_FAILURES-th newest failure leaves the window.
-  const unlockAt = rows[MAX_FAILURES - 1]!.failed_at + FAILURE_WINDOW_MS;
-  return Math.max(1, Math.ceil((unlockAt - now) / 1000));
+  // 1 minute after the 5th failure, 2 after the 6th, 4 after the 7th ... at most 15.
+  const delay = Math.min(FAILURE_WINDOW_MS, FIRST_DELAY_MS * 2 ** (rows.length - MAX_FAILURES));
+  const unlockAt = rows[0]!.failed_at + delay;
+  return unlockAt > now ? Math.max(1, Math.ceil((unlockAt - now) / 1000)) : null;
 }
 
 export function recordFailure(db: Db, key: string, now: number): void {
@@ -29,4 +37,13 @@ export function recordFailure(db: Db, key: string, now: number): void {
 
 export function clearFailures(db: Db, key: string): void {
   db.prepare('DELETE FROM login_failures WHERE account_key = ?').run(key);
+}
+
+/** A password reset clears the failures of its name from every client. */
+export function clearFailuresOfName(db: Db, piscadaId: string): void {
+  db.prepare('DELETE FROM login_failures WHERE account_key LIKE ? ESCAPE ?').run(`${escapeLike(piscadaId.trim().toLowerCase())}|%`, '\\');
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -5,7 +5,8 @@ import { HttpError } from '../http/HttpError.js';
 import { parseWith } from '../http/parseWith.js';
 import { sendMessage } from '../outbox/sendMessage.js';
 import { accountByEmail, accountByUid, updatePasswordHash } from './accounts.js';
-import { accountKey, clearFailures } from './loginThrottle.js';
+import { clearFailuresOfName } from './loginThrottle.js';
+import { RATE_LIMITS, limiterFor, perClient } from './rateLimits.js';
 import { createResetTicket, useResetTicket, RESET_TICKET_TTL_MS } from './resetTickets.js';
 import { hashPassword } from './secrets.js';
 import { deleteSessionsOf } from './sessions.js';
@@ -24,8 +25,11 @@ export function resetPasswordLink(publicOrigin: string, uid: string, ticket: str
 /** POST /requestResetPassword, POST /resetPassword (mounted under /cloud/auth). */
 export function registerResetPasswordRoutes(app: FastifyInstance, ctx: CloudContext): void {
   // Public: the user has forgotten the password. Always {ok:true}, so accounts cannot be probed.
-  app.post('/requestResetPassword', { config: { public: true } }, async (request) => {
+  const perAddress = limiterFor(app, RATE_LIMITS.resetEmailsPerAddress, (request) =>
+    `reset:${String((request.body as { email?: unknown }).email).trim().toLowerCase()}`);
+  app.post('/requestResetPassword', { config: { public: true, ...perClient(RATE_LIMITS.resetRequests) } }, async (request) => {
     const { email } = parseWith(requestResetPasswordRequest, request.body);
+    await perAddress(request);
     const account = accountByEmail(ctx.db, email);
     if (account) {
       const ticket = createResetTicket(ctx.db, account.uid, ctx.clock.now());
@@ -58,7 +62,7 @@ export function registerResetPasswordRoutes(app: FastifyInstance, ctx: CloudCont
     if (!result.ok) throw new HttpError(400, TICKET_REFUSED[result.reason]);
     // A new password also lifts a sign-in lock from earlier wrong guesses.
     const account = accountByUid(ctx.db, uuid);
-    if (account) clearFailures(ctx.db, accountKey(account.email));
+    if (account) clearFailuresOfName(ctx.db, account.email);
     return { ok: true as const };
   });
 }

@@ -5,7 +5,7 @@ import type { OidcIdentity } from './identity.js';
 /** The provider's view of the cloud's accounts: the same checks (and throttling) as the auth server. */
 export function cloudIdentity(ctx: CloudContext): OidcIdentity {
   return {
-    checkPassword: (piscadaId, password) => checkPassword(ctx, piscadaId, password),
+    checkPassword: (piscadaId, password, client) => checkPassword(ctx, piscadaId, password, client),
     sendSmsCode: (uid) => sendSmsCode(ctx, uid),
     verifySmsCode: (uid, code) => verifySmsCode(ctx, uid, code),
     findAccount: (uid) => {

@@ -20,7 +20,8 @@ export interface OidcAccount {
 type MaybePromise<T> = T | Promise<T>;
 
 export interface OidcIdentity {
-  checkPassword(piscadaId: string, password: string): MaybePromise<PasswordCheck>;
+  /** `client`: the caller's address; failures are counted per name and client. */
+  checkPassword(piscadaId: string, password: string, client: string): MaybePromise<PasswordCheck>;
   sendSmsCode(uid: string): MaybePromise<void>;
   verifySmsCode(uid: string, code: string): MaybePromise<SmsCodeCheck>;
   findAccount(uid: string): MaybePromise<OidcAccount | undefined>;

@@ -7,6 +7,7 @@ import { messagePage, passwordPage, smsCodePage } from './pages.js';
 import { OIDC_MOUNT_PATH, interactionPath } from './paths.js';
 import type { PendingSecondFactors } from './secondFactorStore.js';
 import { pageStrings, pickLocale, type PageLocale } from './strings.js';
+import { RATE_LIMITS, perClient } from '../auth/rateLimits.js';
 
 /** Sign-in forms are tiny; anything bigger is not ours. */
 const FORM_BODY_LIMIT = 16 * 1024;
@@ -144,7 +145,7 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
       return showPassword(reply, 200, interaction, locale);
     });
 
-    scope.post(`${base}/login`, options, async (request: UidRequest, reply) => {
+    scope.post(`${base}/login`, { config: { ...options.config, ...perClient(RATE_LIMITS.signIn) } }, async (request: UidRequest, reply) => {
       const interaction = await loadInteraction(request, reply);
       if (!interaction) return expired(request, reply);
       const locale = localeOf(request, interaction);
@@ -153,7 +154,7 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
       const password = field(request, 'password');
       if (!email || !password) return showPassword(reply, 400, interaction, locale, { email, error: t.missingFields });
 
-      const check = await identity.checkPassword(email, password);
+      const check = await identity.checkPassword(email, password, request.ip);
       if (!check.ok && check.reason === 'throttled') {
         reply.header('retry-after', String(check.retryAfterSeconds));
         const minutes = Math.max(1, Math.ceil(check.retryAfterSeconds / 60));
@@ -168,7 +169,7 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
       return reply.code(303).header('location', interactionPath(interaction.uid)).send();
     });
 
-    scope.post(`${base}/sms`, options, async (request: UidRequest, reply) => {
+    scope.post(`${base}/sms`, { config: { ...options.config, ...perClient(RATE_LIMITS.smsVerification) } }, async (request: UidRequest, reply) => {
       const interaction = await loadInteraction(request, reply);
       if (!interaction) return expired(request, reply);
       const locale = localeOf(request, interaction);
