@@ -107,8 +107,8 @@ const table: Record<string, RouteAccess> = {
   'GET /cloud/graph/edges': { owner: 'caller-scoped' },
   'DELETE /cloud/graph/edges/:uuid': { owner: 'partner', param: 'uuid' },
   'DELETE /cloud/graph/nodes/:uuid': { owner: 'partner', param: 'uuid' },
-  // A BIM access token for the caller's own viewers (bim/sessionBimToken.ts).
-  'POST /cloud/graph/bim-service/token': { owner: 'caller' },
+  // A BIM access token for the caller's viewers, for their partner's BIM project (bim/sessionBimToken.ts).
+  'POST /cloud/graph/bim-service/token': { owner: 'partner' },
 };
 
 /** The declared access of a route; HEAD shares its GET's. Undefined for a route nobody declared. */
