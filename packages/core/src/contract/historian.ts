@@ -11,12 +11,16 @@ import * as z from 'zod';
 export const historianTimeFormat = z.enum(['epoch', 'iso']);
 export type HistorianTimeFormat = z.infer<typeof historianTimeFormat>;
 
-/** A time: ISO 8601 (with or without zone; naive times are Europe/Oslo local time) or epoch ms digits. */
+/**
+ * A time: ISO 8601 with up to nine decimals (with or without zone; naive times are Europe/Oslo local
+ * time, as Python's isoformat() writes them) or epoch ms digits.
+ */
 const historianTime = z.string().min(1).max(40);
 
 export const timeseriesQuery = z.object({
   from: historianTime,
-  to: historianTime,
+  /** Optional: public clients often send `from` alone, and then the range ends now. */
+  to: historianTime.optional(),
   time_format: historianTimeFormat.optional(),
   /** Accepted for the real clients' sake; timestamps are always included. */
   include_timestamps: z.enum(['true', 'false']).optional(),

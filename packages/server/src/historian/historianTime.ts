@@ -1,9 +1,9 @@
 /**
  * Times the historian accepts: epoch milliseconds (digits), ISO 8601 with a zone, or a naive ISO
  * local time (public clients send those), which is read as Europe/Oslo time, the portal's default
- * zone. Returns null for anything else.
+ * zone; up to nine decimals either way. Returns null for anything else.
  */
-const NAIVE_ISO = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?)?$/;
+const NAIVE_ISO = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?)?$/;
 const ZONED_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
 const osloParts = new Intl.DateTimeFormat('en-GB', {
@@ -19,8 +19,14 @@ function osloOffsetAt(instant: number): number {
   return asUtc - Math.floor(instant / 1000) * 1000;
 }
 
+/** Fractions beyond milliseconds (Python writes microseconds) are cut to milliseconds. */
+function toMilliseconds(iso: string): string {
+  // More than nine decimals is left as it is, for the patterns below to refuse.
+  return iso.replace(/\.(\d+)/, (match, digits: string) => (digits.length > 9 ? match : `.${digits.slice(0, 3).padEnd(3, '0')}`));
+}
+
 export function parseHistorianTime(text: string): number | null {
-  const value = text.trim();
+  const value = toMilliseconds(text.trim());
   if (/^\d{1,15}$/.test(value)) return Number(value);
   if (ZONED_ISO.test(value)) {
     const ms = Date.parse(value);

@@ -54,11 +54,11 @@ export function registerHistorianRoutes(app: FastifyInstance, ctx: CloudContext,
         return { data };
       });
 
-      /** GET /{controllerId}/timeseries/{tag}?from&to&time_format: [{ts, v}] with one point beyond each end. */
+      /** GET /{controllerId}/timeseries/{tag}?from&to&time_format: [{ts, v}] with one point beyond each end; no `to` = now. */
       api.get<TagParams>('/:controllerId/timeseries/:tag', async (request): Promise<TimeseriesPoint[]> => {
         const query = parseWith(timeseriesQuery, request.query ?? {});
         const from = timeOf(query.from, 'from');
-        const to = timeOf(query.to, 'to');
+        const to = query.to === undefined ? ctx.clock.now() : timeOf(query.to, 'to');
         if (to < from) throw new HttpError(400, 'to must not be before from');
         const { controllerId, tag } = request.params;
         seriesFor(callerOf(request).uid, controllerId, tag);
