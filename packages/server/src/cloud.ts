@@ -25,6 +25,7 @@ import { createMappingStore } from './mappings/mappingStore.js';
 import { registerMappingRoutes } from './mappings/routes.js';
 import { seedDemoFunctionsAndMappings } from './seed/demoFunctionsAndMappings.js';
 import { registerWriteApiRoutes } from './writeApi/routes.js';
+import { registerMetadataRoutes } from './metadata/routes.js';
 import { createWriteApiService } from './writeApi/writeApiService.js';
 import { registerLicensingRoutes } from './licensing/routes.js';
 import { seedDemoLicensing } from './seed/demoLicensing.js';
@@ -167,6 +168,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     registerFaasRoutes(app, context, functions, functionRunner);
     registerMappingRoutes(app, context, mappings);
     registerWriteApiRoutes(app, context);
+    registerMetadataRoutes(app, context);
     registerAnomalyRoutes(app, context, anomaly);
     const bim = registerBimServices(app, context);
     const controllerProxy = attachControllerProxy(server, context, realtimeDatabase.verifyIdToken);

@@ -114,7 +114,9 @@ describe('every token-protected route', () => {
       if (owner === 'caller' || owner === 'caller-scoped') continue; // below
       if (route.method === 'POST' && route.url === '/cloud/faas-manager/v0/functions/:name') continue; // isolated: below
       if (owner === 'licensing-partner' && !param) continue; // body-named partner: licensing's own tests
-      const query = { timeseries: '?from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z', value: '?ts=2026-01-01T00:00:00Z' }[route.url.split('/')[4] ?? ''] ?? '';
+      const query = route.url === '/cloud/metadata/v0/tags'
+        ? `?controller-uuid=${site}&name=RT401`
+        : { timeseries: '?from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z', value: '?ts=2026-01-01T00:00:00Z' }[route.url.split('/')[4] ?? ''] ?? '';
       const path = route.url.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(valueFor(route, name))) + query;
       const body = bodyFor(route);
       const answer = await as(attacker, route.service!, path, { method: route.method, ...(body === undefined ? {} : { json: body }) });

@@ -18,5 +18,6 @@ export * from './faas.js';
 export * from './faasTemplate.js';
 export * from './mappings.js';
 export * from './writeApi.js';
+export * from './metadata.js';
 export * from './bim.js';
 export * from './graph.js';

@@ -20,6 +20,8 @@ export const SERVICES = [
   'graph',
   'search',
   'controller-proxy',
+  // The cloud metadata service (tags by controller), a cloud function's CLOUD_META_DATA_HOST.
+  'metadata',
 ] as const;
 
 export type ServiceName = (typeof SERVICES)[number];

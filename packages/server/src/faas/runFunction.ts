@@ -23,7 +23,7 @@ const SERVICE_VARIABLES: [prefix: string, service: TokenServiceName][] = [
   ['HISTORIAN', 'historian'],
   ['WRITEAPI', 'api'],
   ['MAPPINGSMANAGER', 'mappings-manager'],
-  ['CLOUD_META_DATA', 'controllers-api'],
+  ['CLOUD_META_DATA', 'metadata'],
 ];
 
 export interface FunctionRunnerOptions {
