@@ -67,6 +67,16 @@ describe('varde functions', { timeout: 180_000 }, () => {
     expect(value.body.value).toBe(result.average);
   });
 
+  it('runs the seeded function written in the vendor library\'s style: bare service hosts over HTTPS in the sandbox', async () => {
+    const site = demoSites()[2]!;
+    const run = await runVarde(home, ['functions', 'run', 'temperature-mean', '--request', JSON.stringify({ controller: site.uuid })]);
+    expect(run.code, run.stderr).toBe(EXIT.ok);
+    const result = JSON.parse(run.stdout) as { read: { points: number; path: string }; wrote: { tag: string; value: number } };
+    expect(result.read.points).toBeGreaterThan(20);
+    expect(result.read.path).toBe(`${site.name}/RT401`);
+    expect(run.stderr).toContain(`${site.uuid}\tRT401_mean6h`);
+  });
+
   it('exits non-zero with the error when a run fails; usage errors for bad names and requests', async () => {
     const dir = join(work, 'broken');
     await runVarde(home, ['functions', 'pull', 'hello', dir]);

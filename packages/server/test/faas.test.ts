@@ -22,7 +22,7 @@ describe('faas-manager', () => {
   it('lists the seeded functions by name with description, updated and version', async () => {
     const answer = await call(cloud, FAAS, { headers: admin });
     expect(answer.status).toBe(200);
-    expect(answer.body.map((fn: CloudFunction) => fn.name)).toEqual(['hello', 'room-average']);
+    expect(answer.body.map((fn: CloudFunction) => fn.name)).toEqual(['hello', 'room-average', 'temperature-mean']);
     expect(answer.body[0]).toEqual({ name: 'hello', description: 'Says hello.', updated: expect.any(String), version: 1 });
   });
 

@@ -5,6 +5,7 @@ import type { FunctionStore } from '../faas/functionStore.js';
 import type { MappingStore } from '../mappings/mappingStore.js';
 import { demoUid } from './demoSeed.js';
 import { demoSites, stableUuid } from './demoSites.js';
+import { VENDOR_STYLE_FUNCTION_NAME, vendorStyleFunctionSource } from './vendorStyleFunction.js';
 
 /** A second demo function: small, no service calls, so a first run always succeeds. */
 const HELLO_SOURCE = `def main(request):
@@ -52,7 +53,8 @@ const TAGS_BY_MEANING: Record<string, string> = {
 };
 
 /**
- * Two functions (the new-function template as `room-average`, and `hello`) and two mappings with
+ * Three functions (the new-function template as `room-average`, `hello`, and `temperature-mean` in the
+ * vendor library's style) and two mappings with
  * tables for the first demo sites (which the admin, power user and system admin have). The last
  * table of each mapping leaves its last meaning unmapped and is inactive.
  */
@@ -68,6 +70,11 @@ export function seedDemoFunctionsAndMappings(ctx: CloudContext, functions: Funct
       source: DEFAULT_FUNCTION_SOURCE,
     }, {}, by);
     functions.save(partner, 'hello', { description: 'Says hello.', requirements: '', source: HELLO_SOURCE }, {}, by);
+    functions.save(partner, VENDOR_STYLE_FUNCTION_NAME, {
+      description: "Reads 6 h of a room temperature, looks the tag up and writes the mean back, as functions for the vendor's cloud do.",
+      requirements: '',
+      source: vendorStyleFunctionSource(sites[0]!.uuid),
+    }, {}, by);
 
     for (const mapping of DEMO_MAPPINGS) {
       mappings.createMapping(mapping, partner);
