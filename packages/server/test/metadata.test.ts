@@ -27,6 +27,13 @@ describe('the metadata service', () => {
     expect(all.body.length).toBe(12);
   });
 
+  it('lists the caller\'s controllers', async () => {
+    const listed = await call(cloud, '/cloud/metadata/controllers', { headers: tokenOf('metadata') });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.map((item: { uuid: string }) => item.uuid)).toContain(site.uuid);
+    expect(listed.body.data.map((item: { uuid: string }) => item.uuid)).not.toContain(demoSites().at(-1)!.uuid);
+  });
+
   it('answers [] when nothing matches', async () => {
     const none = await call(cloud, `/cloud/metadata/v0/tags?controller-uuid=${site.uuid}&name=NO_SUCH_TAG`, { headers: tokenOf('metadata') });
     expect(none).toMatchObject({ status: 200, body: [] });

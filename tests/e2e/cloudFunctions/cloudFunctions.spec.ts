@@ -91,6 +91,17 @@ test('varde functions deploy, and the open portal shows the new version; a run s
   await page.screenshot({ path: 'test-results/screens/functions-run.png', fullPage: true });
 });
 
+test("the Run button runs the vendor-style function in the sandbox: it reads, looks up and writes through the service hosts", async ({ page }) => {
+  await signIn(page, '/cloud-functions');
+  await item(page, 'temperature-mean').click();
+  await action(page, 'run').click();
+  const result = page.locator('[data-run-status]');
+  await expect(result).toHaveAttribute('data-run-status', 'ok', { timeout: 30_000 });
+  await expect(result).toContainText('wrote RT401_mean6h');
+  await expect(result.locator('[data-run-writes]')).toContainText('RT401_mean6h');
+  await page.screenshot({ path: 'test-results/screens/functions-run-vendor-style.png', fullPage: true });
+});
+
 test('390 px wide: list above the editor, nothing cut off', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, '/cloud-functions');

@@ -87,6 +87,7 @@ const table: Record<string, RouteAccess> = {
   'DELETE /cloud/mappings-manager/v0/mapping-tables/:mapping/:uuid': { owner: 'partner', param: 'mapping' },
   'POST /cloud/mappings-manager/v0/tag-mappings/:mapping/:table': { owner: 'partner', param: 'mapping' },
   'POST /cloud/api/v1/controllers/:cid/tags/:tag': { owner: 'site', param: 'cid' },
+  'GET /cloud/metadata/controllers': { owner: 'caller-scoped' },
   // The controller is named by the query's controller-uuid.
   'GET /cloud/metadata/v0/tags': { owner: 'site' },
   'POST /cloud/api/runs/:runId/v1/controllers/:cid/tags/:tag': { owner: 'function-run', param: 'runId' },

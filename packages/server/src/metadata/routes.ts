@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { servicePathPrefix, tagsQuery, type MetadataTag } from '@varde/core/contract';
 import type { CloudContext } from '../context.js';
-import { siteForCaller } from '../controllers/visibleSites.js';
+import { siteForCaller, visibleSites } from '../controllers/visibleSites.js';
 import { callerOf } from '../http/caller.js';
 import { parseWith } from '../http/parseWith.js';
 
@@ -14,13 +14,18 @@ export function tagUuid(controller: string, name: string): string {
 }
 
 /**
- * The metadata service at /cloud/metadata (and metadata.<domain>): the tags of a controller the caller
- * may see (404 unknown, 403 someone else's), found by name or by uuid.
+ * The metadata service at /cloud/metadata (and metadata.<domain>): the controllers the caller may see,
+ * and the tags of one of them (404 unknown, 403 someone else's), found by name or by uuid.
  */
 export function registerMetadataRoutes(app: FastifyInstance, ctx: CloudContext): void {
   const tagsOf = ctx.db.prepare('SELECT name FROM site_tags WHERE site_uuid = ? ORDER BY name');
   void app.register(
     async (api) => {
+      // The controllers a function may work on (the template lists them when no controller is given).
+      api.get('/controllers', async (request) => ({
+        data: visibleSites(ctx, callerOf(request).uid).map((site) => ({ uuid: site.uuid, name: site.name, hostname: site.hostname })),
+      }));
+
       api.get('/v0/tags', async (request): Promise<MetadataTag[]> => {
         const query = parseWith(tagsQuery, request.query ?? {});
         const site = siteForCaller(ctx, callerOf(request).uid, query['controller-uuid']);
