@@ -4,12 +4,12 @@ import type { AnomalyService } from './anomaly/anomalyService.js';
 import type { Historian } from './historian/historianStore.js';
 import type { WriteApiService } from './writeApi/writeApiService.js';
 import type { Clock } from './clock.js';
-import type { RuleEngine, RuleStore } from './rules/index.js';
+import type { RuleEngine } from './rules/ruleEngine.js';
+import type { RuleStore } from './rules/ruleStore.js';
 import type { RegisteredRoute } from './http/routeRegistry.js';
-import type { Outbox } from './outbox/outbox.js';
-import type { RealtimeTree } from './realtime/tree.js';
 import type { Simulation } from './simulation/simulation.js';
-import type { Db, StorageLocation } from './storage/db.js';
+import type { StorageLocation } from './storage/db.js';
+import type { CloudServices } from './services.js';
 import type { SigningKeys } from './tokens/keys.js';
 import type { StaticMount } from './http/staticFiles.js';
 
@@ -80,15 +80,10 @@ export function resolveConfig(options: CloudOptions, port: number): CloudConfig 
   return config;
 }
 
-/** Everything a service module needs, passed explicitly (no globals). */
-export interface CloudContext {
+/** Everything a service module needs, passed explicitly (no globals); modules take the parts they use. */
+export interface CloudContext extends CloudServices {
   config: CloudConfig;
-  db: Db;
-  clock: Clock;
   keys: SigningKeys;
-  /** Server-side access to the realtime database (user profiles, site tags, status messages). */
-  realtime: RealtimeTree;
-  outbox: Outbox;
   log: FastifyBaseLogger;
   /** Every route registered so far (see http/routeRegistry.ts). */
   routes: readonly RegisteredRoute[];

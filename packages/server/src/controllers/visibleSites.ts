@@ -1,4 +1,4 @@
-import type { CloudContext } from '../context.js';
+import type { CloudServices } from '../services.js';
 import { accountByUid } from '../auth/accounts.js';
 import { readProfile, type UserProfile } from '../users/profiles.js';
 import { HttpError } from '../http/HttpError.js';
@@ -7,13 +7,13 @@ import { allSites, siteByUuid, type SiteRecord } from './sites.js';
 /** Roles that administer sites (and so have adminControllers). */
 const SITE_ADMIN_ROLES = new Set(['Admin', 'PowerUser']);
 
-export function profileOf(ctx: Pick<CloudContext, 'db' | 'realtime'>, uid: string): UserProfile | null {
+export function profileOf(ctx: Pick<CloudServices, 'db' | 'realtime'>, uid: string): UserProfile | null {
   const account = accountByUid(ctx.db, uid);
   return account ? readProfile(ctx.realtime, account) : null;
 }
 
 /** The sites a user may see: those in /users/{uid}/controllers; a system admin sees all. */
-export function visibleSites(ctx: Pick<CloudContext, 'db' | 'realtime'>, uid: string): SiteRecord[] {
+export function visibleSites(ctx: Pick<CloudServices, 'db' | 'realtime'>, uid: string): SiteRecord[] {
   const profile = profileOf(ctx, uid);
   if (!profile) return [];
   const sites = allSites(ctx.db);
@@ -26,7 +26,7 @@ export function visibleSites(ctx: Pick<CloudContext, 'db' | 'realtime'>, uid: st
  * administers all; an Admin or PowerUser administers the sites they have; User, Guest and Viewer
  * administer none.
  */
-export function administeredSites(ctx: Pick<CloudContext, 'db' | 'realtime'>, uid: string): SiteRecord[] {
+export function administeredSites(ctx: Pick<CloudServices, 'db' | 'realtime'>, uid: string): SiteRecord[] {
   const profile = profileOf(ctx, uid);
   if (!profile) return [];
   if (profile.systemAdmin) return allSites(ctx.db);
@@ -35,7 +35,7 @@ export function administeredSites(ctx: Pick<CloudContext, 'db' | 'realtime'>, ui
 }
 
 /** Whether a user may see one site (its alarms, tags, proxy socket). */
-export function canSeeSite(ctx: Pick<CloudContext, 'db' | 'realtime'>, uid: string, siteUuid: string): boolean {
+export function canSeeSite(ctx: Pick<CloudServices, 'db' | 'realtime'>, uid: string, siteUuid: string): boolean {
   const profile = profileOf(ctx, uid);
   if (!profile) return false;
   return profile.systemAdmin || profile.controllers[siteUuid] === true;
@@ -45,7 +45,7 @@ export function canSeeSite(ctx: Pick<CloudContext, 'db' | 'realtime'>, uid: stri
  * The site a caller asks about: 404 when there is no such site, 403 when it exists but is not
  * theirs (the caller learns no more than that the id is taken).
  */
-export function siteForCaller(ctx: Pick<CloudContext, 'db' | 'realtime'>, uid: string, siteUuid: string): SiteRecord {
+export function siteForCaller(ctx: Pick<CloudServices, 'db' | 'realtime'>, uid: string, siteUuid: string): SiteRecord {
   const site = siteByUuid(ctx.db, siteUuid);
   if (!site) throw new HttpError(404, `No site ${siteUuid}`);
   if (!canSeeSite(ctx, uid, siteUuid)) throw new HttpError(403, 'You do not have access to this site');

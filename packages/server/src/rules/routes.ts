@@ -5,7 +5,7 @@ import {
   type NotificationRulesBody,
   type RuleTestResult,
 } from '@varde/core/contract';
-import type { CloudContext } from '../context.js';
+import type { CloudServices } from '../services.js';
 import { callerOf } from '../http/caller.js';
 import { HttpError } from '../http/HttpError.js';
 import { parseWith } from '../http/parseWith.js';
@@ -19,7 +19,7 @@ type Params = { Params: { id: string } };
  * Notification rules on controllers-api: read, replace and delete a site's rules, list the users a
  * rule may name, and test a rule (a real e-mail and SMS through the outbox).
  */
-export function registerRuleRoutes(app: FastifyInstance, ctx: CloudContext, store: RuleStore): void {
+export function registerRuleRoutes(app: FastifyInstance, ctx: CloudServices, store: RuleStore): void {
   void app.register(
     async (api) => {
       /** GET /controllers/{id}/notificationrules: the site's rules (decision: the spec shows no read call). */

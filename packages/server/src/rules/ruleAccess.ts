@@ -1,5 +1,5 @@
 import type { NotificationRules, RuleUser } from '@varde/core/contract';
-import type { CloudContext } from '../context.js';
+import type { CloudServices } from '../services.js';
 import { accountByUid, type AccountRecord } from '../auth/accounts.js';
 import { siteForCaller } from '../controllers/visibleSites.js';
 import type { SiteRecord } from '../controllers/sites.js';
@@ -7,7 +7,7 @@ import { HttpError } from '../http/HttpError.js';
 import { loadActor, type Actor } from '../users/actor.js';
 import { userPath } from '../users/profiles.js';
 
-type Ctx = Pick<CloudContext, 'db' | 'realtime' | 'clock'>;
+type Ctx = Pick<CloudServices, 'db' | 'realtime' | 'clock'>;
 
 /** Modules that open the notifications page (spec: the users module gates it; `notifications` is its own key). */
 const RULE_MODULES = ['notifications', 'users'] as const;
@@ -27,12 +27,12 @@ export function requireRuleAccess(ctx: Ctx, uid: string, siteUuid: string): { ac
 }
 
 /** Whether a user (account + profile) has the site: a system admin has every site. */
-export function userHasSite(ctx: Pick<CloudContext, 'realtime'>, uid: string, siteUuid: string): boolean {
+export function userHasSite(ctx: Pick<CloudServices, 'realtime'>, uid: string, siteUuid: string): boolean {
   const base = userPath(uid);
   return ctx.realtime.get(`${base}/systemAdmin`) === true || ctx.realtime.get(`${base}/controllers/${siteUuid}`) === true;
 }
 
-export function phoneOf(ctx: Pick<CloudContext, 'realtime'>, account: AccountRecord): string | null {
+export function phoneOf(ctx: Pick<CloudServices, 'realtime'>, account: AccountRecord): string | null {
   const stored = account.phone ?? ctx.realtime.get(`${userPath(account.uid)}/phone`);
   return typeof stored === 'string' && stored.trim() !== '' ? stored.trim() : null;
 }

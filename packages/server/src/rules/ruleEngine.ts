@@ -1,9 +1,9 @@
 import { normalizeNordicPhone, type RuleChannel } from '@varde/core/contract';
-import type { CloudContext } from '../context.js';
+import type { CloudServices } from '../services.js';
 import { accountByUid } from '../auth/accounts.js';
 import { phoneOf, userHasSite } from './ruleAccess.js';
 
-type Ctx = Pick<CloudContext, 'db' | 'realtime' | 'outbox' | 'clock'>;
+type Ctx = Pick<CloudServices, 'db' | 'realtime' | 'outbox' | 'clock'>;
 
 /** One notification the engine decided on (tests and logs read these). */
 export interface RuleNotification {

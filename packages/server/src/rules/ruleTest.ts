@@ -1,10 +1,10 @@
 import { normalizeNordicPhone, type NotificationRule, type RuleTestResult, type RuleTestUser } from '@varde/core/contract';
-import type { CloudContext } from '../context.js';
+import type { CloudServices } from '../services.js';
 import { accountByUid } from '../auth/accounts.js';
 import type { SiteRecord } from '../controllers/sites.js';
 import { phoneOf } from './ruleAccess.js';
 
-type Ctx = Pick<CloudContext, 'db' | 'realtime' | 'outbox'>;
+type Ctx = Pick<CloudServices, 'db' | 'realtime' | 'outbox'>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

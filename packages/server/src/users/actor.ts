@@ -1,11 +1,11 @@
 import { canAddUsers, grantableRoles, moduleKeys, type ModuleKey, type Role } from '@varde/core/contract';
-import type { CloudContext } from '../context.js';
+import type { CloudServices } from '../services.js';
 import { accountByUid } from '../auth/accounts.js';
 import { siteByUuid } from '../controllers/sites.js';
 import { HttpError } from '../http/HttpError.js';
 import { userPath } from './profiles.js';
 
-type Ctx = Pick<CloudContext, 'db' | 'realtime' | 'clock'>;
+type Ctx = Pick<CloudServices, 'db' | 'realtime' | 'clock'>;
 
 /**
  * Who is acting on the users service and what they may hand out. Read field by field from the
