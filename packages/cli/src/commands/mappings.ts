@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { listMappings, listMappingTables } from '@varde/core';
+import { tagMeanings } from '@varde/core/contract';
 import { withContext } from '../context.js';
 import { mappingCsv } from './mappingsCsv.js';
 import { registerMappingsImportCommand } from './mappingsImport.js';
@@ -32,7 +33,7 @@ export function registerMappingsCommand(program: Command): void {
       context.output.list(tables, [
         { header: 'Title', value: (t) => t.title, full: true },
         { header: 'Active', value: (t) => (t.active ? 'yes' : 'no') },
-        { header: 'Mapped', value: (t) => `${t['tag-mappings'].filter((e) => e['controller-id'] !== '').length}/${mapping.meanings.length}` },
+        { header: 'Mapped', value: (t) => `${t['tag-mappings'].filter((e) => e['controller-id'] !== '').length}/${tagMeanings(mapping).length}` },
         { header: 'Uuid', value: (t) => t.uuid, full: true },
       ], { empty: 'No mapping tables.' });
     }));
@@ -48,7 +49,7 @@ export function registerMappingsCommand(program: Command): void {
       const csv = mappingCsv(mapping, tables);
       if (file) {
         await writeFile(file, csv);
-        context.output.message(`Wrote ${tables.length} tables x ${mapping.meanings.length} meanings to ${file}`);
+        context.output.message(`Wrote ${tables.length} tables x ${tagMeanings(mapping).length} meanings to ${file}`);
       } else process.stdout.write(csv);
     }));
 

@@ -1,6 +1,7 @@
 import {
   CONTROLLER_UUID_MESSAGE,
   isControllerUuid,
+  tagMeanings,
   WHITESPACE_MESSAGE,
   type Mapping,
   type MappingTable,
@@ -66,8 +67,9 @@ export function validateMappingRecord(record: InputRecord, mapping: Mapping, tab
   else if (tableMatches.length === 0) errors.push(`table: no mapping table "${tableTitle}" in ${mapping.title}`);
   else if (tableMatches.length > 1) errors.push(`table: more than one mapping table is titled "${tableTitle}"; rename one`);
 
-  const meaning = mapping.meanings.find((item) => item.title === meaningTitle || item.uuid === meaningTitle);
-  if (!meaning) errors.push(`meaning: unknown meaning "${meaningTitle}" (known: ${mapping.meanings.map((item) => item.title).join(', ')})`);
+  const meanings = tagMeanings(mapping);
+  const meaning = meanings.find((item) => item.title === meaningTitle || item.uuid === meaningTitle);
+  if (!meaning) errors.push(`meaning: unknown meaning "${meaningTitle}" (known: ${meanings.map((item) => item.title).join(', ')})`);
 
   if (controllerId !== '' && !isControllerUuid(controllerId.trim())) errors.push(`controller-id: ${CONTROLLER_UUID_MESSAGE}`);
   if (controllerId === '' && tag !== '') errors.push('controller-id: A tag needs a controller');

@@ -8,14 +8,35 @@ import * as z from 'zod';
  * "meaning-uuid", tag}], parameters: [...]}]`. Writes answer plain text: `created`, `updated`, `deleted`.
  */
 
+/** A meaning's type: `input`, `output`, `input_list`, `output_list`, or `parameter` (a table's setting). */
 export const meaning = z.object({ title: z.string(), uuid: z.string(), type: z.string() });
 export type Meaning = z.infer<typeof meaning>;
 
+/** The meanings a table maps to controller tags (all but the `parameter` meanings, which are set in `parameters`). */
+export function tagMeanings(mapping: Pick<Mapping, 'meanings'>): Meaning[] {
+  return mapping.meanings.filter((item) => item.type !== 'parameter');
+}
+
+/** Texts per language code (`{"no": "...", "en": "..."}`). */
+export const localizedText = z.record(z.string(), z.string());
+export const mappingRatings = z.object({ comfort: z.number(), energy: z.number(), operation: z.number() });
+export type MappingRatings = z.infer<typeof mappingRatings>;
+
+/**
+ * A mapping as the vendor's library of version 7 reads it: title, uuid, description, meanings, and cause,
+ * consequence, level, ratings, cypher_query. The cloud always sends them all; the later five are optional
+ * here so that the older shape (the first four only) parses too.
+ */
 export const mapping = z.object({
   title: z.string(),
   uuid: z.string(),
   description: z.string(),
   meanings: z.array(meaning),
+  cause: localizedText.optional(),
+  consequence: localizedText.optional(),
+  level: z.string().optional(),
+  ratings: mappingRatings.optional(),
+  cypher_query: z.string().nullable().optional(),
 });
 export type Mapping = z.infer<typeof mapping>;
 export const listMappingsResponse = z.array(mapping);
@@ -60,12 +81,24 @@ export const tagMappingWrite = z
   });
 export type TagMappingWrite = z.infer<typeof tagMappingWrite>;
 
+/** A table's setting for one of the mapping's `parameter` meanings. */
+export const mappingParameter = z.object({
+  'meaning-uuid': z.string(),
+  value: z.union([z.string(), z.number(), z.boolean(), z.null()]),
+});
+export type MappingParameter = z.infer<typeof mappingParameter>;
+
+export const mappingParameterWrite = z.object({
+  'meaning-uuid': z.string().min(1).max(100),
+  value: z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]),
+});
+
 export const mappingTable = z.object({
   title: z.string(),
   uuid: z.string(),
   active: z.boolean(),
   'tag-mappings': z.array(tagMapping),
-  parameters: z.array(z.unknown()),
+  parameters: z.array(mappingParameter),
 });
 export type MappingTable = z.infer<typeof mappingTable>;
 export const listMappingTablesResponse = z.array(mappingTable);
@@ -75,7 +108,7 @@ export const mappingTableWrite = z.object({
   title: z.string().trim().min(1, 'A title is required').max(200),
   active: z.boolean().default(false),
   'tag-mappings': z.array(tagMappingWrite).max(5000).default([]),
-  parameters: z.array(z.unknown()).max(1000).default([]),
+  parameters: z.array(mappingParameterWrite).max(1000).default([]),
 });
 export type MappingTableWrite = z.input<typeof mappingTableWrite>;
 
@@ -85,7 +118,7 @@ export const mappingTablePatch = z
     title: z.string().trim().min(1, 'A title is required').max(200),
     active: z.boolean(),
     'tag-mappings': z.array(tagMappingWrite).max(5000),
-    parameters: z.array(z.unknown()).max(1000),
+    parameters: z.array(mappingParameterWrite).max(1000),
   })
   .partial();
 export type MappingTablePatch = z.infer<typeof mappingTablePatch>;

@@ -1,12 +1,13 @@
 import {
   CONTROLLER_UUID_MESSAGE,
   isControllerUuid,
+  tagMeanings,
   type Mapping,
   type MappingTable,
   type TagMapping,
 } from '../contract/mappings.js';
 
-/** One row of the tag-mapping table: every meaning of the mapping, mapped or not. */
+/** One row of the tag-mapping table: every tag meaning of the mapping (not the parameters), mapped or not. */
 export interface TagMappingRow {
   meaningUuid: string;
   meaningTitle: string;
@@ -18,7 +19,7 @@ export interface TagMappingRow {
 /** The rows for a table, in the mapping's meaning order (meanings without an entry have empty cells). */
 export function tagMappingRows(mapping: Mapping, table: MappingTable): TagMappingRow[] {
   const byMeaning = new Map<string, TagMapping>(table['tag-mappings'].map((entry) => [entry['meaning-uuid'], entry]));
-  return mapping.meanings.map((meaning) => ({
+  return tagMeanings(mapping).map((meaning) => ({
     meaningUuid: meaning.uuid,
     meaningTitle: meaning.title,
     meaningType: meaning.type,

@@ -1,4 +1,4 @@
-import type { Mapping, MappingTable, MappingTablePatch, Meaning, TagMapping } from '@varde/core/contract';
+import type { Mapping, MappingParameter, MappingTable, MappingTablePatch, Meaning, TagMapping } from '@varde/core/contract';
 import type { Db } from '../storage/db.js';
 
 interface MappingRow {
@@ -7,6 +7,11 @@ interface MappingRow {
   title: string;
   description: string;
   meanings: string;
+  cause: string;
+  consequence: string;
+  level: string;
+  ratings: string;
+  cypher_query: string | null;
 }
 
 interface TableRow {
@@ -24,6 +29,11 @@ const mappingOf = (row: MappingRow): Mapping => ({
   title: row.title,
   description: row.description,
   meanings: JSON.parse(row.meanings) as Meaning[],
+  cause: JSON.parse(row.cause) as Record<string, string>,
+  consequence: JSON.parse(row.consequence) as Record<string, string>,
+  level: row.level,
+  ratings: JSON.parse(row.ratings) as Mapping['ratings'] & object,
+  cypher_query: row.cypher_query,
 });
 
 const tableOf = (row: TableRow): MappingTable => ({
@@ -31,14 +41,14 @@ const tableOf = (row: TableRow): MappingTable => ({
   uuid: row.uuid,
   active: row.active === 1,
   'tag-mappings': JSON.parse(row.tag_mappings) as TagMapping[],
-  parameters: JSON.parse(row.parameters) as unknown[],
+  parameters: JSON.parse(row.parameters) as MappingParameter[],
 });
 
 export interface TableContent {
   title: string;
   active: boolean;
   'tag-mappings': TagMapping[];
-  parameters: unknown[];
+  parameters: MappingParameter[];
 }
 
 /**
@@ -62,7 +72,10 @@ export interface MappingStore {
 export function createMappingStore(db: Db): MappingStore {
   const allMappings = db.prepare('SELECT * FROM mappings ORDER BY title, uuid');
   const oneMapping = db.prepare('SELECT * FROM mappings WHERE uuid = ?');
-  const insertMapping = db.prepare('INSERT INTO mappings (uuid, title, description, meanings, partner) VALUES (?, ?, ?, ?, ?)');
+  const insertMapping = db.prepare(
+    `INSERT INTO mappings (uuid, title, description, meanings, partner, cause, consequence, level, ratings, cypher_query)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
   const tablesOf = db.prepare('SELECT * FROM mapping_tables WHERE mapping_uuid = ? ORDER BY position, uuid');
   const oneTable = db.prepare('SELECT * FROM mapping_tables WHERE mapping_uuid = ? AND uuid = ?');
   const nextPosition = db.prepare('SELECT COALESCE(MAX(position), 0) + 1 AS next FROM mapping_tables WHERE mapping_uuid = ?');
@@ -110,7 +123,11 @@ export function createMappingStore(db: Db): MappingStore {
       return (oneMapping.get(uuid) as MappingRow | undefined)?.partner ?? null;
     },
     createMapping(mapping, partner) {
-      insertMapping.run(mapping.uuid, mapping.title, mapping.description, JSON.stringify(mapping.meanings), partner);
+      insertMapping.run(
+        mapping.uuid, mapping.title, mapping.description, JSON.stringify(mapping.meanings), partner,
+        JSON.stringify(mapping.cause ?? {}), JSON.stringify(mapping.consequence ?? {}), mapping.level ?? '',
+        JSON.stringify(mapping.ratings ?? { comfort: 0, energy: 0, operation: 0 }), mapping.cypher_query ?? null,
+      );
     },
     tables: (mappingUuid) => (tablesOf.all(mappingUuid) as TableRow[]).map(tableOf),
     table,

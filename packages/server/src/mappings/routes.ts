@@ -15,6 +15,7 @@ import { HttpError } from '../http/HttpError.js';
 import { parseWith } from '../http/parseWith.js';
 import { partnerScopeOf, sees, type PartnerScope } from '../partners/partnerScope.js';
 import type { MappingStore } from './mappingStore.js';
+import { checkedParameters } from './parameterRules.js';
 import { checkedTagMappings } from './tagMappingRules.js';
 
 type MappingParams = { Params: { mapping: string } };
@@ -78,7 +79,8 @@ export function registerMappingRoutes(app: FastifyInstance, ctx: CloudContext, s
         const body = parseWith(mappingTableWrite, request.body);
         const current = store.table(mapping.uuid, uuid);
         const tagMappings = checkedTagMappings(ctx, uid, mapping, current?.['tag-mappings'] ?? [], body['tag-mappings']);
-        const answer = store.putTable(mapping.uuid, uuid, { ...body, 'tag-mappings': tagMappings });
+        const parameters = checkedParameters(mapping, body.parameters);
+        const answer = store.putTable(mapping.uuid, uuid, { ...body, 'tag-mappings': tagMappings, parameters });
         await sendText(reply, answer === 'created' ? 201 : 200, answer);
       });
 
@@ -90,6 +92,7 @@ export function registerMappingRoutes(app: FastifyInstance, ctx: CloudContext, s
         if (patch['tag-mappings']) {
           patch['tag-mappings'] = checkedTagMappings(ctx, uid, mapping, table['tag-mappings'], patch['tag-mappings']);
         }
+        if (patch.parameters) patch.parameters = checkedParameters(mapping, patch.parameters);
         store.patchTable(mapping.uuid, table.uuid, patch);
         await sendText(reply, 200, 'updated');
       });

@@ -1,4 +1,4 @@
-import type { Mapping, TagMapping, TagMappingWrite } from '@varde/core/contract';
+import { tagMeanings, type Mapping, type TagMapping, type TagMappingWrite } from '@varde/core/contract';
 import type { CloudContext } from '../context.js';
 import { canSeeSite } from '../controllers/visibleSites.js';
 import { siteByUuid } from '../controllers/sites.js';
@@ -16,7 +16,7 @@ export function checkedTagMappings(
   current: readonly TagMapping[],
   written: readonly TagMappingWrite[],
 ): TagMapping[] {
-  const meanings = new Set(mapping.meanings.map((meaning) => meaning.uuid));
+  const meanings = new Set(tagMeanings(mapping).map((meaning) => meaning.uuid));
   const before = new Map(current.map((entry) => [entry['meaning-uuid'], entry]));
   const seen = new Set<string>();
   for (const entry of written) {

@@ -28,7 +28,13 @@ export const DEMO_MAPPINGS: Mapping[] = [
       meaning('ventilation', 'Outdoor temperature', 'input'),
       meaning('ventilation', 'CO2', 'input'),
       meaning('ventilation', 'Supply fan speed', 'output'),
+      meaning('ventilation', 'Interval (minutes)', 'parameter'),
     ],
+    cause: { no: 'Høy CO2 eller romtemperatur i brukstiden', en: 'High CO2 or room temperature in occupied hours' },
+    consequence: { no: 'Dårlig inneklima og høyere energibruk', en: 'Poor indoor climate and higher energy use' },
+    level: 'B',
+    ratings: { comfort: 4, energy: 3, operation: 2 },
+    cypher_query: null,
   },
   {
     uuid: stableUuid('mapping:heating'),
@@ -38,7 +44,13 @@ export const DEMO_MAPPINGS: Mapping[] = [
       meaning('heating', 'District heating pressure', 'input'),
       meaning('heating', 'Heating valve', 'output'),
       meaning('heating', 'Energy meter', 'input'),
+      meaning('heating', 'Interval (minutes)', 'parameter'),
     ],
+    cause: { no: 'Varmekurven passer ikke utetemperaturen', en: 'The heating curve does not fit the outdoor temperature' },
+    consequence: { no: 'For varmt eller for kaldt, og bortkastet fjernvarme', en: 'Too warm or too cold, and wasted district heating' },
+    level: 'C',
+    ratings: { comfort: 3, energy: 5, operation: 3 },
+    cypher_query: 'MATCH (v:Valve)-[:SERVES]->(c:HeatingCircuit) RETURN v, c',
   },
 ];
 
@@ -81,13 +93,14 @@ export function seedDemoFunctionsAndMappings(ctx: CloudContext, functions: Funct
       sites.forEach((site, index) => {
         const last = index === sites.length - 1;
         const tagMappings: TagMapping[] = mapping.meanings
+          .filter((item) => item.type !== 'parameter')
           .slice(0, last ? -1 : undefined)
           .map((item) => ({ 'meaning-uuid': item.uuid, 'controller-id': site.uuid, tag: TAGS_BY_MEANING[item.title] ?? '' }));
         mappings.putTable(mapping.uuid, stableUuid(`table:${mapping.uuid}:${site.uuid}`), {
           title: site.name,
           active: !last,
           'tag-mappings': tagMappings,
-          parameters: [{ name: 'interval_minutes', value: 15 }],
+          parameters: mapping.meanings.filter((item) => item.type === 'parameter').map((item) => ({ 'meaning-uuid': item.uuid, value: 15 })),
         });
       });
     }

@@ -1,0 +1,27 @@
+import Database from 'better-sqlite3';
+import { expect, it } from 'vitest';
+import { migrate } from '../src/storage/db.js';
+import { migrations } from '../src/storage/migrations/index.js';
+
+it('migration 120 turns {name, value} parameters into {"meaning-uuid", value}, losing none', () => {
+  const db = new Database(':memory:');
+  db.exec('CREATE TABLE schema_migrations (id TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)');
+  for (const migration of migrations.slice(0, migrations.findIndex((item) => item.id === '120-mapping-fields'))) {
+    db.exec(migration.sql);
+    db.prepare('INSERT INTO schema_migrations VALUES (?, 0)').run(migration.id);
+  }
+  const meanings = JSON.stringify([{ title: 'interval_minutes', uuid: 'p-1', type: 'parameter' }]);
+  db.prepare("INSERT INTO mappings (uuid, title, description, meanings) VALUES ('m-1', 'M', '', ?)").run(meanings);
+  const table = db.prepare("INSERT INTO mapping_tables VALUES ('m-1', ?, 'T', 1, '[]', ?, ?)");
+  table.run('t-1', JSON.stringify([{ name: 'interval_minutes', value: 15 }, { name: 'gone', value: 'x' }]), 1);
+  table.run('t-2', '[]', 2);
+
+  migrate(db);
+
+  const parameters = (uuid: string) => JSON.parse((db.prepare('SELECT parameters FROM mapping_tables WHERE uuid = ?').get(uuid) as { parameters: string }).parameters);
+  expect(parameters('t-1')).toEqual([{ 'meaning-uuid': 'p-1', value: 15 }, { 'meaning-uuid': 'gone', value: 'x' }]);
+  expect(parameters('t-2')).toEqual([]);
+  expect(db.prepare("SELECT level, ratings, cypher_query FROM mappings WHERE uuid = 'm-1'").get()).toEqual({
+    level: '', ratings: '{"comfort":0,"energy":0,"operation":0}', cypher_query: null,
+  });
+});
