@@ -31,6 +31,9 @@ import { registerLicensingRoutes } from './licensing/routes.js';
 import { seedDemoLicensing } from './seed/demoLicensing.js';
 import { registerControllerRoutes } from './controllers/routes.js';
 import { registerBearerAuth } from './http/bearerAuth.js';
+import { registerAccessHook } from './http/accessHook.js';
+import { createPartnerResources } from './partners/partnerResources.js';
+import { defineOwnerLookups } from './partners/ownerLookups.js';
 import { registerCors } from './http/cors.js';
 import { frameworkErrorHandler, registerErrorHandling } from './http/errorHandler.js';
 import { registerJsonBodyParser } from './http/jsonBody.js';
@@ -149,6 +152,8 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     registerSecurityHeaders(app, config);
     registerCors(app, trustedOrigins(config));
     registerBearerAuth(app, context);
+    const partnerResources = createPartnerResources();
+    registerAccessHook(app, context, partnerResources);
     registerRateLimiting(app);
 
     registerAuthRoutes(app, context);
@@ -171,6 +176,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     registerMetadataRoutes(app, context);
     registerAnomalyRoutes(app, context, anomaly);
     const bim = registerBimServices(app, context);
+    defineOwnerLookups(partnerResources, context, { functions, mappings, models: anomaly.store, graph: bim.graph });
     const controllerProxy = attachControllerProxy(server, context, realtimeDatabase.verifyIdToken);
     const searchSocket = attachSearchSocket(server, context);
 

@@ -112,7 +112,6 @@ describe('every token-protected route', () => {
     for (const route of protectedRoutes()) {
       const { owner, param } = route.access!;
       if (owner === 'caller' || owner === 'caller-scoped') continue; // below
-      if (route.method === 'POST' && route.url === '/cloud/faas-manager/v0/functions/:name') continue; // isolated: below
       if (owner === 'licensing-partner' && !param) continue; // body-named partner: licensing's own tests
       const query = route.url === '/cloud/metadata/v0/tags'
         ? `?controller-uuid=${site}&name=RT401`

@@ -11,21 +11,14 @@ import {
   type PostEdgesResponse,
 } from '@varde/core/contract';
 import type { CloudContext } from '../context.js';
-import { visibleSites } from '../controllers/visibleSites.js';
-import { partnerScopeOf, sees } from '../partners/partnerScope.js';
 import { requireModule } from '../faas/access.js';
 import { callerOf } from '../http/caller.js';
 import { HttpError } from '../http/HttpError.js';
 import { parseWith } from '../http/parseWith.js';
 import type { GraphStore, StoredEdge } from './graphStore.js';
+import { graphVisibility, type GraphVisibility as Visibility } from './visibility.js';
 
 type UuidParams = { Params: { uuid: string } };
-
-/** What one caller may see: tag nodes of their sites (model nodes carry no site data). */
-interface Visibility {
-  node(node: GraphNode): boolean;
-  edge(edge: GraphEdge): boolean;
-}
 
 /**
  * The junction-box graph service at /cloud/graph, for users with the `bim` module. Decisions (paths
@@ -34,15 +27,10 @@ interface Visibility {
  * building's edges atomically, and a node still used by an edge cannot be deleted (409).
  */
 export function registerGraphRoutes(app: FastifyInstance, ctx: CloudContext, store: GraphStore): void {
-  /** Tag nodes are seen with their site, model nodes by their partner (a system admin sees all). */
-  function visibilityFor(request: FastifyRequest): Visibility & { uid: string; partner: string } {
+  function visibilityFor(request: FastifyRequest): Visibility {
     const { uid } = callerOf(request);
     requireModule(ctx, uid, 'bim', 'the BIM tool');
-    const sites = new Set(visibleSites(ctx, uid).map((site) => site.uuid));
-    const scope = partnerScopeOf(ctx, uid);
-    const node = (item: GraphNode) =>
-      item.obj.type === 'bim' ? sees(scope, store.ownerOf(item.uuid) ?? scope.partner) : sites.has(item.obj.controllerId);
-    return { uid, partner: scope.partner, node, edge: (edge) => node(edge.from_node) && node(edge.to_node) };
+    return graphVisibility(ctx, store, uid);
   }
 
   function requireWritable(visible: Visibility, item: GraphNode): void {

@@ -1,8 +1,14 @@
+import type { ModuleKey } from '@varde/core/contract';
+import type { PartnerResource } from '../partners/partnerResources.js';
+
 /**
  * Who may call each token-protected route, and what it touches: the one place that says it, recorded
- * with every route in the registry (routeRegistry.ts). test/crossPartner.test.ts walks the registry: a
- * route with no entry here fails it, and every route that names a resource is attacked by another
- * partner's admin. The checks themselves run in the services (their stores are scoped to the caller).
+ * with every route in the registry (routeRegistry.ts) and enforced by one hook (accessHook.ts): the
+ * module, the system-admin gate, the site and the partner-owned thing the path names. A route with no
+ * entry is closed. test/crossPartner.test.ts walks the registry: a route with no entry here fails it,
+ * and every route that names a resource is attacked by another partner's admin. Lists and the kinds
+ * the hook does not look up (users, alarms, licensing partners, function runs) are scoped by their
+ * services, which the same test attacks.
  */
 export type RouteOwner =
   /** The caller's own session or account; nothing of anyone else's. */
@@ -28,6 +34,10 @@ export interface RouteAccess {
   owner: RouteOwner;
   /** The path parameter that names the resource, when there is one. */
   param?: string;
+  /** For owner 'partner': what kind of partner-owned thing `param` names (its lookup: partners/ownerLookups.ts). */
+  resource?: PartnerResource;
+  /** The module a caller needs (a system admin has every one). */
+  module?: ModuleKey;
 }
 
 const table: Record<string, RouteAccess> = {
@@ -73,45 +83,45 @@ const table: Record<string, RouteAccess> = {
   'GET /cloud/historian/:controllerId/tags': { owner: 'site', param: 'controllerId' },
   'GET /cloud/historian/:controllerId/timeseries/:tag': { owner: 'site', param: 'controllerId' },
   'GET /cloud/historian/:controllerId/value/:tag': { owner: 'site', param: 'controllerId' },
-  'GET /cloud/faas-manager/v0/functions': { owner: 'caller-scoped' },
-  'GET /cloud/faas-manager/v0/functions/:name': { owner: 'partner', param: 'name' },
-  'DELETE /cloud/faas-manager/v0/functions/:name': { owner: 'partner', param: 'name' },
-  // Saving a name another partner uses makes the caller's own function of that name.
-  'POST /cloud/faas-manager/v0/functions/:name': { owner: 'partner', param: 'name' },
-  'POST /cloud/faas-manager/v0/functions/:name/run': { owner: 'partner', param: 'name' },
-  'GET /cloud/mappings-manager/v0/mappings': { owner: 'caller-scoped' },
-  'GET /cloud/mappings-manager/v0/mappings/:uuid': { owner: 'partner', param: 'uuid' },
-  'GET /cloud/mappings-manager/v0/mapping-tables/:mapping': { owner: 'partner', param: 'mapping' },
-  'POST /cloud/mappings-manager/v0/mapping-tables/:mapping/:uuid': { owner: 'partner', param: 'mapping' },
-  'PATCH /cloud/mappings-manager/v0/mapping-tables/:mapping/:uuid': { owner: 'partner', param: 'mapping' },
-  'DELETE /cloud/mappings-manager/v0/mapping-tables/:mapping/:uuid': { owner: 'partner', param: 'mapping' },
-  'POST /cloud/mappings-manager/v0/tag-mappings/:mapping/:table': { owner: 'partner', param: 'mapping' },
+  'GET /cloud/faas-manager/v0/functions': { owner: 'caller-scoped', module: 'functions' },
+  'GET /cloud/faas-manager/v0/functions/:name': { owner: 'partner', param: 'name', resource: 'function', module: 'functions' },
+  'DELETE /cloud/faas-manager/v0/functions/:name': { owner: 'partner', param: 'name', resource: 'function', module: 'functions' },
+  // Saving makes or replaces a function of the caller's partner: another partner's of that name is never reached.
+  'POST /cloud/faas-manager/v0/functions/:name': { owner: 'caller-scoped', module: 'functions' },
+  'POST /cloud/faas-manager/v0/functions/:name/run': { owner: 'partner', param: 'name', resource: 'function', module: 'functions' },
+  'GET /cloud/mappings-manager/v0/mappings': { owner: 'caller-scoped', module: 'apps' },
+  'GET /cloud/mappings-manager/v0/mappings/:uuid': { owner: 'partner', param: 'uuid', resource: 'mapping', module: 'apps' },
+  'GET /cloud/mappings-manager/v0/mapping-tables/:mapping': { owner: 'partner', param: 'mapping', resource: 'mapping', module: 'apps' },
+  'POST /cloud/mappings-manager/v0/mapping-tables/:mapping/:uuid': { owner: 'partner', param: 'mapping', resource: 'mapping', module: 'apps' },
+  'PATCH /cloud/mappings-manager/v0/mapping-tables/:mapping/:uuid': { owner: 'partner', param: 'mapping', resource: 'mapping', module: 'apps' },
+  'DELETE /cloud/mappings-manager/v0/mapping-tables/:mapping/:uuid': { owner: 'partner', param: 'mapping', resource: 'mapping', module: 'apps' },
+  'POST /cloud/mappings-manager/v0/tag-mappings/:mapping/:table': { owner: 'partner', param: 'mapping', resource: 'mapping', module: 'apps' },
   'POST /cloud/api/v1/controllers/:cid/tags/:tag': { owner: 'site', param: 'cid' },
   'GET /cloud/metadata/controllers': { owner: 'caller-scoped' },
   // The controller is named by the query's controller-uuid.
   'GET /cloud/metadata/v0/tags': { owner: 'site' },
   'POST /cloud/api/runs/:runId/v1/controllers/:cid/tags/:tag': { owner: 'function-run', param: 'runId' },
-  'GET /cloud/anomaly/v0/models': { owner: 'caller-scoped' },
-  'POST /cloud/anomaly/v0/models': { owner: 'caller-scoped' },
-  'GET /cloud/anomaly/v0/models/:model_id': { owner: 'partner', param: 'model_id' },
-  'GET /cloud/anomaly/v0/models/:model_id/:version_id': { owner: 'partner', param: 'model_id' },
-  'POST /cloud/anomaly/v0/models/:model_id': { owner: 'partner', param: 'model_id' },
-  'PATCH /cloud/anomaly/v0/models/:model_id': { owner: 'partner', param: 'model_id' },
-  'PATCH /cloud/anomaly/v0/models/:model_id/:version_id': { owner: 'partner', param: 'model_id' },
-  'DELETE /cloud/anomaly/v0/models/:model_id': { owner: 'partner', param: 'model_id' },
-  'DELETE /cloud/anomaly/v0/models/:model_id/:version_id': { owner: 'partner', param: 'model_id' },
-  'GET /cloud/anomaly/v0/image/:a/:b/:c': { owner: 'partner', param: 'a' },
-  'POST /cloud/anomaly/v0/train_model/:model_id/:version_id': { owner: 'partner', param: 'model_id' },
+  'GET /cloud/anomaly/v0/models': { owner: 'caller-scoped', module: 'mlexplorer' },
+  'POST /cloud/anomaly/v0/models': { owner: 'caller-scoped', module: 'mlexplorer' },
+  'GET /cloud/anomaly/v0/models/:model_id': { owner: 'partner', param: 'model_id', resource: 'model', module: 'mlexplorer' },
+  'GET /cloud/anomaly/v0/models/:model_id/:version_id': { owner: 'partner', param: 'model_id', resource: 'model', module: 'mlexplorer' },
+  'POST /cloud/anomaly/v0/models/:model_id': { owner: 'partner', param: 'model_id', resource: 'model', module: 'mlexplorer' },
+  'PATCH /cloud/anomaly/v0/models/:model_id': { owner: 'partner', param: 'model_id', resource: 'model', module: 'mlexplorer' },
+  'PATCH /cloud/anomaly/v0/models/:model_id/:version_id': { owner: 'partner', param: 'model_id', resource: 'model', module: 'mlexplorer' },
+  'DELETE /cloud/anomaly/v0/models/:model_id': { owner: 'partner', param: 'model_id', resource: 'model', module: 'mlexplorer' },
+  'DELETE /cloud/anomaly/v0/models/:model_id/:version_id': { owner: 'partner', param: 'model_id', resource: 'model', module: 'mlexplorer' },
+  'GET /cloud/anomaly/v0/image/:a/:b/:c': { owner: 'partner', param: 'a', resource: 'model', module: 'mlexplorer' },
+  'POST /cloud/anomaly/v0/train_model/:model_id/:version_id': { owner: 'partner', param: 'model_id', resource: 'model', module: 'mlexplorer' },
   // Converts a CSV and writes nothing; saving the edges is checked by the graph.
-  'POST /cloud/csv2edges/csv2edges': { owner: 'caller' },
-  'POST /cloud/graph/nodes': { owner: 'caller-scoped' },
-  'GET /cloud/graph/nodes': { owner: 'caller-scoped' },
-  'POST /cloud/graph/edges': { owner: 'caller-scoped' },
-  'GET /cloud/graph/edges': { owner: 'caller-scoped' },
-  'DELETE /cloud/graph/edges/:uuid': { owner: 'partner', param: 'uuid' },
-  'DELETE /cloud/graph/nodes/:uuid': { owner: 'partner', param: 'uuid' },
+  'POST /cloud/csv2edges/csv2edges': { owner: 'caller', module: 'bim' },
+  'POST /cloud/graph/nodes': { owner: 'caller-scoped', module: 'bim' },
+  'GET /cloud/graph/nodes': { owner: 'caller-scoped', module: 'bim' },
+  'POST /cloud/graph/edges': { owner: 'caller-scoped', module: 'bim' },
+  'GET /cloud/graph/edges': { owner: 'caller-scoped', module: 'bim' },
+  'DELETE /cloud/graph/edges/:uuid': { owner: 'partner', param: 'uuid', resource: 'graph-edge', module: 'bim' },
+  'DELETE /cloud/graph/nodes/:uuid': { owner: 'partner', param: 'uuid', resource: 'graph-node', module: 'bim' },
   // A BIM access token for the caller's viewers, for their partner's BIM project (bim/sessionBimToken.ts).
-  'POST /cloud/graph/bim-service/token': { owner: 'partner' },
+  'POST /cloud/graph/bim-service/token': { owner: 'partner', module: 'bim' },
 };
 
 /** The declared access of a route; HEAD shares its GET's. Undefined for a route nobody declared. */
