@@ -9,7 +9,7 @@ const run = (command, args) => {
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
-run('bash', ['scripts/ensure-bubblewrap.sh']);
+run('bash', ['scripts/ensure-debian-package.sh', '/usr/bin/bwrap', 'bubblewrap', "the cloud functions' sandbox"]);
 run('bash', ['scripts/ensure-deps.sh']);
 if (process.env.VARDE_SKIP_BUILD !== '1' || !existsSync(`${root}/packages/server/dist/main.js`)) {
   run('npm', ['run', 'build', '--silent']);

@@ -4,8 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bash scripts/ensure-chromium.sh
-bash scripts/ensure-bubblewrap.sh
+bash scripts/ensure-debian-package.sh /usr/bin/chromium chromium "the browser suites"
+bash scripts/ensure-debian-package.sh /usr/bin/bwrap bubblewrap "the cloud functions' sandbox"
 bash scripts/ensure-deps.sh
 
 echo "== build"

@@ -32,7 +32,7 @@ beforeAll(async () => {
   registerAccessHook(app, cloud.context, resources);
   app.setErrorHandler((error, _request, reply) => {
     const status = error instanceof HttpError ? error.status : 500;
-    void reply.code(status).send({ detail: error.message });
+    void reply.code(status).send({ detail: error instanceof Error ? error.message : String(error) });
   });
   const reached = async () => ({ reached: true });
   app.get('/cloud/faas-manager/v0/functions/:name', reached);

@@ -10,7 +10,7 @@ import { bearer, call, signIn } from './helpers/http.js';
 import { startCloud, type Cloud } from './helpers/startCloud.js';
 
 // The sandbox is the product's trust boundary: these attacks run in CI on every machine (bubblewrap is
-// installed by scripts/ensure-bubblewrap.sh), never skipped.
+// installed by scripts/ensure-debian-package.sh), never skipped.
 const FAAS = '/cloud/faas-manager/v0/functions';
 let cloud: Cloud;
 let dataDir: string;

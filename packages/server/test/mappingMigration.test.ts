@@ -1,15 +1,9 @@
-import Database from 'better-sqlite3';
 import { expect, it } from 'vitest';
 import { migrate } from '../src/storage/db.js';
-import { migrations } from '../src/storage/migrations/index.js';
+import { databaseBefore } from './helpers/migrateUpTo.js';
 
 it('migration 120 turns {name, value} parameters into {"meaning-uuid", value}, losing none', () => {
-  const db = new Database(':memory:');
-  db.exec('CREATE TABLE schema_migrations (id TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)');
-  for (const migration of migrations.slice(0, migrations.findIndex((item) => item.id === '120-mapping-fields'))) {
-    db.exec(migration.sql);
-    db.prepare('INSERT INTO schema_migrations VALUES (?, 0)').run(migration.id);
-  }
+  const db = databaseBefore('120-mapping-fields');
   const meanings = JSON.stringify([{ title: 'interval_minutes', uuid: 'p-1', type: 'parameter' }]);
   db.prepare("INSERT INTO mappings (uuid, title, description, meanings) VALUES ('m-1', 'M', '', ?)").run(meanings);
   const table = db.prepare("INSERT INTO mapping_tables VALUES ('m-1', ?, 'T', 1, '[]', ?, ?)");

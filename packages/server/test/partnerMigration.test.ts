@@ -1,16 +1,10 @@
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migrations } from '../src/storage/migrations/index.js';
 import { migrate } from '../src/storage/db.js';
+import { databaseBefore } from './helpers/migrateUpTo.js';
 
 describe('migration 100: existing rows go to their creator’s partner', () => {
   it('moves functions and ML models to the main partner of who made them, mappings to the operator', () => {
-    const db = new Database(':memory:');
-    db.exec('CREATE TABLE schema_migrations (id TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)');
-    for (const migration of migrations.slice(0, migrations.findIndex((item) => item.id === '100-partner-ownership'))) {
-      db.exec(migration.sql);
-      db.prepare('INSERT INTO schema_migrations VALUES (?, 0)').run(migration.id);
-    }
+    const db = databaseBefore('100-partner-ownership');
     db.prepare("INSERT INTO realtime_leaves VALUES ('/users/u-fjord/mainPartner', '\"fjordvarme\"')").run();
     const fn = db.prepare("INSERT INTO cloud_functions VALUES (?, 'd', '', 'src', 1, 0, ?, '{}')");
     fn.run('fjord-fn', 'u-fjord');
