@@ -39,7 +39,8 @@ import { frameworkErrorHandler, registerErrorHandling } from './http/errorHandle
 import { registerJsonBodyParser } from './http/jsonBody.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { serviceHostRewriter } from './http/hostRouting.js';
-import { createFileFallback } from './http/staticFiles.js';
+import { registerStaticFiles } from './http/staticFiles.js';
+import { registerCompression } from './http/compression.js';
 import { trackRoutes } from './http/routeRegistry.js';
 import { createOutbox } from './outbox/outbox.js';
 import { registerOutboxRoutes } from './outbox/routes.js';
@@ -147,7 +148,9 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     const functions = createFunctionStore(db, clock);
     const mappings = createMappingStore(db);
 
-    registerErrorHandling(app, createFileFallback(config));
+    registerErrorHandling(app);
+    await registerCompression(app);
+    await registerStaticFiles(app, config);
     registerJsonBodyParser(app);
     registerSecurityHeaders(app, config);
     registerCors(app, trustedOrigins(config));

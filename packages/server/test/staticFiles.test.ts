@@ -1,3 +1,4 @@
+import { get as httpGet } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,7 @@ import { startCloud, type Cloud } from './helpers/startCloud.js';
 
 /** --static mounts: the example host pages and the widgets' preact bundles, served by the cloud. */
 const base = mkdtempSync(join(tmpdir(), 'varde-static-'));
+const hostPage = `<!doctype html><title>Host</title>${'<p>controller page</p>'.repeat(200)}`;
 let cloud: Cloud;
 
 beforeAll(async () => {
@@ -16,6 +18,8 @@ beforeAll(async () => {
   writeFileSync(join(base, 'examples', 'host-page', 'index.html'), '<!doctype html><title>Host</title>');
   writeFileSync(join(base, 'elements', 'varde-session.js'), 'export {}');
   writeFileSync(join(base, 'elements', 'chunks', 'chunk-A.js'), 'export const a = 1');
+  writeFileSync(join(base, 'elements', 'chunks', 'chunk-2635LWX6.js'), 'export const hashed = 1');
+  writeFileSync(join(base, 'examples', 'host-page', 'big.html'), hostPage);
   writeFileSync(join(base, 'portal', 'index.html'), '<!doctype html><title>Portal</title>');
   writeFileSync(join(base, 'secret.txt'), 'secret');
   cloud = await startCloud({
@@ -59,6 +63,36 @@ test('missing files and paths outside the folder are 404 with detail', async () 
     const answer = await get(path);
     expect(answer.status, path).toBe(404);
     expect(typeof ((await answer.json()) as { detail?: unknown }).detail, path).toBe('string');
+  }
+  // fetch normalises `..` away; a raw request sends it as it is.
+  for (const path of ['/widgets/../secret.txt', '/widgets/chunks/../../secret.txt', '/examples/..\\secret.txt']) {
+    const status = await new Promise<number | undefined>((done, fail) =>
+      httpGet({ host: '127.0.0.1', port: cloud.port, path }, (response) => done(response.resume().statusCode)).on('error', fail),
+    );
+    expect(status, path).toBe(404);
+  }
+});
+
+test('host pages and the element bundles they name are revalidated (ETag, 304); hashed chunks are immutable', async () => {
+  for (const path of ['/examples/host-page/', '/widgets/varde-session.js']) {
+    const first = await get(path, 'text/html');
+    expect(first.headers.get('cache-control'), path).toBe('no-cache');
+    const etag = first.headers.get('etag');
+    expect(etag, path).toBeTruthy();
+    // A browser's revalidation; without a Cache-Control of its own, fetch would add no-cache (a reload).
+    const again = await fetch(`${cloud.url}${path}`, { headers: { 'if-none-match': etag!, 'cache-control': 'max-age=0' } });
+    expect(again.status, path).toBe(304);
+  }
+  const chunk = await get('/widgets/chunks/chunk-2635LWX6.js');
+  expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  expect((await get('/widgets/chunks/chunk-A.js')).headers.get('cache-control')).toBe('no-cache');
+});
+
+test('a host page served from source is compressed on the fly: brotli, else gzip', async () => {
+  for (const encoding of ['br', 'gzip']) {
+    const page = await fetch(`${cloud.url}/examples/host-page/big.html`, { headers: { 'accept-encoding': encoding } });
+    expect(page.headers.get('content-encoding')).toBe(encoding);
+    expect(await page.text()).toBe(hostPage);
   }
 });
 

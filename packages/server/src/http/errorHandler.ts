@@ -22,11 +22,7 @@ function tooLargeDetail(app: FastifyInstance): string {
  * JSON, wrong media type, too large, schema mismatch, HttpError) keep their 4xx status; anything
  * else is our bug: logged, and answered 500 without internals.
  */
-export function registerErrorHandling(
-  app: FastifyInstance,
-  /** Tried before answering 404 (serves the portal's files); true when it answered. */
-  fallback?: (request: FastifyRequest, reply: FastifyReply) => boolean,
-): void {
+export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(async (error: FastifyError | HttpError | z.ZodError | Error, request, reply) => {
     if (error instanceof HttpError) {
       return reply.code(error.status).headers(error.headers).send({ detail: error.detail });
@@ -57,8 +53,8 @@ export function registerErrorHandling(
     return reply.code(413).send({ detail: tooLargeDetail(app) });
   });
 
+  // Files (portal, --static mounts) are a route of their own (http/staticFiles.ts); what it lacks comes here.
   app.setNotFoundHandler((request, reply) => {
-    if (fallback?.(request, reply)) return;
     reply.code(404).send({ detail: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   });
 }
