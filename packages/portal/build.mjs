@@ -1,9 +1,12 @@
-// Builds the portal into dist/: index.html plus one hashed-free ESM bundle (the cloud serves it with history fallback).
+// Builds the portal into dist/: index.html naming the content-hashed entry script and CSS (the cloud
+// serves hashed names as immutable, index.html revalidated, with history fallback), the chunks, and
+// asset-manifest.json for tools that look the hashed names up (bench/, budget tests).
 import { build } from 'esbuild';
-import { copyFileSync, cpSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { buildMonacoWorker, monacoCssAsText } from '../widgets/monacoBuild.mjs';
+import { precompress } from '../widgets/precompress.mjs';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const coreSrc = here('../core/src');
@@ -12,9 +15,14 @@ rmSync(here('dist'), { recursive: true, force: true });
 mkdirSync(here('dist/assets'), { recursive: true });
 cpSync(here('public'), here('dist'), { recursive: true });
 
-await build({
+const result = await build({
   entryPoints: { portal: here('src/main.tsx') },
   outdir: here('dist/assets'),
+  // A name changes whenever its content does, so browsers may keep every file under assets/ for a year.
+  entryNames: '[name]-[hash]',
+  chunkNames: '[name]-[hash]',
+  assetNames: '[name]-[hash]',
+  metafile: true,
   bundle: true,
   format: 'esm',
   splitting: true,
@@ -38,3 +46,17 @@ await build({
 await buildMonacoWorker(here('dist/assets/monaco-editor.worker.js'));
 // web-ifc's wasm (single-threaded) beside the chunks: the BIM viewers load it from their chunk's directory.
 copyFileSync(createRequire(import.meta.url).resolve('web-ifc/web-ifc.wasm'), here('dist/assets/web-ifc.wasm'));
+
+// index.html names the hashed files; the template names them without the hash. No inline script: the
+// portal's Content-Security-Policy allows none.
+const entry = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint?.endsWith('src/main.tsx'));
+const assetUrl = (outputPath) => `/assets/${outputPath.split('/').pop()}`;
+const manifest = { 'portal.js': assetUrl(entry[0]), 'portal.css': assetUrl(entry[1].cssBundle) };
+let indexHtml = readFileSync(here('public/index.html'), 'utf8');
+for (const [name, url] of Object.entries(manifest)) {
+  if (!indexHtml.includes(`/assets/${name}"`)) throw new Error(`public/index.html does not name /assets/${name}`);
+  indexHtml = indexHtml.replace(`/assets/${name}"`, `${url}"`);
+}
+writeFileSync(here('dist/index.html'), indexHtml);
+writeFileSync(here('dist/asset-manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+await precompress(here('dist'));

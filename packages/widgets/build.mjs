@@ -3,12 +3,14 @@
 //   dist/elements/<tag>.js  preact/compat build for host pages: loading one defines that element;
 //   dist/elements/all.js    defines every element. Shared code (preact, core, Shoelace) is split
 //                           into dist/elements/chunks/, so a page with several widgets loads it once.
+//   Beside each text file of dist/elements/: its .br and .gz (precompress.mjs).
 import { build } from 'esbuild';
 import { copyFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { browserTargets, elementEntries, preactBuildOptions, widgetsDir } from './bundleOptions.mjs';
 import { rawTextImports } from './rawTextImports.mjs';
 import { buildMonacoWorker, monacoCssAsText } from './monacoBuild.mjs';
+import { precompress } from './precompress.mjs';
 
 rmSync(`${widgetsDir}dist`, { recursive: true, force: true });
 
@@ -45,3 +47,7 @@ await buildMonacoWorker(`${widgetsDir}dist/elements/chunks/monaco-editor.worker.
 // chunk's directory (src/bimMapper/viewer/local/webIfcRuntime.ts).
 const webIfcWasm = createRequire(import.meta.url).resolve('web-ifc/web-ifc.wasm');
 copyFileSync(webIfcWasm, `${widgetsDir}dist/elements/chunks/web-ifc.wasm`);
+// .br and .gz beside each file host pages load (served under /widgets); dist/index.js is the portal's input.
+// Chunks carry a hash (immutable where the cloud serves them); the element files keep the names host
+// pages write in their script tags, so they are revalidated instead.
+await precompress(`${widgetsDir}dist/elements`);

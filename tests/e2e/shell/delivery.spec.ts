@@ -1,0 +1,47 @@
+import { expect, test, type Page, type Response } from '@playwright/test';
+
+/**
+ * Issue 15, delivery: what Chromium receives for the portal and a host page. Scripts and CSS come
+ * compressed (brotli, precompressed by the builds); content-hashed names are immutable for a year;
+ * the pages and the element bundles host pages name are revalidated (no-cache with an ETag).
+ */
+function recordResponses(page: Page): Response[] {
+  const responses: Response[] = [];
+  page.on('response', (response) => responses.push(response));
+  return responses;
+}
+
+const pathOf = (response: Response) => new URL(response.url()).pathname;
+
+test('the portal: index.html revalidated, its hashed script and CSS immutable and brotli', async ({ page }) => {
+  const responses = recordResponses(page);
+  await page.goto('/sites');
+  await expect(page.locator('#root *').first()).toBeAttached();
+
+  const document = responses.find((response) => response.request().resourceType() === 'document')!;
+  expect(document.headers()['cache-control']).toBe('no-cache');
+  expect(document.headers().etag).toBeTruthy();
+
+  const assets = responses.filter((response) => /^\/assets\/portal-[A-Z2-7]{8}\.(js|css)$/.test(pathOf(response)));
+  expect(assets.map((response) => pathOf(response).split('.').pop()).sort()).toEqual(['css', 'js']);
+  for (const asset of assets) {
+    const headers = await asset.allHeaders();
+    expect(headers['cache-control'], pathOf(asset)).toBe('public, max-age=31536000, immutable');
+    expect(headers['content-encoding'], pathOf(asset)).toBe('br');
+  }
+});
+
+test('a host page under /examples loads its element; /widgets answers compressed, chunks immutable', async ({ page }) => {
+  const responses = recordResponses(page);
+  await page.goto('/examples/create-user/');
+  await expect(page.locator('varde-create-user')).toBeAttached();
+  await expect(page.locator('varde-session').getByText('Ikke logget inn')).toBeVisible();
+
+  const entry = responses.find((response) => pathOf(response) === '/widgets/all.js')!;
+  expect((await entry.allHeaders())['content-encoding']).toBe('br');
+  expect(entry.headers()['cache-control']).toBe('no-cache'); // host pages name it: it cannot carry a hash
+
+  const chunks = responses.filter((response) => pathOf(response).startsWith('/widgets/chunks/'));
+  expect(chunks.length).toBeGreaterThan(0);
+  for (const chunk of chunks) expect(chunk.headers()['cache-control'], pathOf(chunk)).toBe('public, max-age=31536000, immutable');
+});
