@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoUid } from '../src/seed/demoSeed.js';
 import { demoUsers } from '../src/seed/demoUsers.js';
+import { bearer, call, signIn as passwordSignIn } from './helpers/http.js';
 import { startCloud, type Cloud } from './helpers/startCloud.js';
 import {
   TestBrowser,
@@ -68,6 +70,23 @@ describe('silent renew (prompt=none)', () => {
 
     const stranger = await authorize(new TestBrowser(), { url: cloud.url, discovery }, { page: 'silent-callback', prompt: 'none' });
     expect(stranger.params.get('error')).toBe('login_required');
+  });
+});
+
+describe('sessions end at the provider too', () => {
+  it("after an admin's password change, the provider session mints no new ID token (prompt=none)", async () => {
+    const browser = new TestBrowser();
+    const { email, password } = demoUsers.viewer;
+    const first = await authorize(browser, { url: cloud.url, discovery }, { page: 'callback', prompt: 'login', login: { email, password } });
+    expect(first.tokens?.id_token).toBeTruthy();
+    const before = await authorize(browser, { url: cloud.url, discovery }, { page: 'silent-callback', prompt: 'none' });
+    expect(before.params.get('error')).toBeNull();
+
+    const admin = (await passwordSignIn(cloud, demoUsers.admin.email, demoUsers.admin.password)).accessTokens['users.localhost']!;
+    const changed = await call(cloud, `/cloud/users/users/${demoUid('viewer')}/password`, { headers: bearer(admin), json: { password: 'changed-by-admin-1' } });
+    expect(changed.status).toBe(200);
+    const after = await authorize(browser, { url: cloud.url, discovery }, { page: 'silent-callback', prompt: 'none' });
+    expect(after.params.get('error')).toBe('login_required');
   });
 });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../storage/db.js';
+import { endProviderSessionsOf } from '../oidc/accountSessions.js';
 import { hashSecret, randomSecret } from './secrets.js';
 
 export const SESSION_COOKIE = 'varde_session';
@@ -63,7 +64,11 @@ export function deleteSession(db: Db, sid: string): void {
   db.prepare('DELETE FROM sessions WHERE sid = ?').run(sid);
 }
 
-/** Ends every session of an account (a password reset, a lower role, deletion), or all but one (your own password change). */
+/**
+ * Ends every session of an account (a password reset, a lower role, deletion), or all but one (your own
+ * password change), and its sign-ins at the identity provider, which could otherwise start new ones.
+ */
 export function deleteSessionsOf(db: Db, uid: string, except?: string): void {
   db.prepare('DELETE FROM sessions WHERE uid = ? AND sid IS NOT ?').run(uid, except ?? null);
+  endProviderSessionsOf(db, uid);
 }
