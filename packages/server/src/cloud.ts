@@ -56,7 +56,7 @@ import { seedBulkSites } from './seed/bulkSites.js';
 import { seedDemo } from './seed/demoSeed.js';
 import { createSimulation } from './simulation/simulation.js';
 import { openDatabase } from './storage/db.js';
-import { sessionBySid } from './auth/sessions.js';
+import { signInLives } from './auth/sessions.js';
 import { loadOrCreateSigningKeys } from './tokens/keys.js';
 
 /** A running cloud. */
@@ -119,8 +119,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
       logController: new LogController({ disableRequestLogging: true }),
     });
     const routes = trackRoutes(app);
-    const signInLive = (uid: string, claims: Record<string, unknown>) =>
-      typeof claims.sid === 'string' && sessionBySid(db, claims.sid, clock.now())?.uid === uid;
+    const signInLive = (uid: string, claims: Record<string, unknown>) => signInLives(db, uid, claims, clock.now());
     const realtimeDatabase = createRealtimeDatabase({
       db,
       clock,

@@ -4,6 +4,7 @@ import { alarmUpdate, controllerFramePath, controllerProxyNamespace, tagUserSear
 import { CONTROLLER_PROXY_PATH } from '../src/proxy/controllerProxy.js';
 import { demoSites } from '../src/seed/demoSites.js';
 import { firebaseIdToken, signInDemo } from './helpers/siteTestKit.js';
+import { bearer, call } from './helpers/http.js';
 import { startCloud, type Cloud } from './helpers/startCloud.js';
 
 let cloud: Cloud;
@@ -161,4 +162,25 @@ test('the proxy leaves other requests alone; unknown namespaces are refused', as
   sockets.push(unknownNamespace);
   const error = await new Promise<Error>((resolve) => unknownNamespace.once('connect_error', resolve));
   expect(error.message).toMatch(/Invalid namespace/);
+});
+
+test('a session that ends (logout) ends its logged-in sockets and their new logins', async () => {
+  const other = await signInDemo(cloud, 'user');
+  const idToken = await firebaseIdToken(cloud, other);
+  const socket = siteSocket(onlineSite.uuid);
+  const login = next(socket, 'login_loggedIn', 'login_error');
+  socket.emit('login_firebase', { firebaseToken: idToken, type: 'portal' });
+  expect((await login).event).toBe('login_loggedIn');
+  const logout = await call(cloud, '/cloud/auth/session/logout', { method: 'POST', headers: bearer(other.accessTokens['auth.localhost']!) });
+  expect(logout.status).toBe(200);
+
+  const closed = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+  expect(await socket.emitWithAck('alarm_getUpdate', {})).toEqual({ message: 'The sign-in has ended: sign in again' });
+  expect(await closed).toBe('io server disconnect');
+  const again = siteSocket(onlineSite.uuid);
+  const refused = next(again, 'login_loggedIn', 'login_error');
+  again.emit('login_firebase', { firebaseToken: idToken, type: 'portal' });
+  expect(await refused).toMatchObject({ event: 'login_error', payload: { message: expect.stringContaining('firebase token') } });
+  // The other session of the same user goes on.
+  expect(alarmUpdate.parse(await (await loggedInSocket(onlineSite.uuid)).emitWithAck('alarm_getUpdate', {})).unchanged).toBe(false);
 });

@@ -145,7 +145,7 @@ export interface RawConnection {
   close(): void;
 }
 
-export function rawConnection(server: RealtimeTestServer, namespace = NAMESPACE): RawConnection {
+export function rawConnection(server: Pick<RealtimeTestServer, 'port'>, namespace = NAMESPACE): RawConnection {
   const socket = new WebSocket(`ws://127.0.0.1:${server.port}/.ws?v=5&ns=${namespace}`);
   const pending = new Map<number, (body: { s: string; d: unknown }) => void>();
   const received: Array<Record<string, unknown>> = [];

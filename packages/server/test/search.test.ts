@@ -3,6 +3,7 @@ import WebSocket from 'ws';
 import { searchTagsResponse, tagSearchRow, type SignedIn } from '@varde/core/contract';
 import { demoSites } from '../src/seed/demoSites.js';
 import { SEARCH_CLOSE_UNAUTHORIZED } from '../src/search/searchSocket.js';
+import { bearer, call } from './helpers/http.js';
 import { callAs, signInDemo, tokenFor } from './helpers/siteTestKit.js';
 import { startCloud, type Cloud } from './helpers/startCloud.js';
 
@@ -75,4 +76,20 @@ test('GET /cloud/search/tags is the REST form; bad queries get 400 with detail',
   expect(empty.body.detail).toEqual(expect.any(String));
   const tooLong = await callAs(cloud, user, 'search', `/tags?q=${'x'.repeat(300)}`);
   expect(tooLong.status).toBe(400);
+});
+
+test('a session that ends closes its open search socket at the next message, and opens no new one', async () => {
+  const other = await signInDemo(cloud, 'user');
+  const ws = await open(tokenFor(other, 'search'));
+  expect((await call(cloud, '/cloud/auth/session/logout', { method: 'POST', headers: bearer(tokenFor(other, 'auth')) })).status).toBe(200);
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  ws.send('pumpe');
+  expect(await closed).toEqual({ code: SEARCH_CLOSE_UNAUTHORIZED, reason: 'The session has ended; sign in again' });
+  const again = new WebSocket(socketUrl(tokenFor(other, 'search')));
+  const status = await new Promise<number>((resolve) => {
+    again.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+    again.once('open', () => resolve(101));
+    again.once('error', () => undefined);
+  });
+  expect(status).toBe(401);
 });

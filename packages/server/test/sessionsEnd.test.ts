@@ -1,10 +1,11 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { AccessTokens } from '@varde/core/contract';
+import { REALTIME_NAMESPACE, type AccessTokens } from '@varde/core/contract';
 import { demoUid } from '../src/seed/demoSeed.js';
 import { loginIssuer } from '../src/tokens/idTokens.js';
 import { bearer, call, signIn } from './helpers/http.js';
 import { startCloud, type Cloud } from './helpers/startCloud.js';
+import { rawConnection } from './realtimeHarness.js';
 
 // A stolen token must stop working when its owner signs out, changes password, is demoted or deleted.
 let cloud: Cloud;
@@ -18,12 +19,13 @@ const auth = (tokens: AccessTokens) => bearer(tokens['auth.localhost']!);
 const users = (tokens: AccessTokens) => bearer(tokens['users.localhost']!);
 const signInAs = async (email: string, password = 'demo1234') => (await signIn(cloud, email, password)).accessTokens;
 
-async function realtimeRefreshToken(tokens: AccessTokens): Promise<string> {
+async function realtimeSignIn(tokens: AccessTokens): Promise<{ idToken: string; refreshToken: string }> {
   const custom = (await call(cloud, '/cloud/auth/customToken', { headers: auth(tokens) })).body.token;
   const signedIn = await call(cloud, '/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=any', { json: { token: custom, returnSecureToken: true } });
   expect(signedIn.status).toBe(200);
-  return signedIn.body.refreshToken;
+  return signedIn.body;
 }
+const realtimeRefreshToken = async (tokens: AccessTokens) => (await realtimeSignIn(tokens)).refreshToken;
 const refreshRealtime = (refreshToken: string) =>
   call(cloud, '/securetoken.googleapis.com/v1/token?key=any', { json: { grant_type: 'refresh_token', refresh_token: refreshToken } });
 
@@ -104,5 +106,44 @@ describe('ID tokens from the identity provider', () => {
     const replay = await call(cloud, '/cloud/auth/login', { json: { idToken } });
     expect(replay.status).toBe(401);
     expect(replay.body.detail).toContain('already exchanged');
+  });
+});
+
+describe('open realtime connections', () => {
+  const revoked = (received: Array<Record<string, any>>) =>
+    received.some((message) => message.t === 'd' && message.d?.a === 'ac' && message.d?.b?.s === 'invalid_token');
+
+  test('lose their rights when the session ends, and its ID token signs in no new one', async () => {
+    const tokens = await signInAs('admin@varde.test');
+    const { idToken } = await realtimeSignIn(tokens);
+    const own = `/users/${demoUid('admin')}`;
+    const asking = rawConnection({ port: cloud.port }, REALTIME_NAMESPACE);
+    const listening = rawConnection({ port: cloud.port }, REALTIME_NAMESPACE);
+    try {
+      for (const connection of [asking, listening]) {
+        expect((await connection.request('auth', { cred: idToken })).s).toBe('ok');
+        expect((await connection.request('q', { p: own, h: '' })).s).toBe('ok');
+      }
+      expect((await call(cloud, '/cloud/auth/session/logout', { method: 'POST', headers: auth(tokens) })).status).toBe(200);
+
+      // A request is judged with the sign-in as it is now.
+      expect((await asking.request('g', { p: own })).s).toBe('permission_denied');
+      expect(revoked(asking.received)).toBe(true);
+      // A connection that only listens is told within the recheck interval (2 s).
+      const deadline = Date.now() + 5000;
+      while (!revoked(listening.received) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(revoked(listening.received)).toBe(true);
+      expect((await listening.request('g', { p: own })).s).toBe('permission_denied');
+
+      const fresh = rawConnection({ port: cloud.port }, REALTIME_NAMESPACE);
+      try {
+        expect((await fresh.request('auth', { cred: idToken })).s).toBe('invalid_token');
+      } finally {
+        fresh.close();
+      }
+    } finally {
+      asking.close();
+      listening.close();
+    }
   });
 });

@@ -60,6 +60,11 @@ export function renewSession(db: Db, sid: string, now: number): Session {
   return sessionBySid(db, sid, now)!;
 }
 
+/** Whether a realtime sign-in (custom, ID or refresh token claims naming a session) still lives. */
+export function signInLives(db: Db, uid: string, claims: Record<string, unknown>, now: number): boolean {
+  return typeof claims.sid === 'string' && sessionBySid(db, claims.sid, now)?.uid === uid;
+}
+
 export function deleteSession(db: Db, sid: string): void {
   db.prepare('DELETE FROM sessions WHERE sid = ?').run(sid);
 }

@@ -11,6 +11,7 @@ import {
   searchText,
   SEARCH_RESULT_LIMIT,
 } from '@varde/core/contract';
+import { signInLives } from '../auth/sessions.js';
 import type { CloudContext } from '../context.js';
 import { canSeeSite } from '../controllers/visibleSites.js';
 import { siteByUuid } from '../controllers/sites.js';
@@ -26,11 +27,13 @@ export interface ControllerProxy {
   close(): Promise<void>;
 }
 
-type VerifyFirebaseToken = (token: string) => Promise<{ uid: string }>;
+type VerifyFirebaseToken = (token: string) => Promise<{ uid: string; claims: Record<string, unknown> }>;
 type Ack = ((answer: unknown) => void) | undefined;
 
 interface SocketState {
   uid: string | null;
+  /** The ID token's claims: they name the session, which must still live for every request. */
+  claims: Record<string, unknown>;
 }
 
 /** Where an answer goes: the acknowledgement callback when the client sent one, and the event. */
@@ -65,12 +68,19 @@ export function attachControllerProxy(server: HttpServer, ctx: CloudContext, ver
 
   sites.on('connection', (socket) => {
     const siteUuid = socket.nsp.name.slice('/sites/'.length);
-    const state: SocketState = { uid: null };
+    const state: SocketState = { uid: null, claims: {} };
 
     /** The logged-in user when the site may still be reached by them; otherwise says why. */
     function allowed(errorEvent: string, ack: Ack): string | null {
       if (state.uid === null) {
         answer(socket, errorEvent, { message: 'Not logged in: send login_firebase first' }, ack);
+        return null;
+      }
+      // Logout, a password change, a lower role or deletion ended the sign-in: the socket is closed.
+      if (!signInLives(ctx.db, state.uid, state.claims, ctx.clock.now())) {
+        state.uid = null;
+        answer(socket, errorEvent, { message: 'The sign-in has ended: sign in again' }, ack);
+        socket.disconnect(true);
         return null;
       }
       const site = siteByUuid(ctx.db, siteUuid);
@@ -93,13 +103,15 @@ export function attachControllerProxy(server: HttpServer, ctx: CloudContext, ver
         return;
       }
       let uid: string;
+      let claims: Record<string, unknown>;
       try {
-        ({ uid } = await verifyFirebaseToken(parsed.data.firebaseToken));
+        ({ uid, claims } = await verifyFirebaseToken(parsed.data.firebaseToken));
       } catch {
         answer(socket, proxyEvents.loginError, { message: 'The firebase token is invalid or has expired' }, ack);
         return;
       }
       state.uid = uid;
+      state.claims = claims;
       if (allowed(proxyEvents.loginError, ack) === null) {
         state.uid = null;
         return;

@@ -5,7 +5,7 @@ import { type Clock, systemClock } from '../clock.js';
 import type { Db } from '../storage/db.js';
 import { type CustomTokenVerifier, registerRealtimeAuthRoutes } from './authRoutes.js';
 import { type VerifiedIdToken, createIdTokenIssuer } from './idTokens.js';
-import { type RealtimeRules, vardeRules } from './rules.js';
+import { type RealtimeAuth, type RealtimeRules, vardeRules } from './rules.js';
 import { type RealtimeStore, createRealtimeStore } from './store.js';
 import { createWireServer } from './wire/server.js';
 
@@ -53,12 +53,14 @@ export function createRealtimeDatabase(options: RealtimeDatabaseOptions): Realti
     ...(options.isSignInLive ? { isSignInLive: options.isSignInLive } : {}),
   });
   const verifyIdToken = (token: string) => issuer.verifyIdToken(token);
+  const { isSignInLive } = options;
   const wire = createWireServer({
     store: tree,
     clock,
     rules: options.rules ?? vardeRules,
     verifyIdToken,
     namespace: options.namespace,
+    ...(isSignInLive ? { isAuthLive: (auth: RealtimeAuth) => isSignInLive(auth.uid, auth.claims) } : {}),
   });
   return {
     tree,

@@ -17,6 +17,8 @@ export interface WireServer {
 }
 
 export const WIRE_PATH = '/.ws';
+/** How often open connections' sign-ins are rechecked (requests are checked as they come). */
+export const AUTH_RECHECK_MS = 2000;
 
 /** The firebase Realtime Database wire server (WebSocket transport only; no long-polling). */
 export function createWireServer(options: SessionContext & { namespace: string }): WireServer {
@@ -27,6 +29,11 @@ export function createWireServer(options: SessionContext & { namespace: string }
   const unsubscribe = context.store.onChange((change) => {
     for (const session of sessions) session.onStoreChange(change);
   });
+  // Connections that only listen send nothing: their sign-in is rechecked every few seconds.
+  const authCheck = context.isAuthLive
+    ? setInterval(() => sessions.forEach((session) => session.revokeAuthIfEnded()), AUTH_RECHECK_MS)
+    : undefined;
+  authCheck?.unref();
 
   function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -64,6 +71,7 @@ export function createWireServer(options: SessionContext & { namespace: string }
     },
     close() {
       unsubscribe();
+      clearInterval(authCheck);
       for (const session of sessions) session.runOnDisconnect();
       sessions.clear();
       for (const client of wss.clients) client.terminate();

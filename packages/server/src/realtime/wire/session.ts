@@ -17,6 +17,8 @@ export interface SessionContext {
   clock: Clock;
   rules: RealtimeRules;
   verifyIdToken(token: string): Promise<VerifiedIdToken>;
+  /** Whether a connection's sign-in still lives (its backend session has not ended); absent: always. */
+  isAuthLive?(auth: RealtimeAuth): boolean;
 }
 
 interface Listen {
@@ -132,6 +134,7 @@ export class RealtimeSession {
     }
     const body = isBody(message.b) ? message.b : {};
     this.expireAuthIfDue();
+    this.revokeAuthIfEnded();
     let reply: Reply;
     try {
       reply = await this.perform(message.a, body);
@@ -284,6 +287,18 @@ export class RealtimeSession {
     this.auth = null;
     this.listens.clear();
     this.send({ t: 'd', d: { a: 'ac', b: { s: 'expired_token', d: 'Auth token is expired.' } } });
+  }
+
+  /**
+   * A sign-in that has ended (logout, password change, lower role, deletion) loses its rights on an open
+   * connection too. The SDK is told as for an expired token: it reconnects and must refresh, which fails.
+   */
+  revokeAuthIfEnded(): void {
+    const auth = this.auth;
+    if (auth === null || !this.ctx.isAuthLive || this.ctx.isAuthLive(auth)) return;
+    this.auth = null;
+    this.listens.clear();
+    this.send({ t: 'd', d: { a: 'ac', b: { s: 'invalid_token', d: 'The sign-in has ended.' } } });
   }
 
   private fail(reason: string): void {
