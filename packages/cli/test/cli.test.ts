@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCloud, type Cloud } from '../../server/test/helpers/startCloud.js';
 import { demoUsers } from '../../server/src/seed/demoUsers.js';
 import { manualClock } from '../../server/test/helpers/manualClock.js';
+import { CloudSession } from '../src/cloud/cloudSession.js';
+import { resolveSettings } from '../src/config/settings.js';
 import { EXIT } from '../src/exitCodes.js';
 import packageJson from '../package.json' with { type: 'json' };
 import { buildCli, binPath, createHome, runVarde, spawnVarde, type VardeHome } from './helpers/runVarde.js';
@@ -214,6 +216,31 @@ describe('a session whose tokens the cloud has expired', () => {
       expect(bare.stderr).toBe('varde: The token in VARDE_TOKEN was not accepted or has expired.\n');
     } finally {
       await expiring.close();
+    }
+  });
+});
+
+describe('two varde processes on one profile', () => {
+  it('a long run renews from what the other stored after renewing (the cloud rotates the cookie)', async () => {
+    const clock = manualClock();
+    const rotating = await startCloud({ clock });
+    try {
+      const home = createHome(rotating.url);
+      await signIn(home);
+      const long = new CloudSession(resolveSettings({}, home.env));
+      const oldCookies = long.authCookies;
+      // Another process renews meanwhile and stores the rotated cookie.
+      const stored = home.readConfig();
+      writeFileSync(home.configPath, JSON.stringify({ ...stored, profiles: { default: { ...stored.profiles.default!, expiresAt: Date.now() - 1000 } } }));
+      expect((await runVarde(home, ['whoami'])).code).toBe(EXIT.ok);
+      expect(home.readConfig().profiles.default!.authCookies).not.toEqual(oldCookies);
+      clock.advance(60_000); // past the grace in which the retired cookie still counts
+
+      await long.renew();
+      expect(long.authCookies).not.toEqual(oldCookies);
+      expect((await runVarde(home, ['whoami'])).code).toBe(EXIT.ok);
+    } finally {
+      await rotating.close();
     }
   });
 });

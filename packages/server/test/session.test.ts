@@ -29,12 +29,15 @@ async function browserSignIn(user: { email: string; password: string }) {
 
 describe('the browser session cookie', () => {
   test('renews tokens, tells the user, and ends at logout', async () => {
-    const { cookie, body } = await browserSignIn(demoUsers.viewer);
+    const { cookie: first, body } = await browserSignIn(demoUsers.viewer);
     clock.advance(30 * 60_000);
-    const renewed = await call(cloud, '/cloud/auth/session/renew', { method: 'POST', headers: { cookie } });
+    const renewed = await call(cloud, '/cloud/auth/session/renew', { method: 'POST', headers: { cookie: first } });
     expect(renewed.status).toBe(200);
     const tokens = sessionRenewResponse.parse(renewed.body);
     expect(tokens.expiresAt).toBeGreaterThan(body.expiresAt);
+    // The renewal rotated the cookie.
+    const cookie = renewed.headers.get('set-cookie')!.split(';')[0]!;
+    expect(cookie).not.toBe(first);
 
     const info = await call(cloud, '/cloud/auth/session/userinfo', { method: 'POST', headers: { cookie } });
     expect(userInfoResponse.parse(info.body).user).toMatchObject({
@@ -73,6 +76,38 @@ describe('the browser session cookie', () => {
     expect(foreign.status).toBe(401);
     const own = await call(cloud, '/cloud/auth/session/userinfo', { method: 'POST', headers: { cookie, origin: cloud.url } });
     expect(own.status).toBe(200);
+  });
+});
+
+describe('cookie rotation with reuse detection', () => {
+  const renew = (cookie: string) => call(cloud, '/cloud/auth/session/renew', { method: 'POST', headers: { cookie } });
+  const newCookie = (answer: { headers: Headers }) => answer.headers.get('set-cookie')?.split(';')[0];
+
+  test('a retired cookie counts for 30 s (requests that raced the renewal), without a new cookie', async () => {
+    const { cookie: first } = await browserSignIn(demoUsers.viewer);
+    const second = newCookie(await renew(first))!;
+    clock.advance(29_000);
+    const raced = await renew(first);
+    expect(raced.status).toBe(200);
+    expect(raced.headers.get('set-cookie')).toBeNull();
+    expect((await renew(second)).status).toBe(200);
+  });
+
+  test('a retired cookie presented later was copied: 401, and the whole session ends, its newest cookie and tokens too', async () => {
+    const { cookie: first } = await browserSignIn(demoUsers.viewer);
+    const second = newCookie(await renew(first))!;
+    const thirdAnswer = await renew(second);
+    const third = newCookie(thirdAnswer)!;
+    const tokens = sessionRenewResponse.parse(thirdAnswer.body).accessTokens;
+    expect(new Set([first, second, third]).size).toBe(3);
+    clock.advance(31_000);
+
+    const replay = await renew(first);
+    expect(replay.status).toBe(401);
+    expect(replay.body.detail).toContain('already used to renew');
+    expect((await renew(third)).status).toBe(401);
+    const sites = await call(cloud, '/cloud/controllers-api/controllers', { headers: bearer(tokens['controllers-api.localhost']!) });
+    expect(sites.status).toBe(401);
   });
 });
 

@@ -110,6 +110,7 @@ export class CloudSession {
 
   /** Exchanges the auth service's token for fresh service tokens. */
   async renew(): Promise<void> {
+    if (this.source === 'profile') this.catchUpWithProfile();
     if (!this.canRenew()) throw this.sessionExpired();
     let fresh: Credentials;
     try {
@@ -131,6 +132,18 @@ export class CloudSession {
   startOver(): void {
     this.credentials = undefined;
     this.cookieJar.replace({});
+  }
+
+  /**
+   * Another varde process may have renewed this profile's session meanwhile. Each renewal rotates the
+   * session cookie, and the cloud takes a retired cookie presented later as a stolen copy (ending the
+   * session), so a long run starts its renewal from what the other process stored, if it is the same user.
+   */
+  private catchUpWithProfile(): void {
+    const stored = this.settings.configFile.read().profiles[this.settings.profileName];
+    if (!stored?.accessTokens || !stored.authCookies || stored.uid !== this.settings.stored.uid) return;
+    this.cookieJar.replace(stored.authCookies);
+    this.credentials = credentialsOf(stored);
   }
 
   private needsRenewal(service: string, tokenRequired: boolean): boolean {

@@ -4,12 +4,15 @@ import { trustedOrigins, type CloudContext } from '../context.js';
 import { readCookie } from '../http/cookies.js';
 import { HttpError } from '../http/HttpError.js';
 import { bearerToken, verifyAccessToken } from '../tokens/accessTokens.js';
-import { SESSION_COOKIE, findSession, sessionBySid, type Session } from './sessions.js';
+import { SESSION_COOKIE, deleteSession, findRetiredCookie, findSession, sessionBySid, type Session } from './sessions.js';
+
+/** A retired cookie still counts this long after its renewal: requests and tabs that raced the renewal. */
+export const RETIRED_COOKIE_GRACE_MS = 30_000;
 
 export interface SessionCaller {
   uid: string;
   session: Session;
-  /** The cookie's secret when the caller came with the cookie (browser), null for a bearer (CLI). */
+  /** The cookie's secret when the caller came with the current cookie (browser), else null. */
   cookie: string | null;
   /** With a bearer: the refresh generation of the auth token presented. */
   tokenGeneration: number | null;
@@ -25,8 +28,18 @@ export async function sessionCaller(ctx: CloudContext, request: FastifyRequest):
   const cookieAllowed = origin === undefined || trustedOrigins(ctx.config).includes(origin);
   const cookie = cookieAllowed ? readCookie(request.headers.cookie, SESSION_COOKIE) : undefined;
   if (cookie) {
-    const session = findSession(ctx.db, cookie, ctx.clock.now());
+    const now = ctx.clock.now();
+    const session = findSession(ctx.db, cookie, now);
     if (session) return { uid: session.uid, session, cookie, tokenGeneration: null };
+    // A cookie a renewal retired: within the grace it raced that renewal; later it was copied, and the
+    // whole session ends (reuse detection, OAuth 2.0 Security BCP).
+    const retired = findRetiredCookie(ctx.db, cookie, now);
+    if (retired) {
+      const live = sessionBySid(ctx.db, retired.sid, now);
+      if (live && now - retired.retiredAt <= RETIRED_COOKIE_GRACE_MS) return { uid: live.uid, session: live, cookie: null, tokenGeneration: null };
+      deleteSession(ctx.db, retired.sid);
+      throw new HttpError(401, 'This session cookie was already used to renew the session, so the session has ended; sign in again');
+    }
   }
   if (request.headers.authorization) {
     const caller = await verifyAccessToken(ctx, bearerToken(request.headers.authorization), serviceHostName('auth', ctx.config.domain));

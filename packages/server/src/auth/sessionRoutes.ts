@@ -6,7 +6,7 @@ import { mintAccessTokens } from '../tokens/accessTokens.js';
 import { readProfile } from '../users/profiles.js';
 import { accountByUid } from './accounts.js';
 import { sessionCaller } from './sessionCaller.js';
-import { SESSION_COOKIE, SESSION_TTL_MS, deleteSession, renewSession } from './sessions.js';
+import { SESSION_COOKIE, SESSION_TTL_MS, deleteSession, renewSession, rotateSessionCookie } from './sessions.js';
 import { sessionCookieIsSecure } from './signIn.js';
 
 /**
@@ -16,7 +16,8 @@ import { sessionCookieIsSecure } from './signIn.js';
  */
 export function registerSessionRoutes(app: FastifyInstance, ctx: CloudContext): void {
   // Refresh with rotation: each renewal moves the session to its next generation, and only the newest
-  // auth token may renew. Presenting an older one means it was copied: the whole session ends
+  // auth token may renew; a cookie renewal also gives the browser a new cookie. Presenting an older
+  // token (or a retired cookie, see sessionCaller) means it was copied: the whole session ends
   // (OAuth 2.0 Security BCP, refresh token reuse detection).
   app.post('/session/renew', { config: { public: true } }, async (request, reply) => {
     const caller = await sessionCaller(ctx, request);
@@ -26,9 +27,10 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: CloudContext): 
     }
     const renewed = renewSession(ctx.db, caller.session.sid, ctx.clock.now());
     if (caller.cookie) {
+      const secret = rotateSessionCookie(ctx.db, caller.session.sid, caller.cookie, ctx.clock.now());
       reply.header(
         'Set-Cookie',
-        serializeCookie(SESSION_COOKIE, caller.cookie, { maxAgeSeconds: SESSION_TTL_MS / 1000, secure: sessionCookieIsSecure(ctx) }),
+        serializeCookie(SESSION_COOKIE, secret, { maxAgeSeconds: SESSION_TTL_MS / 1000, secure: sessionCookieIsSecure(ctx) }),
       );
     }
     return mintAccessTokens(ctx, renewed);

@@ -65,6 +65,33 @@ export function signInLives(db: Db, uid: string, claims: Record<string, unknown>
   return typeof claims.sid === 'string' && sessionBySid(db, claims.sid, now)?.uid === uid;
 }
 
+/**
+ * A renewal by cookie gives the browser a new cookie; the old one is retired (kept hashed with its
+ * session until that could have expired). Returns the new cookie's secret.
+ */
+export function rotateSessionCookie(db: Db, sid: string, oldSecret: string, now: number): string {
+  const secret = randomSecret();
+  db.transaction(() => {
+    db.prepare('DELETE FROM retired_session_cookies WHERE expires_at <= ?').run(now);
+    db.prepare('UPDATE sessions SET id_hash = ? WHERE sid = ?').run(hashSecret(secret), sid);
+    db.prepare('INSERT OR REPLACE INTO retired_session_cookies (hash, sid, retired_at, expires_at) VALUES (?, ?, ?, ?)').run(
+      hashSecret(oldSecret),
+      sid,
+      now,
+      now + SESSION_TTL_MS,
+    );
+  })();
+  return secret;
+}
+
+/** The session a retired cookie belonged to, and when it was retired; null for a cookie never seen. */
+export function findRetiredCookie(db: Db, secret: string, now: number): { sid: string; retiredAt: number } | null {
+  const row = db
+    .prepare('SELECT sid, retired_at FROM retired_session_cookies WHERE hash = ? AND expires_at > ?')
+    .get(hashSecret(secret), now) as { sid: string; retired_at: number } | undefined;
+  return row ? { sid: row.sid, retiredAt: row.retired_at } : null;
+}
+
 export function deleteSession(db: Db, sid: string): void {
   db.prepare('DELETE FROM sessions WHERE sid = ?').run(sid);
 }

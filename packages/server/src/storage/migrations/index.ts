@@ -20,6 +20,7 @@ import { anomalyAndHistorianMigration } from './080-anomaly-and-historian.js';
 import { functionsMappingsWritesMigration } from './090-functions-mappings-writes.js';
 import { partnerOwnershipMigration } from './100-partner-ownership.js';
 import { sessionRevocationMigration } from './110-session-revocation.js';
+import { sessionCookieRotationMigration } from './111-session-cookie-rotation.js';
 import { mappingFieldsMigration } from './120-mapping-fields.js';
 
 export const migrations: Migration[] = [
@@ -36,5 +37,6 @@ export const migrations: Migration[] = [
   functionsMappingsWritesMigration,
   partnerOwnershipMigration,
   sessionRevocationMigration,
+  sessionCookieRotationMigration,
   mappingFieldsMigration,
 ];
