@@ -4,6 +4,7 @@ import { demoUsers } from '../src/seed/demoUsers.js';
 import { call } from './helpers/http.js';
 import { manualClock } from './helpers/manualClock.js';
 import { startCloud, type Cloud } from './helpers/startCloud.js';
+import { TestBrowser, authorizeUrl, discover, formAction, pkcePair } from './oidcBrowser.js';
 
 const clock = manualClock();
 let cloud: Cloud;
@@ -108,4 +109,39 @@ test('reset e-mails are limited per address, from any client', async () => {
     statuses.push((await postFrom(`127.0.0.${10 + attempt}`, '/cloud/auth/requestResetPassword', { email: demoUsers.sms.email })).status);
   }
   expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+});
+
+test('SMS code checks and reset requests are rate-limited per client: 429 with Retry-After and a detail', async () => {
+  const sms: Array<{ status: number; retryAfter: string | null; body: any }> = [];
+  for (let attempt = 0; attempt <= 20; attempt++) {
+    sms.push(await postFrom('127.0.0.30', '/cloud/auth/verifySMS', { uid: demoUsers.sms.email, smsToken: '000000' }));
+  }
+  expect(sms.slice(0, 20).every((answer) => answer.status !== 429)).toBe(true);
+  expect(sms[20]!.status).toBe(429);
+  expect(Number(sms[20]!.retryAfter)).toBeGreaterThan(0);
+  expect(sms[20]!.body.detail).toMatch(/^Too many attempts/);
+
+  const resets: number[] = [];
+  for (let attempt = 0; attempt <= 10; attempt++) {
+    resets.push((await postFrom('127.0.0.31', '/cloud/auth/requestResetPassword', { email: `nobody${attempt}@varde.test` })).status);
+  }
+  expect(resets).toEqual([...Array(10).fill(200), 429]);
+});
+
+test("the identity provider's sign-in page is rate-limited per client too", async () => {
+  const fresh = await startCloud();
+  try {
+    const discovery = await discover(`${fresh.url}/cloud/login/v2`);
+    const browser = new TestBrowser();
+    const page = await browser.navigate(authorizeUrl(discovery, { redirectUri: `${fresh.url}/login/callback`, challenge: pkcePair().challenge }));
+    const action = new URL(formAction(page.body, '/login'), fresh.url).href;
+    let last = { status: 0, headers: new Headers() };
+    for (let attempt = 0; attempt <= 60 && last.status !== 429; attempt++) {
+      last = await browser.request(action, { form: { email: `spray${attempt}@varde.test`, password: 'x' } });
+    }
+    expect(last.status).toBe(429);
+    expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+  } finally {
+    await fresh.close();
+  }
 });
