@@ -88,6 +88,17 @@ describe('sessions end at the provider too', () => {
     const after = await authorize(browser, { url: cloud.url, discovery }, { page: 'silent-callback', prompt: 'none' });
     expect(after.params.get('error')).toBe('login_required');
   });
+
+  it('after deletion, the provider session mints no new ID token either', async () => {
+    const browser = new TestBrowser();
+    const { email, password } = demoUsers.guest;
+    await authorize(browser, { url: cloud.url, discovery }, { page: 'callback', prompt: 'login', login: { email, password } });
+    const admin = (await passwordSignIn(cloud, demoUsers.admin.email, demoUsers.admin.password)).accessTokens['users.localhost']!;
+    expect((await call(cloud, `/cloud/users/users/${demoUid('guest')}`, { method: 'DELETE', headers: bearer(admin) })).status).toBe(204);
+    expect(cloud.context.db.prepare("SELECT count(*) AS n FROM oidc_models WHERE json_extract(payload, '$.accountId') = ?").get(demoUid('guest'))).toEqual({ n: 0 });
+    const after = await authorize(browser, { url: cloud.url, discovery }, { page: 'silent-callback', prompt: 'none' });
+    expect(after.params.get('error')).toBe('login_required');
+  });
 });
 
 describe('check-session iframe', () => {

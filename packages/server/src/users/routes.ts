@@ -101,7 +101,11 @@ export function registerUserRoutes(app: FastifyInstance, ctx: CloudContext): voi
         const id = idOf(request);
         const actor = actorOf(ctx, request);
         if (id === actor.uid) throw new HttpError(403, 'You cannot delete yourself');
-        await write(() => deleteUser(ctx, actor, id));
+        await write(() => {
+          deleteUser(ctx, actor, id);
+          // Its cloud sessions go with the account; this also ends its sign-ins at the identity provider.
+          deleteSessionsOf(ctx.db, id);
+        });
         return reply.code(204).send();
       });
 
