@@ -1,4 +1,4 @@
-import { SignJWT } from 'jose';
+import { SignJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sessionRenewResponse, signedIn, userInfoResponse } from '@varde/core/contract';
 import { demoUid } from '../src/seed/demoSeed.js';
@@ -150,7 +150,7 @@ describe('POST /login with an ID token from the identity provider', () => {
   test('signs in without the SMS step (the provider did it)', async () => {
     const uid = demoUid('sms');
     const token = await idToken(uid);
-    expect(await verifyIdToken(cloud.context, token)).toEqual({ uid });
+    expect(await verifyIdToken(cloud.context, token)).toEqual({ uid, expiresAt: decodeJwt(token).exp! * 1000 });
     const answer = await call(cloud, '/cloud/auth/login', { json: { idToken: token } });
     expect(answer.status).toBe(200);
     expect(signedIn.parse(answer.body).user.email).toBe(demoUsers.sms.email);

@@ -103,6 +103,8 @@ describe('ID tokens from the identity provider', () => {
       .setExpirationTime(now + 300)
       .sign(cloud.context.keys.privateKey);
     expect((await call(cloud, '/cloud/auth/login', { json: { idToken } })).status).toBe(200);
+    // Remembered (hashed) until the token expires.
+    expect(cloud.context.db.prepare('SELECT expires_at FROM used_id_tokens').all()).toEqual([{ expires_at: (now + 300) * 1000 }]);
     const replay = await call(cloud, '/cloud/auth/login', { json: { idToken } });
     expect(replay.status).toBe(401);
     expect(replay.body.detail).toContain('already exchanged');

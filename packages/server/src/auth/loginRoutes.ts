@@ -29,7 +29,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: CloudContext): vo
         throw new HttpError(401, 'Invalid or expired ID token');
       });
       if (!accountByUid(ctx.db, verified.uid)) throw new HttpError(401, 'Unknown account');
-      if (!useIdTokenOnce(ctx.db, idToken, ctx.clock.now())) throw new HttpError(401, 'This ID token was already exchanged; sign in again');
+      if (!useIdTokenOnce(ctx.db, idToken, verified.expiresAt, ctx.clock.now())) throw new HttpError(401, 'This ID token was already exchanged; sign in again');
       return completeSignIn(ctx, reply, verified.uid);
     }
     const { piscadaId, password } = parseWith(passwordLoginRequest, request.body);

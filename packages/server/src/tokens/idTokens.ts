@@ -13,7 +13,7 @@ export const PORTAL_CLIENT_ID = 'portal';
 export async function verifyIdToken(
   ctx: Pick<CloudContext, 'config' | 'keys' | 'clock'>,
   idToken: string,
-): Promise<{ uid: string }> {
+): Promise<{ uid: string; expiresAt: number }> {
   const { payload } = await jwtVerify(idToken, ctx.keys.publicKey, {
     algorithms: [SIGNING_ALGORITHM],
     issuer: loginIssuer(ctx),
@@ -22,5 +22,5 @@ export async function verifyIdToken(
     requiredClaims: ['sub', 'exp'],
   });
   if (!payload.sub) throw new Error('ID token has no subject');
-  return { uid: payload.sub };
+  return { uid: payload.sub, expiresAt: payload.exp! * 1000 };
 }
