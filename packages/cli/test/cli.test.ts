@@ -355,6 +355,21 @@ describe('varde outbox', () => {
       await privateCloud.close();
     }
   });
+
+  it("renews a system admin's expired tokens before reading a private outbox", async () => {
+    const clock = manualClock();
+    const privateCloud = await startCloud({ outbox: 'private', clock });
+    try {
+      const home = createHome(privateCloud.url);
+      await runVarde(home, ['login', '--user', demoUsers.systemAdmin.email, '--password-stdin'], { stdin: `${demoUsers.systemAdmin.password}\n` });
+      clock.advance(2 * 60 * 60_000); // every access token has expired by the cloud's clock, the session has not
+      const result = await runVarde(home, ['outbox', '--json']);
+      expect(result.code, result.stderr).toBe(EXIT.ok);
+      expect(JSON.parse(result.stdout)).toEqual(expect.any(Array));
+    } finally {
+      await privateCloud.close();
+    }
+  });
 });
 
 describe('varde logout', () => {

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { HttpClient } from '@varde/core';
 import { listOutboxResponse, type OutboxMessage } from '@varde/core/contract';
 import { usageError } from '../errors.js';
 import { formatTimestamp } from '../output/output.js';
@@ -26,9 +27,13 @@ async function runOutbox(context: CommandContext, options: OutboxOptions): Promi
   }
   const query = { to: options.to, channel: options.channel, since: parseSince(options.since) };
   // A system admin's profile reads any outbox; a demo cloud's public outbox (--outbox public) needs no sign-in.
-  const token = context.session.authToken();
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  const answer = await context.session.http.request('outbox', '/messages', { query, schema: listOutboxResponse, auth: false, headers });
+  const read = (http: HttpClient) => {
+    const token = context.session.authToken();
+    const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+    return http.request('outbox', '/messages', { query, schema: listOutboxResponse, auth: false, headers });
+  };
+  // Signed in, the auth token is renewed first when it has expired, and once more after a 401.
+  const answer = context.session.signedIn ? await context.session.call('auth', read) : await read(context.session.http);
   context.output.list<OutboxMessage>(
     answer.data,
     [
