@@ -51,3 +51,15 @@ export function cliRunner() {
     return run;
   };
 }
+
+/**
+ * Opens a tab of the mapper. A click that lands before Shoelace has defined <sl-tab-group> is lost
+ * (the element is not listening yet), so the click is repeated until the tab reports itself selected.
+ */
+export async function openTab(page: Page, name: 'admin' | 'import'): Promise<void> {
+  const tab = page.locator(`sl-tab[data-tab="${name}"]`);
+  await expect(async () => {
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+}

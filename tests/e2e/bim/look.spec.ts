@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../pages/helpers.js';
-import { chooseBuilding, DEMO_BUILDING_NAME, signInToBim } from './helpers.js';
+import { chooseBuilding, DEMO_BUILDING_NAME, openTab, signInToBim } from './helpers.js';
 
 /** /bim on a desktop and a phone: screenshots to look at, nothing wider than the window, and axe (no serious violation). */
 for (const [name, viewport] of [
@@ -18,7 +18,7 @@ for (const [name, viewport] of [
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expectNoSeriousA11yViolations(page);
-    await page.locator('[data-tab="import"]').click();
+    await openTab(page, 'import');
     await page.screenshot({ path: `test-results/bim-import-${name}.png`, fullPage: true });
   });
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { bimSite, chooseBuilding, CSV_HEADER, csvFile, DEMO_BUILDING_NAME, demoBuilding, signInToBim } from './helpers.js';
+import { bimSite, chooseBuilding, CSV_HEADER, csvFile, DEMO_BUILDING_NAME, demoBuilding, openTab, signInToBim } from './helpers.js';
 
 /**
  * /bim in Chromium against the reference cloud (issue 10's must-shows): leaving with unsaved changes
@@ -45,7 +45,7 @@ test('an import spanning two buildings is refused with the exact text', async ({
     `${CSV_HEADER}\n${a!.globalId},${a!.name},,${bimSite.uuid},Hus Nord,N1,,\n${b!.globalId},${b!.name},,${bimSite.uuid},Hus Sør,S1,,\n`,
   );
   await signInToBim(page);
-  await page.locator('[data-tab="import"]').click();
+  await openTab(page, 'import');
   await page.locator('[data-field="csv-file"]').setInputFiles(path);
   await page.locator('[data-action="convert"]').click();
   await expect(page.locator('[data-import-row]')).toHaveCount(2);
@@ -53,7 +53,7 @@ test('an import spanning two buildings is refused with the exact text', async ({
   await expect(page.locator('[data-import-notice="refused"]')).toHaveText('Data set spans more than one building - aborting.');
   await page.screenshot({ path: 'test-results/bim-import-refused.png', fullPage: true });
   // Nothing was written: neither building appears in the list.
-  await page.locator('[data-tab="admin"]').click();
+  await openTab(page, 'admin');
   await expect(page.locator(`[data-building="${DEMO_BUILDING_NAME}"]`)).toBeVisible();
   await expect(page.locator('[data-building="Hus Nord"]')).toHaveCount(0);
   await expect(page.locator('[data-building="Hus Sør"]')).toHaveCount(0);
