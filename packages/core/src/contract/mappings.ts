@@ -41,6 +41,42 @@ export const mapping = z.object({
 export type Mapping = z.infer<typeof mapping>;
 export const listMappingsResponse = z.array(mapping);
 
+/** A language code such as `no`, `en`, `sv` or `nb-NO`. */
+const languageCode = z.string().regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, 'Not a language code (such as no, en or sv)');
+const localizedTextWrite = z
+  .record(languageCode, z.string().max(2000, 'At most 2,000 characters'))
+  .refine((texts) => Object.keys(texts).length <= 20, 'At most 20 languages');
+const rating = z.number().int('A whole number').min(0, 'From 0').max(5, 'To 5');
+
+/**
+ * `PUT /v0/mappings/{uuid}`: a mapping's descriptive fields, all of them (the meanings stay: tables and
+ * functions refer to them). Answers `updated`.
+ */
+export const mappingWrite = z.object({
+  title: z.string().trim().min(1, 'A title is required').max(200),
+  description: z.string().max(2000),
+  cause: localizedTextWrite,
+  consequence: localizedTextWrite,
+  level: z.string().trim().max(20),
+  ratings: z.object({ comfort: rating, energy: rating, operation: rating }),
+  cypher_query: z.string().trim().max(10_000).nullable().transform((query) => (query === '' ? null : query)),
+});
+export type MappingWrite = z.input<typeof mappingWrite>;
+export type MappingFields = z.infer<typeof mappingWrite>;
+
+/** The fields `mappingWrite` carries, read from a mapping (absent ones as the cloud stores them). */
+export function mappingFields(mapping: Mapping): MappingFields {
+  return {
+    title: mapping.title,
+    description: mapping.description,
+    cause: mapping.cause ?? {},
+    consequence: mapping.consequence ?? {},
+    level: mapping.level ?? '',
+    ratings: mapping.ratings ?? { comfort: 0, energy: 0, operation: 0 },
+    cypher_query: mapping.cypher_query ?? null,
+  };
+}
+
 /** Spec §5 texts for tag-mapping fields. */
 export const CONTROLLER_UUID_MESSAGE = 'The controller has to be a valid UUID';
 export const WHITESPACE_MESSAGE = 'No leading or trailing whitespaces';

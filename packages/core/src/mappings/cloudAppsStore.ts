@@ -1,8 +1,9 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { MAPPING_RELOAD_DELAY_MS, type Mapping, type MappingTable } from '../contract/mappings.js';
+import { MAPPING_RELOAD_DELAY_MS, type Mapping, type MappingTable, type MappingWrite } from '../contract/mappings.js';
 import type { HttpClient } from '../http/createHttpClient.js';
 import { isHttpError } from '../http/HttpError.js';
 import * as client from './mappingsClient.js';
+import { parameterValueFromText, parameterValueText } from './parameterText.js';
 import { controllerIdError } from './tagMappingRules.js';
 
 export interface CloudAppsState {
@@ -28,6 +29,10 @@ export interface CloudAppsState {
   setActive(uuid: string, active: boolean): Promise<boolean>;
   /** Edits one cell of the selected table's tag mapping (the value is trimmed first). */
   setTagMapping(meaningUuid: string, field: 'controller-id' | 'tag', value: string): Promise<boolean>;
+  /** Sets one of the selected table's parameters from its text (parameterValueFromText); empty clears it. */
+  setParameter(meaningUuid: string, text: string): Promise<boolean>;
+  /** Replaces the selected mapping's fields (cause, consequence, level, ratings, cypher_query, ...). */
+  saveMapping(fields: MappingWrite): Promise<boolean>;
   dismissError(): void;
 }
 
@@ -63,8 +68,12 @@ export function createCloudAppsStore(options: CloudAppsOptions): StoreApi<CloudA
       set({ tables, tablesStatus: 'ready', selectedTableUuid: tables.some((t) => t.uuid === selected) ? selected : null });
     }
 
-    /** A write, then the 2 s wait, then the reload; busy throughout. */
-    async function write(action: (mappingUuid: string) => Promise<unknown>, select?: string): Promise<boolean> {
+    async function reloadMappings(): Promise<void> {
+      set({ mappings: await client.listMappings(http()), mappingsStatus: 'ready' });
+    }
+
+    /** A write, then the 2 s wait, then the reload (of the tables, or of the mappings); busy throughout. */
+    async function write(action: (mappingUuid: string) => Promise<unknown>, select?: string, reload: 'tables' | 'mappings' = 'tables'): Promise<boolean> {
       const mappingUuid = get().selectedMappingUuid;
       if (!mappingUuid || get().busy) return false;
       set({ busy: true });
@@ -72,11 +81,11 @@ export function createCloudAppsStore(options: CloudAppsOptions): StoreApi<CloudA
         await action(mappingUuid);
         if (select !== undefined) set({ selectedTableUuid: select });
         await sleep(delay);
-        await reloadTables(mappingUuid);
+        await (reload === 'tables' ? reloadTables(mappingUuid) : reloadMappings());
         return true;
       } catch (error) {
         set({ error: messageOf(error) });
-        await reloadTables(mappingUuid).catch(() => undefined);
+        await (reload === 'tables' ? reloadTables(mappingUuid) : reloadMappings()).catch(() => undefined);
         return false;
       } finally {
         set({ busy: false });
@@ -98,7 +107,7 @@ export function createCloudAppsStore(options: CloudAppsOptions): StoreApi<CloudA
       async loadMappings() {
         set({ mappingsStatus: 'loading' });
         try {
-          set({ mappings: await client.listMappings(http()), mappingsStatus: 'ready' });
+          await reloadMappings();
         } catch (error) {
           set({ mappingsStatus: 'error', error: messageOf(error) });
         }
@@ -168,6 +177,22 @@ export function createCloudAppsStore(options: CloudAppsOptions): StoreApi<CloudA
           return false;
         }
         return write((mapping) => client.putTagMapping(http(), mapping, table.uuid, entry));
+      },
+
+      async setParameter(meaningUuid, text) {
+        const tableUuid = get().selectedTableUuid;
+        const table = tableUuid ? tableOf(tableUuid) : undefined;
+        if (!table) return false;
+        const value = parameterValueFromText(text);
+        const current = table.parameters.find((entry) => entry['meaning-uuid'] === meaningUuid);
+        if (parameterValueText(current?.value ?? null) === parameterValueText(value)) return false;
+        const others = table.parameters.filter((entry) => entry['meaning-uuid'] !== meaningUuid);
+        const parameters = value === null ? others : [...others, { 'meaning-uuid': meaningUuid, value }];
+        return write((mapping) => client.patchMappingTable(http(), mapping, table.uuid, { parameters }));
+      },
+
+      async saveMapping(fields) {
+        return write((mapping) => client.updateMapping(http(), mapping, fields), undefined, 'mappings');
       },
 
       dismissError: () => set({ error: null }),

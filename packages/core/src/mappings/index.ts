@@ -1,6 +1,7 @@
 export {
   listMappings,
   getMapping,
+  updateMapping,
   listMappingTables,
   putMappingTable,
   patchMappingTable,
@@ -10,3 +11,4 @@ export {
 } from './mappingsClient.js';
 export { tagMappingRows, controllerIdError, type TagMappingRow } from './tagMappingRules.js';
 export { createCloudAppsStore, type CloudAppsState, type CloudAppsOptions } from './cloudAppsStore.js';
+export { parameterValueFromText, parameterValueText } from './parameterText.js';

@@ -7,6 +7,7 @@ import {
   type MappingTable,
   type MappingTablePatch,
   type MappingTableWrite,
+  type MappingWrite,
   type MappingWriteAnswer,
   type TagMappingWrite,
 } from '../contract/mappings.js';
@@ -49,6 +50,12 @@ export function listMappings(http: HttpClient, options?: MappingsCallOptions): P
 /** GET /v0/mappings/{uuid}. */
 export function getMapping(http: HttpClient, uuid: string, options?: MappingsCallOptions): Promise<Mapping> {
   return http.request(MAPPINGS, `/v0/mappings/${enc(uuid)}`, { ...pass(options), schema: mappingSchema });
+}
+
+/** PUT /v0/mappings/{uuid}: replaces the mapping's fields (not its meanings); expects `updated`. */
+export async function updateMapping(http: HttpClient, uuid: string, fields: MappingWrite, options?: MappingsCallOptions): Promise<'updated'> {
+  const answer = await http.request(MAPPINGS, `/v0/mappings/${enc(uuid)}`, { ...pass(options), method: 'PUT', body: fields, responseType: 'text' });
+  return expectAnswer(answer, ['updated'] as const);
 }
 
 /** GET /v0/mapping-tables/{mapping}: the mapping's tables. */

@@ -91,6 +91,7 @@ const table: Record<string, RouteAccess> = {
   'POST /cloud/faas-manager/v0/functions/:name/run': { owner: 'partner', param: 'name', resource: 'function', module: 'functions' },
   'GET /cloud/mappings-manager/v0/mappings': { owner: 'caller-scoped', module: 'apps' },
   'GET /cloud/mappings-manager/v0/mappings/:uuid': { owner: 'partner', param: 'uuid', resource: 'mapping', module: 'apps' },
+  'PUT /cloud/mappings-manager/v0/mappings/:uuid': { owner: 'partner', param: 'uuid', resource: 'mapping', module: 'apps' },
   'GET /cloud/mappings-manager/v0/mapping-tables/:mapping': { owner: 'partner', param: 'mapping', resource: 'mapping', module: 'apps' },
   'POST /cloud/mappings-manager/v0/mapping-tables/:mapping/:uuid': { owner: 'partner', param: 'mapping', resource: 'mapping', module: 'apps' },
   'PATCH /cloud/mappings-manager/v0/mapping-tables/:mapping/:uuid': { owner: 'partner', param: 'mapping', resource: 'mapping', module: 'apps' },

@@ -1,4 +1,4 @@
-import type { Mapping, MappingParameter, MappingTable, MappingTablePatch, Meaning, TagMapping } from '@varde/core/contract';
+import type { Mapping, MappingFields, MappingParameter, MappingTable, MappingTablePatch, Meaning, TagMapping } from '@varde/core/contract';
 import type { Db } from '../storage/db.js';
 
 interface MappingRow {
@@ -61,6 +61,8 @@ export interface MappingStore {
   /** The partner that owns a mapping, null when there is no such mapping. */
   ownerOf(uuid: string): string | null;
   createMapping(mapping: Mapping, partner: string): void;
+  /** Replaces a mapping's descriptive fields (not its meanings). */
+  updateMapping(uuid: string, fields: MappingFields): void;
   tables(mappingUuid: string): MappingTable[];
   table(mappingUuid: string, uuid: string): MappingTable | null;
   /** Creates or replaces a table. */
@@ -75,6 +77,10 @@ export function createMappingStore(db: Db): MappingStore {
   const insertMapping = db.prepare(
     `INSERT INTO mappings (uuid, title, description, meanings, partner, cause, consequence, level, ratings, cypher_query)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const setMappingFields = db.prepare(
+    `UPDATE mappings SET title = @title, description = @description, cause = @cause, consequence = @consequence,
+       level = @level, ratings = @ratings, cypher_query = @cypher_query WHERE uuid = @uuid`,
   );
   const tablesOf = db.prepare('SELECT * FROM mapping_tables WHERE mapping_uuid = ? ORDER BY position, uuid');
   const oneTable = db.prepare('SELECT * FROM mapping_tables WHERE mapping_uuid = ? AND uuid = ?');
@@ -128,6 +134,18 @@ export function createMappingStore(db: Db): MappingStore {
         JSON.stringify(mapping.cause ?? {}), JSON.stringify(mapping.consequence ?? {}), mapping.level ?? '',
         JSON.stringify(mapping.ratings ?? { comfort: 0, energy: 0, operation: 0 }), mapping.cypher_query ?? null,
       );
+    },
+    updateMapping(uuid, fields) {
+      setMappingFields.run({
+        uuid,
+        title: fields.title,
+        description: fields.description,
+        cause: JSON.stringify(fields.cause),
+        consequence: JSON.stringify(fields.consequence),
+        level: fields.level,
+        ratings: JSON.stringify(fields.ratings),
+        cypher_query: fields.cypher_query,
+      });
     },
     tables: (mappingUuid) => (tablesOf.all(mappingUuid) as TableRow[]).map(tableOf),
     table,

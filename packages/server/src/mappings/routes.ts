@@ -3,6 +3,7 @@ import {
   mappingTableId,
   mappingTablePatch,
   mappingTableWrite,
+  mappingWrite,
   servicePathPrefix,
   tagMappingWrite,
   type Mapping,
@@ -27,7 +28,7 @@ async function sendText(reply: FastifyReply, status: number, text: 'created' | '
 }
 
 /**
- * mappings-manager, at /cloud/mappings-manager: mappings (read only) and their mapping tables, for
+ * mappings-manager, at /cloud/mappings-manager: mappings (their fields editable, their meanings fixed) and their mapping tables, for
  * users with the `apps` module. Shapes as in docs/contract.md.
  */
 export function registerMappingRoutes(app: FastifyInstance, ctx: CloudContext, store: MappingStore): void {
@@ -64,6 +65,14 @@ export function registerMappingRoutes(app: FastifyInstance, ctx: CloudContext, s
       api.get<{ Params: { uuid: string } }>('/v0/mappings/:uuid', async (request): Promise<Mapping> => {
         allowed(request);
         return mappingFor(request.params.uuid, request);
+      });
+
+      /** Replaces a mapping's descriptive fields (cause, consequence, level, ratings, cypher_query, ...). */
+      api.put<{ Params: { uuid: string } }>('/v0/mappings/:uuid', async (request, reply) => {
+        allowed(request);
+        const mapping = mappingFor(request.params.uuid, request);
+        store.updateMapping(mapping.uuid, parseWith(mappingWrite, request.body));
+        await sendText(reply, 200, 'updated');
       });
 
       api.get<MappingParams>('/v0/mapping-tables/:mapping', async (request): Promise<MappingTable[]> => {
