@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers.js';
+import type { Mapping, MappingTable } from '../../../packages/core/src/contract/index.js';
+import { bearerFor, signIn } from './helpers.js';
 
 /** Cloud apps in Chromium: edit a tag mapping inline and see it after the reload (issue 8's "must show"). */
 const mappingButton = (page: Page, title: string) => page.locator('[data-mapping]', { hasText: title });
@@ -60,4 +61,43 @@ test('390 px wide', async ({ page }) => {
   await page.locator('[data-table]').first().click();
   await expect(page.locator('tr', { hasText: 'CO2' })).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/apps-390.png', fullPage: true });
+});
+
+test('a mapping\'s fields and a table\'s setting are edited in the page and read back by the vendor-shaped API', async ({ page }) => {
+  await signIn(page, '/cloud-apps');
+  await mappingButton(page, 'Heating curve').click();
+  const details = page.locator('[part="mapping-details"]');
+  await details.locator('summary').click();
+  await expect(details.locator('[data-field="level"]')).toHaveValue('C');
+  await details.locator('[data-field="cause-sv"]').fill('Värmekurvan passar inte utetemperaturen');
+  await details.locator('[data-field="rating-operation"]').fill('4');
+  await details.locator('[data-action="save-mapping"]').click();
+  await expect(page.locator('[role="dialog"][aria-busy="true"]')).toHaveCount(0, { timeout: 10_000 });
+  // Still open after the save and its reload, showing what the cloud holds.
+  await expect(details.locator('[data-field="cause-sv"]')).toHaveValue('Värmekurvan passar inte utetemperaturen');
+  await expect(details.locator('[data-action="save-mapping"]')).toHaveAttribute('disabled', '');
+  await page.screenshot({ path: 'test-results/screens/apps-mapping-fields.png', fullPage: true });
+
+  await page.locator('[data-table]').nth(2).click();
+  const interval = page.locator('tr', { hasText: 'Interval (minutes)' }).locator('[data-field="parameter-value"]');
+  await expect(interval).toHaveValue('15');
+  await interval.fill('45');
+  await interval.press('Enter');
+  await expect(page.locator('[role="dialog"][aria-busy="true"]')).toHaveCount(0, { timeout: 10_000 });
+  await expect(interval).toHaveValue('45');
+  await page.screenshot({ path: 'test-results/screens/apps-fields-desktop.png', fullPage: true });
+
+  // What a vendor-library client reads: the fields on the mapping, the setting as {"meaning-uuid", value}.
+  const headers = await bearerFor(page.request, 'mappings-manager');
+  const mappings = (await (await page.request.get('/cloud/mappings-manager/v0/mappings', { headers })).json()) as Mapping[];
+  const heating = mappings.find((mapping) => mapping.title === 'Heating curve')!;
+  expect(heating).toMatchObject({ level: 'C', ratings: { operation: 4 }, cause: { sv: 'Värmekurvan passar inte utetemperaturen' } });
+  const tables = (await (await page.request.get(`/cloud/mappings-manager/v0/mapping-tables/${heating.uuid}`, { headers })).json()) as MappingTable[];
+  const intervalMeaning = heating.meanings.find((meaning) => meaning.type === 'parameter')!;
+  expect(tables[2]!.parameters).toEqual([{ 'meaning-uuid': intervalMeaning.uuid, value: 45 }]);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/screens/apps-fields-390.png', fullPage: true });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
 });

@@ -1,7 +1,7 @@
 /**
- * CloudAppsWidget (<varde-cloud-apps>): mappings, the chosen mapping's tables (single selection,
- * title edited in place, copy, delete, new) and the selected table's active switch and tag mappings
- * (controller-id and tag edited in place, Enter confirms, values trimmed). Every write shows a busy
+ * CloudAppsWidget (<varde-cloud-apps>): mappings (their fields editable), the chosen mapping's tables
+ * (single selection, title edited in place, copy, delete, new) and the selected table's active switch,
+ * tag mappings (controller-id and tag edited in place, Enter confirms, values trimmed) and settings. Every write shows a busy
  * dialog and is followed by a 2 s wait and a reload (core's cloud apps store).
  */
 import { useEffect, useMemo } from 'react';
@@ -17,6 +17,7 @@ import type { MappingTableChangeDetail } from './events.js';
 import { loadCloudAppsShoelaceParts } from './shoelace.js';
 import { cloudAppsStrings } from './strings.js';
 import { cloudAppsStyles } from './styles.js';
+import { MappingDetails } from './MappingDetails.js';
 import { TableList } from './TableList.js';
 import { TagMappingTable } from './TagMappingTable.js';
 import './events.js';
@@ -110,6 +111,12 @@ export function CloudAppsWidget({ reloadDelayMs, mapping: initialMapping }: Clou
             <p className="varde-cloud-apps__muted">{t('chooseMapping')}</p>
           ) : (
             <>
+              <MappingDetails
+                mapping={mapping}
+                busy={state.busy}
+                onSave={(fields) => void state.saveMapping(fields).then((ok) => changed(ok, 'mapping', null))}
+                t={t}
+              />
               <section className="varde-cloud-apps__table-list" aria-label={t('tables')}>
                 <div className="varde-cloud-apps__bar">
                   <h2 className="varde-cloud-apps__heading">{t('tables')}: {mapping.title}</h2>
@@ -145,6 +152,7 @@ export function CloudAppsWidget({ reloadDelayMs, mapping: initialMapping }: Clou
                   busy={state.busy}
                   onActive={(active) => void state.setActive(table.uuid, active).then((ok) => changed(ok, active ? 'activated' : 'deactivated', table.uuid))}
                   onCell={(meaning, field, value) => void state.setTagMapping(meaning, field, value).then((ok) => changed(ok, 'tag-mapping', table.uuid))}
+                  onParameter={(meaning, text) => void state.setParameter(meaning, text).then((ok) => changed(ok, 'parameter', table.uuid))}
                   t={t}
                 />
               ) : (

@@ -2,6 +2,7 @@ import { tagMappingRows } from '@varde/core';
 import type { Mapping, MappingTable } from '@varde/core/contract';
 import type { WidgetTranslate } from '../shared/useWidgetTranslation.js';
 import { InlineCell } from './InlineCell.js';
+import { ParametersTable } from './ParametersTable.js';
 
 export interface TagMappingTableProps {
   mapping: Mapping;
@@ -9,11 +10,12 @@ export interface TagMappingTableProps {
   busy: boolean;
   onActive(active: boolean): void;
   onCell(meaningUuid: string, field: 'controller-id' | 'tag', value: string): void;
+  onParameter(meaningUuid: string, text: string): void;
   t: WidgetTranslate;
 }
 
-/** The selected table: its active switch and the meaning -> controller-id / tag rows (edited in place). */
-export function TagMappingTable({ mapping, table, busy, onActive, onCell, t }: TagMappingTableProps) {
+/** The selected table: its active switch, the meaning -> controller-id / tag rows and its settings (edited in place). */
+export function TagMappingTable({ mapping, table, busy, onActive, onCell, onParameter, t }: TagMappingTableProps) {
   const rows = tagMappingRows(mapping, table);
   return (
     <section className="varde-cloud-apps__selected" part="selected-table" aria-label={table.title}>
@@ -72,6 +74,7 @@ export function TagMappingTable({ mapping, table, busy, onActive, onCell, t }: T
           </tbody>
         </table>
       </div>
+      <ParametersTable mapping={mapping} table={table} busy={busy} onValue={onParameter} t={t} />
     </section>
   );
 }

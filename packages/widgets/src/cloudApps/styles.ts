@@ -42,7 +42,21 @@ export const cloudAppsStyles = `
 .varde-cloud-apps__dismiss { all: unset; cursor: pointer; font-size: 20px; line-height: 1; padding: 0 4px; }
 .varde-cloud-apps__busy { position: fixed; inset: 0; background: rgba(15, 23, 42, .35); display: grid; place-items: center; z-index: 1000; }
 .varde-cloud-apps__busy-box { display: flex; gap: 12px; align-items: center; background: #fff; color: #1f2933; padding: 16px 24px; border-radius: 8px; box-shadow: 0 8px 32px rgba(0,0,0,.3); font-size: 15px; }
+.varde-cloud-apps__details { border: 1px solid var(--varde-border, #d5dbe1); border-radius: 8px; padding: 8px 10px; background: var(--varde-surface, #fff); }
+.varde-cloud-apps__details > summary { cursor: pointer; font-weight: 600; padding: 2px 0; }
+.varde-cloud-apps__form { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 10px 14px; margin-top: 10px; }
+.varde-cloud-apps__field { display: grid; gap: 4px; min-width: 0; }
+.varde-cloud-apps__field > span, .varde-cloud-apps__ratings > legend { font-size: 12px; color: var(--varde-text-muted, #52606d); }
+.varde-cloud-apps__field input, .varde-cloud-apps__field textarea { font: inherit; padding: 5px 7px; border: 1px solid var(--varde-input-border, #9aa5b1); border-radius: 4px; background: var(--varde-input-bg, #fff); color: inherit; min-width: 0; }
+.varde-cloud-apps__field--wide { grid-column: 1 / -1; }
+.varde-cloud-apps__ratings { display: flex; gap: 12px; flex-wrap: wrap; border: none; padding: 0; margin: 0; }
+.varde-cloud-apps__ratings input { width: 72px; }
+.varde-cloud-apps__code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 13px; }
+.varde-cloud-apps__problem { margin: 0; color: #8a1c14; }
+.varde-cloud-apps__form-actions { display: flex; gap: 8px; }
+.varde-cloud-apps__parameters { margin-top: 12px; }
 @media (max-width: 760px) {
+  .varde-cloud-apps__form { grid-template-columns: 1fr; }
   .varde-cloud-apps__layout { grid-template-columns: 1fr; }
   /* Narrow screens: the three columns share the width (long ids scroll inside their cell). */
   .varde-cloud-apps__grid { min-width: 0; table-layout: fixed; }
