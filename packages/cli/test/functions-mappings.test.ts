@@ -106,8 +106,9 @@ describe('varde mappings', { timeout: 180_000 }, () => {
     const exported = await runVarde(home, ['mappings', 'export', 'Ventilation optimiser', file]);
     expect(exported.code, exported.stderr).toBe(EXIT.ok);
     const csv = readFileSync(file, 'utf8');
-    expect(csv.split('\r\n')[0]).toBe('table,meaning,controller-id,tag');
-    expect(csv.trimEnd().split('\r\n')).toHaveLength(1 + 4 * 4);
+    expect(csv.split('\r\n')[0]).toBe('table,meaning,controller-id,tag,value');
+    // 4 tables x (4 tag meanings + 1 setting).
+    expect(csv.trimEnd().split('\r\n')).toHaveLength(1 + 4 * 5);
 
     writes.length = 0;
     const dry = await runVarde(home, ['mappings', 'import', 'Ventilation optimiser', file, '--dry-run']);
@@ -115,11 +116,11 @@ describe('varde mappings', { timeout: 180_000 }, () => {
     expect(dry.stdout.trim().split('\n').every((line) => line.startsWith('unchanged\t'))).toBe(true);
     const again = await runVarde(home, ['mappings', 'import', 'Ventilation optimiser', file]);
     expect(again.code, again.stderr).toBe(EXIT.ok);
-    expect(again.stderr).toContain('Done: 0 written, 16 unchanged');
+    expect(again.stderr).toContain('Done: 0 written, 20 unchanged');
     expect(writes).toEqual([]);
 
     const lines = csv.trimEnd().split('\r\n');
-    lines[1] = lines[1]!.replace(/,RT401$/, ',RT403');
+    lines[1] = lines[1]!.replace(/,RT401,$/, ',RT403,');
     writeFileSync(file, `${lines.join('\r\n')}\r\n`);
     const plan = await runVarde(home, ['mappings', 'import', 'Ventilation optimiser', file, '--dry-run']);
     expect(plan.stdout.split('\n').filter((line) => line.startsWith('update'))).toEqual([expect.stringMatching(/^update\t2\t.* \/ Room temperature$/)]);
@@ -155,5 +156,96 @@ describe('varde mappings', { timeout: 180_000 }, () => {
     expect(result.stderr).toContain('5 invalid rows');
     expect(writes).toEqual([]);
     expect(existsSync(`${file}.varde-journal`)).toBe(false);
+  });
+
+  it('round-trips the tables\' settings: a changed value is one PATCH; an older file without the value column leaves them alone', async () => {
+    const file = join(work, 'heating.csv');
+    expect((await runVarde(home, ['mappings', 'export', 'Heating curve', file])).code).toBe(EXIT.ok);
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\r\n');
+    const settings = lines.filter((line) => line.includes(',Interval (minutes),'));
+    expect(settings).toHaveLength(4);
+    expect(settings[0]).toMatch(/,Interval \(minutes\),,,15$/);
+
+    const i = lines.indexOf(settings[0]!);
+    const j = lines.indexOf(settings[1]!);
+    lines[i] = lines[i]!.replace(/,15$/, ',45');
+    lines[j] = lines[j]!.replace(/,15$/, ',');
+    writeFileSync(file, `${lines.join('\r\n')}\r\n`);
+    writes.length = 0;
+    const applied = await runVarde(home, ['mappings', 'import', 'Heating curve', file]);
+    expect(applied.code, applied.stderr).toBe(EXIT.ok);
+    expect(applied.stderr).toContain('Done: 2 written');
+    expect(writes.every((write) => write.startsWith('PATCH /cloud/mappings-manager/v0/mapping-tables/'))).toBe(true);
+    expect(writes).toHaveLength(2);
+    expect((await runVarde(home, ['mappings', 'export', 'Heating curve'])).stdout).toBe(readFileSync(file, 'utf8'));
+
+    // A file as exported before settings existed: four columns, tag rows only.
+    const old = join(work, 'heating-old.csv');
+    const tagRows = lines.filter((line) => !line.includes(',Interval (minutes),')).map((line) => line.replace(/,$/, ''));
+    writeFileSync(old, `${tagRows.join('\r\n').replace('table,meaning,controller-id,tag,value', 'table,meaning,controller-id,tag')}\r\n`);
+    writes.length = 0;
+    const older = await runVarde(home, ['mappings', 'import', 'Heating curve', old]);
+    expect(older.code, older.stderr).toBe(EXIT.ok);
+    expect(writes).toEqual([]);
+  });
+
+  it('refuses a value on a tag row, a controller on a setting, and a setting without the value column', async () => {
+    const site = demoSites()[0]!.uuid;
+    const table = demoSites()[0]!.name;
+    const file = join(work, 'bad-settings.csv');
+    writeFileSync(file, [
+      'table,meaning,controller-id,tag,value',
+      `${table},Heating valve,${site},SB401,12`,
+      `${table},Interval (minutes),${site},X1,30`,
+      '',
+    ].join('\n'));
+    const noValueColumn = join(work, 'bad-settings-old.csv');
+    writeFileSync(noValueColumn, ['table,meaning,controller-id,tag', `${table},Interval (minutes),,`, ''].join('\n'));
+    writes.length = 0;
+    const result = await runVarde(home, ['mappings', 'import', 'Heating curve', file]);
+    expect(result.code).toBe(EXIT.usage);
+    expect(result.stderr).toContain('line 2: value: only a setting has a value; "Heating valve" maps to a tag');
+    expect(result.stderr).toContain('line 3: controller-id: "Interval (minutes)" is a setting of the table');
+    const old = await runVarde(home, ['mappings', 'import', 'Heating curve', noValueColumn]);
+    expect(old.code).toBe(EXIT.usage);
+    expect(old.stderr).toContain('line 2: value: missing column (a setting needs it)');
+    expect(writes).toEqual([]);
+  });
+
+  it('export-fields -> import-fields writes nothing; an edited file updates only what changed; bad fields are all reported', async () => {
+    const file = join(work, 'ventilation-fields.json');
+    const exported = await runVarde(home, ['mappings', 'export-fields', 'Ventilation optimiser', file]);
+    expect(exported.code, exported.stderr).toBe(EXIT.ok);
+    const fields = JSON.parse(readFileSync(file, 'utf8'));
+    expect(Object.keys(fields).sort()).toEqual(['cause', 'consequence', 'cypher_query', 'description', 'level', 'ratings', 'title']);
+    expect(fields).toMatchObject({ level: 'B', ratings: { comfort: 4, energy: 3, operation: 2 }, cypher_query: null });
+
+    writes.length = 0;
+    const same = await runVarde(home, ['mappings', 'import-fields', 'Ventilation optimiser', file]);
+    expect(same.code, same.stderr).toBe(EXIT.ok);
+    expect(`${same.stdout}${same.stderr}`).toContain('Unchanged: nothing written');
+    expect(writes).toEqual([]);
+
+    writeFileSync(file, JSON.stringify({ ...fields, level: 'A', cause: { ...fields.cause, sv: 'Hög CO2' } }));
+    const plan = await runVarde(home, ['mappings', 'import-fields', 'Ventilation optimiser', file, '--dry-run']);
+    expect(`${plan.stdout}${plan.stderr}`).toContain('Plan: cause, level would change');
+    expect(writes).toEqual([]);
+    const applied = await runVarde(home, ['mappings', 'import-fields', 'Ventilation optimiser', file]);
+    expect(applied.code, applied.stderr).toBe(EXIT.ok);
+    expect(writes).toEqual([expect.stringMatching(/^PUT \/cloud\/mappings-manager\/v0\/mappings\//)]);
+    const back = JSON.parse((await runVarde(home, ['mappings', 'export-fields', 'Ventilation optimiser'])).stdout);
+    expect(back).toEqual({ ...fields, level: 'A', cause: { ...fields.cause, sv: 'Hög CO2' } });
+
+    writes.length = 0;
+    writeFileSync(file, JSON.stringify({ ...fields, ratings: { comfort: 9, energy: 1 }, cause: 'High CO2' }));
+    const bad = await runVarde(home, ['mappings', 'import-fields', 'Ventilation optimiser', file]);
+    expect(bad.code).toBe(EXIT.usage);
+    expect(bad.stderr).toContain('invalid fields; nothing was written');
+    expect(bad.stderr).toContain('ratings.comfort: To 5');
+    expect(bad.stderr).toContain('ratings.operation:');
+    expect(bad.stderr).toContain('cause:');
+    writeFileSync(file, '{ not json');
+    expect((await runVarde(home, ['mappings', 'import-fields', 'Ventilation optimiser', file])).stderr).toContain('not JSON');
+    expect(writes).toEqual([]);
   });
 });

@@ -4,12 +4,13 @@ import { listMappings, listMappingTables } from '@varde/core';
 import { tagMeanings } from '@varde/core/contract';
 import { withContext } from '../context.js';
 import { mappingCsv } from './mappingsCsv.js';
+import { registerMappingFieldsCommands } from './mappingsFields.js';
 import { registerMappingsImportCommand } from './mappingsImport.js';
 import { resolveMapping } from './mappingsShared.js';
 
-/** `varde mappings list|tables|export|import` (cloud apps). */
+/** `varde mappings list|tables|export|import|export-fields|import-fields` (cloud apps). */
 export function registerMappingsCommand(program: Command): void {
-  const mappings = program.command('mappings').description('Cloud apps: list mappings and tables, export and import tag mappings as CSV');
+  const mappings = program.command('mappings').description('Cloud apps: list mappings and tables, export and import tag mappings and settings as CSV, and a mapping\'s fields as JSON');
 
   mappings
     .command('list')
@@ -40,7 +41,7 @@ export function registerMappingsCommand(program: Command): void {
 
   mappings
     .command('export')
-    .description('Write a mapping\'s tag mappings as CSV (table, meaning, controller-id, tag), to FILE or stdout')
+    .description('Write a mapping\'s tag mappings and table settings as CSV (table, meaning, controller-id, tag, value), to FILE or stdout')
     .argument('<mapping>', 'mapping title or uuid')
     .argument('[file]', 'CSV file (default: stdout)')
     .action(withContext<[string, string | undefined]>(async (context, reference, file) => {
@@ -49,9 +50,10 @@ export function registerMappingsCommand(program: Command): void {
       const csv = mappingCsv(mapping, tables);
       if (file) {
         await writeFile(file, csv);
-        context.output.message(`Wrote ${tables.length} tables x ${tagMeanings(mapping).length} meanings to ${file}`);
+        context.output.message(`Wrote ${tables.length} tables x ${mapping.meanings.length} meanings to ${file}`);
       } else process.stdout.write(csv);
     }));
 
   registerMappingsImportCommand(mappings);
+  registerMappingFieldsCommands(mappings);
 }
