@@ -75,6 +75,12 @@ describe('varde functions', { timeout: 180_000 }, () => {
     expect(result.read.points).toBeGreaterThan(20);
     expect(result.read.path).toBe(`${site.name}/RT401`);
     expect(run.stderr).toContain(`${site.uuid}\tRT401_mean6h`);
+
+    const tokens = (await signIn(cloud, demoUsers.admin.email, demoUsers.admin.password)).accessTokens;
+    const value = await call(cloud, `/cloud/historian/${site.uuid}/value/RT401_mean6h?ts=${Date.now() + 1000}&time_format=epoch`, {
+      headers: bearer(tokens['historian.localhost']!),
+    });
+    expect(value.body.value).toBe(result.wrote.value);
   });
 
   it('exits non-zero with the error when a run fails; usage errors for bad names and requests', async () => {

@@ -97,8 +97,16 @@ test("the Run button runs the vendor-style function in the sandbox: it reads, lo
   await action(page, 'run').click();
   const result = page.locator('[data-run-status]');
   await expect(result).toHaveAttribute('data-run-status', 'ok', { timeout: 30_000 });
-  await expect(result).toContainText('wrote RT401_mean6h');
+  // Its output names the series it read (count, path, tag uuid) and the value it wrote ...
+  await expect(result).toContainText(/Read \d+ values of .+\/RT401 \([0-9a-f-]{36}\) since .*; wrote RT401_mean6h = [\d.]+/);
   await expect(result.locator('[data-run-writes]')).toContainText('RT401_mean6h');
+  const written = Number(/wrote RT401_mean6h = ([\d.]+)/.exec((await result.textContent()) ?? '')![1]);
+  const controller = (await result.locator('[data-run-writes] tbody tr td').first().textContent())!.trim();
+  // ... and the historian then gives that value back.
+  const headers = await bearerFor(page.request, 'historian');
+  const value = await page.request.get(`/cloud/historian/${controller}/value/RT401_mean6h?ts=${Date.now() + 1000}&time_format=epoch`, { headers });
+  const answer = (await value.json()) as { value: number };
+  expect(answer.value, JSON.stringify(answer)).toBe(written);
   await page.screenshot({ path: 'test-results/screens/functions-run-vendor-style.png', fullPage: true });
 });
 
