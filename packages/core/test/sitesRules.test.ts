@@ -31,8 +31,10 @@ describe('site alarm display (core-shell §4)', () => {
   });
   it('class colours: A red, B blue-ish, C cyan; unknown classes fall back to A', () => {
     expect(alarmClassColor('A')).toBe('#d32f2f');
-    expect(alarmClassColor('B')).toBe('#3f6fd8');
-    expect(alarmClassColor('C')).toBe('#00acc1');
+    expect(alarmClassColor('B')).toBe('#f57c00');
+    expect(alarmClassColor('C')).toBe('#fbc02d');
+    // One colour per class everywhere: the map's markers agree with the list.
+    for (const group of ['A', 'B', 'C', 'X']) expect(alarmMarkerColor(group)).toBe(alarmClassColor(group));
     expect(alarmClassColor('X')).toBe(alarmClassColor('A'));
     expect(alarmSummary(report(null, 'Z'))).toMatchObject({ state: 'active', color: '#d32f2f', textKey: 'sites:activeAlarm' });
     expect(alarmSummary(report('2025-01-15T09:00:00.000Z'))).toMatchObject({ state: 'unacked', count: 2, textKey: 'sites:unackedAlarms' });

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CloudOptions } from './context.js';
+import { mapTilesProblem } from './map/mapTiles.js';
 
 export const USAGE = `Usage: varde-cloud [options]
 
@@ -24,6 +25,10 @@ export const USAGE = `Usage: varde-cloud [options]
   --frame-ancestors URL
                        an origin whose pages may frame the widget host pages (/examples, /widgets) and
                        the controller frames (repeatable; the portal itself is never framed by others)
+  --map-tiles URL      a tile server for the alarm map ({z}/{x}/{y}, optionally {s}), e.g.
+                       https://tile.openstreetmap.org/{z}/{x}/{y}.png (default: none, the map shows the
+                       country outlines shipped with the widgets, which work offline)
+  --map-attribution T  the tile server's attribution, shown on the map (plain text)
   --unsafe-functions   run cloud functions WITHOUT a sandbox when bubblewrap is missing (only on a machine
                        only you use: a function can then read everything the cloud can)
   -h, --help           show this help
@@ -57,6 +62,8 @@ export function parseCloudArgs(argv: string[], env: NodeJS.ProcessEnv, cwd: stri
         smtp: { type: 'string' },
         'allow-origin': { type: 'string', multiple: true },
         'frame-ancestors': { type: 'string', multiple: true },
+        'map-tiles': { type: 'string' },
+        'map-attribution': { type: 'string' },
         simulation: { type: 'string' },
         'bulk-sites': { type: 'string' },
         'unsafe-functions': { type: 'boolean' },
@@ -120,6 +127,13 @@ export function parseCloudArgs(argv: string[], env: NodeJS.ProcessEnv, cwd: stri
     options.smtpUrl = values.smtp;
   }
   if (values['unsafe-functions']) options.unsafeFunctions = true;
+  if (values['map-tiles'] !== undefined) {
+    const problem = mapTilesProblem(values['map-tiles']);
+    if (problem) return { kind: 'error', message: problem };
+    options.mapTiles = { url: values['map-tiles'], attribution: values['map-attribution'] ?? '' };
+  } else if (values['map-attribution'] !== undefined) {
+    return { kind: 'error', message: '--map-attribution needs --map-tiles' };
+  }
   if (values.outbox !== undefined) {
     if (values.outbox !== 'public' && values.outbox !== 'private') return { kind: 'error', message: `--outbox must be private or public, not "${values.outbox}"` };
     if (values.outbox === 'public' && values.smtp !== undefined) {

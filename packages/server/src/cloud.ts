@@ -44,6 +44,7 @@ import { registerCompression } from './http/compression.js';
 import { trackRoutes } from './http/routeRegistry.js';
 import { createOutbox } from './outbox/outbox.js';
 import { registerOutboxRoutes } from './outbox/routes.js';
+import { registerMapTilesRoute } from './map/mapTiles.js';
 import { registerOidcProvider } from './oidc/registerOidcProvider.js';
 import { createRealtimeDatabase } from './realtime/index.js';
 import { verifyCustomToken } from './tokens/customTokens.js';
@@ -161,6 +162,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     registerAuthRoutes(app, context);
     registerControllerRoutes(app, context);
     registerOutboxRoutes(app, context);
+    registerMapTilesRoute(app, config.mapTiles);
     registerUserRoutes(app, context);
     registerOidcProvider(app, context);
     realtimeDatabase.registerRoutes(app);

@@ -1,3 +1,4 @@
+import type { MapTiles } from './map/mapTiles.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AlarmService } from './alarms/alarmStore.js';
 import type { AnomalyService } from './anomaly/anomalyService.js';
@@ -36,6 +37,8 @@ export interface CloudConfig {
   allowedOrigins: string[];
   /** Origins whose pages may frame the framable pages (/examples, /widgets, controller frames): --frame-ancestors. */
   frameAncestors?: string[];
+  /** A tile server for the alarm map (--map-tiles); without it the map shows the shipped outlines only. */
+  mapTiles?: MapTiles;
   /** 'running' makes the demo alive from the start (varde-cloud); 'paused' waits for start/step (tests). */
   simulation: 'running' | 'paused';
   /** Benchmarks: this many generated sites (half with an active alarm) added to a new demo database. */
@@ -77,6 +80,7 @@ export function resolveConfig(options: CloudOptions, port: number): CloudConfig 
   if (options.portalDir) config.portalDir = options.portalDir;
   if (options.staticMounts?.length) config.staticMounts = options.staticMounts;
   if (options.frameAncestors?.length) config.frameAncestors = options.frameAncestors;
+  if (options.mapTiles) config.mapTiles = options.mapTiles;
   return config;
 }
 

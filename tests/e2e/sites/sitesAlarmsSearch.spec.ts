@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ALARM_CLASS_COLORS, ALARM_MARKER_COLORS } from '../../../packages/core/src/alarms/alarmColors.js';
+import { ALARM_CLASS_COLORS, ALARM_MARKER_COLORS, alarmClassColor } from '../../../packages/core/src/alarms/alarmColors.js';
 import { demoSites } from '../../../packages/server/src/seed/demoSites.js';
 import { demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
 import { expectNoSeriousA11yViolations } from '../pages/helpers.js';
@@ -53,7 +53,7 @@ test('seeded sites render with their status icons and colours; scrolling loads m
   const alarm = page.locator('[data-alarm-state="active"], [data-alarm-state="unacked"]').first();
   await expect(alarm).toBeVisible();
   const group = (await alarm.getAttribute('data-alarm-class')) ?? 'A';
-  const expected = rgb(ALARM_CLASS_COLORS[group as keyof typeof ALARM_CLASS_COLORS] ?? ALARM_CLASS_COLORS.A);
+  const expected = rgb(alarmClassColor(group));
   expect(await alarm.locator('.varde-site-list__alarm-dot').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(expected);
   // The cloud status banner for this host name.
   await expect(page.locator('[part="banner"]')).toContainText('Skystatus:');

@@ -1,19 +1,22 @@
 /**
- * Alarm class colours. In lists (and the site list's alarm summary): A red, B blue-ish, C cyan;
- * on the map: A red, B orange, any other class yellow. Unknown classes fall back to A's red in lists.
+ * Alarm class colours, one per class everywhere (list, site summary, cards, map markers and clusters):
+ * A red, B orange, C yellow; any other class as C. Operators learn one code, and the map and the list
+ * never disagree (issue 16). Text on a class colour: white on red, near-black on orange and yellow.
  */
-export const ALARM_CLASS_COLORS = { A: '#d32f2f', B: '#3f6fd8', C: '#00acc1' } as const;
-export const ALARM_MARKER_COLORS = { A: '#d32f2f', B: '#f57c00', other: '#fbc02d' } as const;
+export const ALARM_CLASS_COLORS = { A: '#d32f2f', B: '#f57c00', C: '#fbc02d' } as const;
+/** The map legend's entries: A, B and "other" (C and any class a controller invents). */
+export const ALARM_MARKER_COLORS = { A: ALARM_CLASS_COLORS.A, B: ALARM_CLASS_COLORS.B, other: ALARM_CLASS_COLORS.C } as const;
 
 export function alarmClassColor(alarmGroup: string): string {
-  return ALARM_CLASS_COLORS[alarmGroup.trim().toUpperCase() as keyof typeof ALARM_CLASS_COLORS] ?? ALARM_CLASS_COLORS.A;
+  return ALARM_CLASS_COLORS[alarmGroup.trim().toUpperCase() as keyof typeof ALARM_CLASS_COLORS] ?? ALARM_CLASS_COLORS.C;
 }
 
-export function alarmMarkerColor(alarmGroup: string): string {
-  const group = alarmGroup.trim().toUpperCase();
-  if (group === 'A') return ALARM_MARKER_COLORS.A;
-  if (group === 'B') return ALARM_MARKER_COLORS.B;
-  return ALARM_MARKER_COLORS.other;
+/** The same colour (kept as its own name for the map's callers). */
+export const alarmMarkerColor = alarmClassColor;
+
+/** Readable text on a class colour (WCAG AA on each). */
+export function alarmClassTextColor(alarmGroup: string): string {
+  return alarmGroup.trim().toUpperCase() === 'A' ? '#ffffff' : '#1b1b1b';
 }
 
 /** A before B before C before anything else: the most severe class of a set. */

@@ -102,6 +102,8 @@ export interface SiteAlarmMarker {
   color: string;
   /** Active alarms at the site. */
   count: number;
+  /** Of those, the ones nobody has acknowledged yet. */
+  unacknowledged: number;
   /** Name (tag) of the most recently triggered active alarm. */
   latestTag: string;
   latestTime: string;
@@ -131,6 +133,7 @@ export function siteAlarmMarkers(sites: readonly Pick<Site, 'uuid' | 'name' | 'h
       alarmGroup: severest.alarmGroup,
       color: alarmMarkerColor(severest.alarmGroup),
       count: active.length,
+      unacknowledged: active.filter((row) => row.acknowledgedBy === null).length,
       latestTag: latest.tagName,
       latestTime: latest.active,
     });

@@ -3,6 +3,7 @@ export {
   ALARM_MARKER_COLORS,
   alarmClassColor,
   alarmMarkerColor,
+  alarmClassTextColor,
   alarmClassRank,
 } from './alarmColors.js';
 export {

@@ -21,3 +21,4 @@ export * from './writeApi.js';
 export * from './metadata.js';
 export * from './bim.js';
 export * from './graph.js';
+export * from './mapTiles.js';

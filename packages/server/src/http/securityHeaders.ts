@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import type { CloudConfig } from '../context.js';
+import { mapTilesImageSource } from '../map/mapTiles.js';
 
 /** Pages other sites may frame (widget host pages and bundles, the controller frame); everything else: 'none'. */
 const FRAMABLE_PREFIXES = ['/examples', '/widgets', '/cloud/controller-proxy/'];
@@ -13,14 +14,15 @@ function framable(path: string): boolean {
  * The portal's Content-Security-Policy: no inline script. What the portal needs, found by running it
  * under this policy in Chromium (tests/e2e/shell/csp.spec.ts): web-ifc compiles wasm
  * ('wasm-unsafe-eval'), monaco starts workers from blob: URLs, React, Shoelace and monaco set inline
- * style attributes and <style> elements ('unsafe-inline' styles only), Leaflet draws OpenStreetMap tiles.
+ * style attributes and <style> elements ('unsafe-inline' styles only), Leaflet draws tiles from
+ * OpenStreetMap (production's default) or the cloud's --map-tiles server.
  */
-export function portalCsp(frameAncestors: string): string {
+export function portalCsp(frameAncestors: string, tileSource = 'https://tile.openstreetmap.org'): string {
   return [
     "default-src 'self'",
     "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https://tile.openstreetmap.org",
+    `img-src 'self' data: blob: ${tileSource}`,
     "font-src 'self' data:",
     "connect-src 'self' ws: wss: data:", // Shoelace fetches its data: icons
     "worker-src 'self' blob:",
@@ -39,7 +41,7 @@ export function portalCsp(frameAncestors: string): string {
  * frame) may be framed by the cloud itself and the `--frame-ancestors` origins. A page that sets its
  * own CSP (the OIDC pages, the controller frame) keeps it, with the framable list on framable pages.
  */
-export function registerSecurityHeaders(app: FastifyInstance, config: Pick<CloudConfig, 'publicOrigin'> & { frameAncestors?: string[] }): void {
+export function registerSecurityHeaders(app: FastifyInstance, config: Pick<CloudConfig, 'publicOrigin' | 'mapTiles' | 'frameAncestors'>): void {
   const https = config.publicOrigin.startsWith('https:');
   const common = helmet({
     contentSecurityPolicy: false, // per page, below
@@ -51,6 +53,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Cloud
   });
   const others = config.frameAncestors ?? [];
   const framers = ["'self'", ...others].join(' ');
+  const tileSource = config.mapTiles ? mapTilesImageSource(config.mapTiles.url) : undefined;
 
   app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
     common(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
@@ -73,7 +76,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Cloud
       reply.header('content-security-policy', "frame-ancestors 'self'");
     } else {
       // The silent renewal runs the portal's callback in its own hidden iframe; nothing else is framed.
-      reply.header('content-security-policy', portalCsp(path === '/login/silent-callback' ? "'self'" : "'none'"));
+      reply.header('content-security-policy', portalCsp(path === '/login/silent-callback' ? "'self'" : "'none'", tileSource));
     }
     return payload;
   });

@@ -1,8 +1,9 @@
 /**
  * AlarmMapWidget (<varde-alarm-map>): the sites with active alarms on a map centred on Norway
  * (zoom 5), one marker per site coloured by its most severe class (A red, B orange, others
- * yellow), clustered when they crowd, with a popup (site link, latest tag) and a link back to the
- * list. Leaflet is loaded on first render (import()); its CSS is inside the widget.
+ * yellow), clustered when they crowd (the cluster shows the unacknowledged count), with a popup
+ * (site link, latest tag, counts) and a link back to the list. The basemap is shipped outlines
+ * (offline) under optional tiles. Leaflet is loaded on first render (import()); its CSS is inside.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type * as Leaflet from 'leaflet';
@@ -25,18 +26,19 @@ import { NavLink } from '../alarmTable/NavLink.js';
 import { useSiteFeed, useVanillaStore } from '../alarmTable/useSiteFeed.js';
 import { Icon } from '../siteList/icons.js';
 import { loadLeaflet, type LeafletModule } from './loadLeaflet.js';
-import { alarmMarkerLayer, createClusterGroup, graticuleLayer } from './markerLayers.js';
+import { alarmMarkerLayer, createClusterGroup } from './markerLayers.js';
+import { outlinesLayer } from './outlines.js';
+import { useTileServer } from './useTileServer.js';
 import { alarmMapStrings } from './strings.js';
 import { alarmMapStyles } from './styles.js';
 
-/** Production default: OpenStreetMap's tiles. The reference cloud (offline) shows no tiles unless told. */
-export const OSM_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-const OSM_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+import { OSM_ATTRIBUTION, OSM_TILE_URL } from './tileServer.js';
+export { OSM_TILE_URL };
 
 export interface AlarmMapWidgetProps {
   /** Where "Back to the alarm list" goes (none without it). */
   listHref?: string | undefined;
-  /** Tile URL template (`{z}/{x}/{y}`); `none` for no background. Default: OpenStreetMap, none on the reference cloud. */
+  /** Tile URL template (`{z}/{x}/{y}`); `none` for the shipped outlines only. Default: OpenStreetMap; on the reference cloud its `--map-tiles`. */
   tileUrl?: string | undefined;
   /** Attribution for `tileUrl`, as plain text. */
   tileAttribution?: string | undefined;
@@ -59,8 +61,9 @@ export function AlarmMapWidget(props: AlarmMapWidgetProps) {
   const [leaflet, setLeaflet] = useState<{ L: LeafletModule; map: Leaflet.Map; clusters: Leaflet.MarkerClusterGroup } | null>(null);
   const [failed, setFailed] = useState(false);
 
-  const tileUrl = props.tileUrl ?? (session?.settings.local ? 'none' : OSM_TILE_URL);
-  const tiles = tileUrl && tileUrl !== 'none' ? tileUrl : null;
+  const tileServer = useTileServer(props.tileUrl, props.tileAttribution, session?.settings ?? null);
+  const tiles = tileServer?.url ?? null;
+  const tileAttribution = tileServer?.attribution ?? '';
 
   // Map: created once Leaflet has loaded, removed on unmount.
   useEffect(() => {
@@ -72,7 +75,7 @@ export function AlarmMapWidget(props: AlarmMapWidgetProps) {
         const canvas = canvasRef.current;
         if (cancelled || !canvas) return;
         created = L.map(canvas, { center: NORWAY_MAP_VIEW.center, zoom: NORWAY_MAP_VIEW.zoom, maxZoom: 18, attributionControl: true });
-        const clusters = createClusterGroup(L, canvas.ownerDocument);
+        const clusters = createClusterGroup(L, canvas.ownerDocument, (sites, unacknowledged) => t('clusterLabel', { sites, unacknowledged }));
         clusters.addTo(created);
         if (typeof ResizeObserver === 'function') {
           const map = created;
@@ -91,18 +94,31 @@ export function AlarmMapWidget(props: AlarmMapWidgetProps) {
     };
   }, []);
 
-  // Background tiles, or a coordinate grid without them.
+  // The shipped outlines, always (offline they are the map; under tiles they show until tiles load).
+  const [outlined, setOutlined] = useState(false);
   useEffect(() => {
     if (!leaflet) return;
-    if (!tiles) {
-      const grid = graticuleLayer(leaflet.L).addTo(leaflet.map);
-      return () => void grid.remove();
-    }
-    const escaped = props.tileAttribution ? props.tileAttribution.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`) : null;
-    const layer = leaflet.L.tileLayer(tiles, { attribution: escaped ?? (tiles === OSM_TILE_URL ? OSM_ATTRIBUTION : ''), maxZoom: 18 });
+    let layer: Leaflet.LayerGroup | null = null;
+    let cancelled = false;
+    void outlinesLayer(leaflet.L, leaflet.map).then((loaded) => {
+      if (cancelled) return;
+      layer = loaded.addTo(leaflet.map);
+      setOutlined(true);
+    }, () => undefined);
+    return () => {
+      cancelled = true;
+      layer?.remove();
+    };
+  }, [leaflet]);
+
+  // Tiles on top when a tile server is set (the attribution is text: escaped, never markup).
+  useEffect(() => {
+    if (!leaflet || !tiles) return;
+    const escaped = tileAttribution.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+    const layer = leaflet.L.tileLayer(tiles, { attribution: tiles === OSM_TILE_URL && !tileAttribution ? OSM_ATTRIBUTION : escaped, maxZoom: 18 });
     layer.addTo(leaflet.map);
     return () => void layer.remove();
-  }, [leaflet, tiles, props.tileAttribution]);
+  }, [leaflet, tiles, tileAttribution]);
 
   // Markers: rebuilt when the set changes (one per site with active alarms).
   const mobile = typeof window !== 'undefined' && isMobileWidth(window.innerWidth);
@@ -112,7 +128,11 @@ export function AlarmMapWidget(props: AlarmMapWidgetProps) {
     const doc = canvasRef.current.ownerDocument;
     const loginServerUrl = session?.settings.loginServerUrl ?? '';
     const byUuid = new Map(feedState.sites.map((site) => [site.uuid, site]));
-    const texts = { latestTag: (tag: string) => t('latestTag', { tag }), activeCount: (count: number) => t('activeCount', { count }) };
+    const texts = {
+      latestTag: (tag: string) => t('latestTag', { tag }),
+      activeCount: (count: number) => t('activeCount', { count }),
+      unacknowledgedCount: (count: number) => t('unacknowledgedCount', { count }),
+    };
     const layers = markers.map((marker) => {
       const site = byUuid.get(marker.siteUuid);
       const link = site?.webpmpReady === true ? siteLoginLink(site, { loginServerUrl, mobile }) : null;
@@ -144,8 +164,16 @@ export function AlarmMapWidget(props: AlarmMapWidgetProps) {
           {t('mapFailed')}
         </p>
       ) : null}
-      <div className="varde-alarm-map__canvas" ref={canvasRef} part="map" role="region" aria-label={t('mapLabel')} aria-busy={leaflet ? undefined : true} />
-      {!tiles ? <p className="varde-alarm-map__note" part="note">{t('noTiles')}</p> : null}
+      <div
+        className="varde-alarm-map__canvas"
+        ref={canvasRef}
+        part="map"
+        role="region"
+        aria-label={t('mapLabel')}
+        aria-busy={leaflet ? undefined : true}
+        data-outlines={outlined ? '' : undefined}
+      />
+      {tileServer && !tiles ? <p className="varde-alarm-map__note" part="note">{t('noTiles')}</p> : null}
     </WidgetRoot>
   );
 }

@@ -4,17 +4,19 @@
  * coloured by their most severe class.
  */
 import type * as Leaflet from 'leaflet';
-import { alarmClassRank, alarmMarkerColor, formatAlarmTime, type SiteAlarmMarker } from '@varde/core';
+import { alarmClassRank, alarmClassTextColor, alarmMarkerColor, formatAlarmTime, type SiteAlarmMarker } from '@varde/core';
 import type { LeafletModule } from './loadLeaflet.js';
 
 export interface PopupTexts {
   latestTag(tag: string): string;
   activeCount(count: number): string;
+  unacknowledgedCount(count: number): string;
 }
 
 interface AlarmMarkerOptions extends Leaflet.MarkerOptions {
   alarmRank: number;
   alarmGroup: string;
+  unacknowledged: number;
 }
 
 function dot(doc: Document, color: string, alarmGroup: string): HTMLElement {
@@ -40,11 +42,17 @@ function popupContent(doc: Document, marker: SiteAlarmMarker, link: string | nul
   latest.textContent = `${texts.latestTag(marker.latestTag)} (${formatAlarmTime(marker.latestTime)})`;
   const count = doc.createElement('span');
   count.textContent = texts.activeCount(marker.count);
-  box.append(name, latest, count);
+  const unacknowledged = doc.createElement('span');
+  unacknowledged.textContent = texts.unacknowledgedCount(marker.unacknowledged);
+  box.append(name, latest, count, unacknowledged);
   return box;
 }
 
-export function createClusterGroup(L: LeafletModule, doc: Document): Leaflet.MarkerClusterGroup {
+/**
+ * Clusters take their most severe member's colour and show how many alarms there nobody has
+ * acknowledged yet (what an operator acts on); the label says both counts.
+ */
+export function createClusterGroup(L: LeafletModule, doc: Document, label: (sites: number, unacknowledged: number) => string): Leaflet.MarkerClusterGroup {
   return L.markerClusterGroup({
     showCoverageOnHover: false,
     maxClusterRadius: 40,
@@ -58,10 +66,14 @@ export function createClusterGroup(L: LeafletModule, doc: Document): Leaflet.Mar
       const element = doc.createElement('span');
       element.className = 'varde-alarm-map__cluster';
       element.style.background = alarmMarkerColor(group);
-      // White digits on red; dark ones on orange and yellow (contrast).
-      if (alarmClassRank(group) > 0) element.style.setProperty('--cluster-text', '#1b1b1b');
+      element.style.setProperty('--cluster-text', alarmClassTextColor(group));
+      const unacknowledged = children.reduce((sum, child) => sum + (child.options as AlarmMarkerOptions).unacknowledged, 0);
       element.dataset.class = group;
-      element.textContent = String(cluster.getChildCount());
+      element.dataset.unacknowledged = String(unacknowledged);
+      element.textContent = String(unacknowledged);
+      element.setAttribute('role', 'img');
+      element.setAttribute('aria-label', label(cluster.getChildCount(), unacknowledged));
+      element.title = label(cluster.getChildCount(), unacknowledged);
       return L.divIcon({ html: element, className: 'varde-alarm-map__marker', iconSize: L.point(34, 34) });
     },
   });
@@ -81,26 +93,10 @@ export function alarmMarkerLayer(
     alt: marker.name,
     alarmRank: alarmClassRank(marker.alarmGroup),
     alarmGroup: marker.alarmGroup,
+    unacknowledged: marker.unacknowledged,
     keyboard: true,
   };
   const layer = L.marker([marker.latitude, marker.longitude], options);
   layer.bindPopup(() => popupContent(doc, marker, link, target, texts));
   return layer;
-}
-
-/**
- * Without map tiles (offline), a light latitude/longitude grid every 2° (labelled) gives the markers
- * a frame of reference.
- */
-export function graticuleLayer(L: LeafletModule): Leaflet.LayerGroup {
-  const group = L.layerGroup();
-  const line = { color: '#9fb3c0', weight: 1, opacity: 0.6, interactive: false };
-  for (let lat = 50; lat <= 80; lat += 2) {
-    L.polyline([[lat, -20], [lat, 45]], line).addTo(group);
-    L.marker([lat, -2], { icon: L.divIcon({ html: `${lat}°N`, className: 'varde-alarm-map__grid-label', iconSize: L.point(36, 14) }), interactive: false, keyboard: false }).addTo(group);
-  }
-  for (let lon = -20; lon <= 45; lon += 4) {
-    L.polyline([[50, lon], [80, lon]], line).addTo(group);
-  }
-  return group;
 }

@@ -1,6 +1,6 @@
 /** The alarm table's header and virtualized body (fixed 40 px rows: 5,000 alarms keep the DOM small). */
 import { memo, useMemo } from 'react';
-import { alarmClassColor, formatAlarmTime, type AlarmSort, type AlarmTableColumn } from '@varde/core';
+import { alarmClassColor, alarmClassTextColor, formatAlarmTime, type AlarmSort, type AlarmTableColumn } from '@varde/core';
 import type { AlarmRow } from '@varde/core/contract';
 import type { WidgetTranslate } from '../shared/useWidgetTranslation.js';
 import { useVirtualRows } from '../siteList/useVirtualRows.js';
@@ -18,9 +18,8 @@ export const COLUMN_LABEL_KEYS: Record<AlarmTableColumn, string> = {
 const COLUMNS = Object.keys(COLUMN_LABEL_KEYS) as AlarmTableColumn[];
 
 /** Text on the class badge: white on red and blue, dark on the light cyan. */
-export function classTextColor(alarmGroup: string): string {
-  return alarmGroup.trim().toUpperCase() === 'C' ? '#00363d' : '#ffffff';
-}
+/** Readable text on the class colour (core's one palette). */
+export const classTextColor = alarmClassTextColor;
 
 const AlarmLine = memo(function AlarmLine({ row, t }: { row: AlarmRow; t: WidgetTranslate }) {
   const cleared = row.inactive !== null;

@@ -34,9 +34,10 @@ it('puts a marker per site with active alarms, coloured by its most severe class
   const navigations: NavigateDetail[] = [];
   const { container } = render(<AlarmMapWidget listHref="/alarms" onNavigate={(detail) => (navigations.push(detail), false)} />);
   await waitFor(() => expect(container.querySelector('.leaflet-container')).not.toBeNull(), { timeout: 10_000 });
-  // Offline reference cloud: no tiles by default, and a note says so.
+  // The reference cloud without --map-tiles: no tiles, the shipped outlines, and a note says so.
+  await waitFor(() => expect(container.querySelector('[part="map"][data-outlines]')).not.toBeNull(), { timeout: 10_000 });
   expect(container.querySelector('.leaflet-tile-pane img')).toBeNull();
-  expect(container.querySelector('[part="note"]')).not.toBeNull();
+  expect(container.querySelector('[part="note"]')!.textContent).toContain('ingen kartserver er satt opp');
   // Leaflet's own CSS travels with the widget (for the shadow root).
   expect(container.querySelector('style')!.textContent).toContain('.leaflet-container');
 
