@@ -139,10 +139,10 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     const ruleStore = createRuleStore(db, clock);
     const ruleEngine = createRuleEngine({ db, clock, realtime, outbox }, (error) => app.log.error(error));
     // The rule engine looks at the alarms after every simulation step (and on its own timer).
-    const simulation = createSimulation({
-      db, clock, realtime, alarms, onError: (error) => app.log.error(error), afterStep: () => ruleEngine.evaluate(),
-    });
     const historian = createHistorian(db, clock);
+    const simulation = createSimulation({
+      db, clock, realtime, alarms, historian, onError: (error) => app.log.error(error), afterStep: () => ruleEngine.evaluate(),
+    });
     const anomaly = createAnomalyService({ db, clock, historian, onError: (error) => app.log.error(error) });
     const context: CloudContext = { config, db, clock, keys, realtime, outbox, log: app.log, routes, alarms, simulation, rules: { store: ruleStore, engine: ruleEngine }, historian, anomaly, writeApi: createWriteApiService(db) };
     const functions = createFunctionStore(db, clock);

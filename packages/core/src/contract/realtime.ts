@@ -27,6 +27,8 @@ export const realtimePaths = {
   userControllers: (uid: string) => `/users/${uid}/controllers`,
   portalStatusText: (controllerUuid: string) => `/controllers/${controllerUuid}/tags/portalStatusText/v`,
   portalStatusColor: (controllerUuid: string) => `/controllers/${controllerUuid}/tags/portalStatusColor/v`,
+  /** A tag's live value, as the controller (the reference cloud: its simulation) writes it. */
+  tagValue: (controllerUuid: string, tag: string) => `/controllers/${controllerUuid}/tags/${encodeRealtimeKey(tag)}/v`,
   statusMessage: (hostname: string) => `/statusMessage/${encodeRealtimeKey(hostname)}`,
   partnerLicensing: (partner: string) => `/${partner}/licensing`,
   storedLicenseJwt: (partner: string, id: string) => `/${partner}/licensing/storedLicenses/jwt/${id}`,

@@ -1,3 +1,5 @@
+import type { Historian } from '../historian/historianStore.js';
+import { writeLiveValues } from './liveValues.js';
 import type { SimulationState } from '@varde/core/contract';
 import type { AlarmService } from '../alarms/alarmStore.js';
 import type { Clock } from '../clock.js';
@@ -39,6 +41,8 @@ export interface SimulationDeps {
   onError?: (error: unknown) => void;
   /** Runs after every step (the notification rule engine). */
   afterStep?: () => void;
+  /** The online sites' series, whose current values each step writes to the realtime database. */
+  historian?: Historian;
 }
 
 /** mulberry32: small, fast, good enough to make a demo look alive. */
@@ -125,6 +129,7 @@ export function createSimulation(deps: SimulationDeps): Simulation {
         events.push({ kind: 'tag-changed', siteUuid: site.uuid });
       }
     }
+    if (deps.historian) writeLiveValues(deps.realtime, deps.historian, online.map((site) => site.uuid), deps.clock.now(), steps);
     steps += 1;
     deps.afterStep?.();
     return events;
