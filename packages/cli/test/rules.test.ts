@@ -124,17 +124,19 @@ describe('varde rules list, test and delete', () => {
     expect(JSON.parse(roundTrip.stdout)).toMatchObject({ changed: 0 });
   });
 
-  it('tests a rule (users printed, messages in the outbox) and reports a failed test with exit 1', async () => {
+  it('tests a rule: per user and channel what was sent (messages in the outbox); an e-mail-only rule needs no phone', async () => {
     const [ruleId] = Object.keys(cloud.context.rules.store.rulesOf(site.uuid));
     const since = Date.now() - 1;
     const ok = await runVarde(home, ['rules', 'test', site.name, ruleId!]);
     expect(ok.code, ok.stderr).toBe(EXIT.ok);
-    expect(ok.stdout).toBe('sms@varde.test\t+4791234567\tsms@varde.test\n');
+    expect(ok.stdout).toBe('sms@varde.test\tsms\tsent to +4791234567\nsms@varde.test\te-mail\tsent to sms@varde.test\n');
+    expect(ok.stderr).toContain('Sent 2 test message(s); skipped 0.');
     expect(cloud.context.outbox.list({ since, to: '+4791234567' })).toHaveLength(1);
 
-    const failed = await runVarde(home, ['rules', 'test', site.uuid, `${site.uuid.slice(0, 8)}-rule-power1`]);
-    expect(failed.code).toBe(EXIT.failure);
-    expect(failed.stderr).toMatch(/Test failed \(500\): missing-phone-number: (power|admin)@varde.test has no phone number\. Nothing was sent\./);
+    // Mail only, to the power user and the admin (who has no phone): sent, not a failure.
+    const mailOnly = await runVarde(home, ['rules', 'test', site.uuid, `${site.uuid.slice(0, 8)}-rule-power1`]);
+    expect(mailOnly.code, mailOnly.stderr).toBe(EXIT.ok);
+    expect(mailOnly.stdout).toBe('power@varde.test\te-mail\tsent to power@varde.test\nadmin@varde.test\te-mail\tsent to admin@varde.test\n');
     const missing = await runVarde(home, ['rules', 'test', site.uuid, 'nope']);
     expect(missing.code).toBe(EXIT.notFound);
   });
@@ -148,5 +150,70 @@ describe('varde rules list, test and delete', () => {
     expect(deleted.stderr).toContain(`Deleted 2 notification rule(s) of ${site.name}.`);
     expect(cloud.context.rules.store.rulesOf(site.uuid)).toEqual({});
     expect((await runVarde(home, ['rules', 'delete', 'Nowhere', '--yes'])).code).toBe(EXIT.notFound);
+  });
+});
+
+describe('varde rules log', () => {
+  const smsOnly = `${site.uuid.slice(0, 8)}-rule-nophon`;
+
+  it('a test that reaches no one exits 1 and says why per user; the log lists tests and alarms, newest first', async () => {
+    cloud.context.rules.store.replace(site.uuid, {
+      [smsOnly]: { ruleId: smsOnly, channeltype: ['sms'], threshold: 20, users: [demoUid('admin'), demoUid('sms')] },
+    });
+    // SMS to the admin (no phone) is skipped, to the SMS user sent: exit 0.
+    const partly = await runVarde(home, ['rules', 'test', site.uuid, smsOnly]);
+    expect(partly.code, partly.stderr).toBe(EXIT.ok);
+    expect(partly.stdout).toBe('admin@varde.test\tsms\tskipped: no phone number\nsms@varde.test\tsms\tsent to +4791234567\n');
+    expect(partly.stderr).toContain('Sent 1 test message(s); skipped 1.');
+
+    cloud.context.rules.store.replace(site.uuid, {
+      [smsOnly]: { ruleId: smsOnly, channeltype: ['sms'], threshold: 20, users: [demoUid('admin')] },
+    });
+    const nobody = await runVarde(home, ['rules', 'test', site.uuid, smsOnly]);
+    expect(nobody.code).toBe(EXIT.failure);
+    expect(nobody.stdout).toBe('admin@varde.test\tsms\tskipped: no phone number\n');
+    expect(nobody.stderr).toContain('No test message could be sent.');
+
+    const log = await runVarde(home, ['rules', 'log', site.name, smsOnly]);
+    expect(log.code, log.stderr).toBe(EXIT.ok);
+    const lines = log.stdout.trim().split('\n').map((line) => line.split('\t'));
+    expect(lines.map((cells) => cells.slice(1))).toEqual([
+      ['test', 'admin@varde.test', 'sms', 'skipped: no phone number'],
+      ['test', 'sms@varde.test', 'sms', 'sent to +4791234567'],
+      ['test', 'admin@varde.test', 'sms', 'skipped: no phone number'],
+    ]);
+    for (const cells of lines) expect(new Date(cells[0]!).toISOString()).toBe(cells[0]);
+
+    const json = await runVarde(home, ['rules', 'log', site.uuid, smsOnly, '--json', '--limit', '1']);
+    expect(json.code, json.stderr).toBe(EXIT.ok);
+    expect(JSON.parse(json.stdout)).toEqual([
+      expect.objectContaining({ cause: 'test', alarmId: null, userUUID: demoUid('admin'), channel: 'sms', outcome: 'skipped', reason: 'missing-phone-number' }),
+    ]);
+  });
+
+  it('logs what an alarm sent, with the alarm', async () => {
+    cloud.context.rules.store.replace(site.uuid, {
+      [smsOnly]: { ruleId: smsOnly, channeltype: ['sms'], threshold: 5, users: [demoUid('sms')] },
+    });
+    for (const row of cloud.context.alarms.list({ siteUuids: [site.uuid], active: true })) cloud.context.alarms.clear(row.id);
+    const alarm = cloud.context.alarms.raise({ siteUuid: site.uuid, alarmGroup: 'A', tagName: 'CLI-LOG1' });
+    // Backdate the alarm past the threshold rather than wait: the engine compares with the cloud's clock.
+    cloud.context.db.prepare('UPDATE alarms SET active_at = ? WHERE id = ?').run(Date.now() - 6 * 60_000, alarm.id);
+    cloud.context.rules.engine.evaluate();
+    const log = await runVarde(home, ['rules', 'log', site.uuid, smsOnly, '--limit', '1']);
+    expect(log.code, log.stderr).toBe(EXIT.ok);
+    expect(log.stdout.trim().split('\t').slice(1)).toEqual([`alarm ${alarm.id}`, 'sms@varde.test', 'sms', 'sent to +4791234567']);
+  });
+
+  it('refuses a bad --limit, an unknown site, and another partner\'s site', async () => {
+    expect((await runVarde(home, ['rules', 'log', site.uuid, smsOnly, '--limit', '0'])).code).toBe(EXIT.usage);
+    expect((await runVarde(home, ['rules', 'log', 'Nowhere', smsOnly])).code).toBe(EXIT.notFound);
+    const other = createHome(cloud.url);
+    const login = await runVarde(other, ['login', '--user', demoUsers.partnerAdmin.email, '--password-stdin'], { stdin: `${demoUsers.partnerAdmin.password}\n` });
+    expect(login.code, login.stderr).toBe(EXIT.ok);
+    const foreign = await runVarde(other, ['rules', 'log', site.uuid, smsOnly]);
+    expect(foreign.code).toBe(EXIT.notFound);
+    expect(foreign.stdout).toBe('');
+    expect(foreign.stderr).not.toContain('varde.test');
   });
 });

@@ -15,6 +15,8 @@ import {
   ruleFailureText,
   saveSiteRules,
   testRule,
+  testRuleDraft,
+  getRuleLog,
   validateRuleDraft,
   withoutRule,
   withRule,
@@ -103,7 +105,13 @@ describe('against the cloud', () => {
     const result = await testRule(admin, site.uuid, draft.ruleId);
     expect(result).toEqual({
       status: 200,
-      data: { users: [{ userUUID: sms.uid, username: 'sms@varde.test', phonenumber: '+4791234567', email: 'sms@varde.test' }] },
+      data: {
+        users: [{ userUUID: sms.uid, username: 'sms@varde.test', phonenumber: '+4791234567', email: 'sms@varde.test' }],
+        deliveries: [
+          { userUUID: sms.uid, username: 'sms@varde.test', channel: 'sms', outcome: 'sent', to: '+4791234567' },
+          { userUUID: sms.uid, username: 'sms@varde.test', channel: 'mail', outcome: 'sent', to: 'sms@varde.test' },
+        ],
+      },
     });
     expect((await outbox(cloud, { channel: 'sms', to: '+4791234567' }))[0]!.body).toContain(draft.ruleId);
 
@@ -113,14 +121,31 @@ describe('against the cloud', () => {
     expect(await getSiteRules(admin, site.uuid)).toEqual({});
   });
 
-  it('resolves the test\'s 500 with the error, and other statuses with their detail', async () => {
+  it('tests an unsaved draft (a missing phone is a skipped SMS), reads the log, and resolves error statuses with their detail', async () => {
     const me = (await listRuleUsers(admin, site.uuid)).find((user) => user.username === 'admin@varde.test')!;
     const ruleId = newRuleId(site.uuid);
-    await saveSiteRules(admin, site.uuid, { [ruleId]: { ruleId, channeltype: ['mail'], threshold: 20, users: [me.uid] } });
-    const failed = await testRule(admin, site.uuid, ruleId);
-    expect(failed).toMatchObject({ status: 500, data: { error: { code: 'missing-phone-number' } } });
+    const drafted = await testRuleDraft(admin, site.uuid, { ruleId, channeltype: ['sms', 'mail'], threshold: '20', users: [me.uid] });
+    expect(drafted).toMatchObject({
+      status: 200,
+      data: {
+        deliveries: [
+          { channel: 'sms', outcome: 'skipped', reason: 'missing-phone-number', to: null },
+          { channel: 'mail', outcome: 'sent', to: 'admin@varde.test' },
+        ],
+      },
+    });
+    expect(await getSiteRules(admin, site.uuid)).toEqual({});
+    const log = await getRuleLog(admin, site.uuid, ruleId);
+    expect(log.map((entry) => [entry.cause, entry.channel, entry.outcome])).toEqual([
+      ['test', 'mail', 'sent'],
+      ['test', 'sms', 'skipped'],
+    ]);
+    expect(await getRuleLog(admin, site.uuid, ruleId, { limit: 1 })).toHaveLength(1);
+    expect(await testRuleDraft(admin, site.uuid, { ruleId, channeltype: [], threshold: 20, users: [me.uid] })).toMatchObject({
+      status: 400,
+      detail: expect.stringContaining('Velg minst en verdi'),
+    });
     expect(await testRule(admin, site.uuid, 'nope')).toEqual({ status: 404, detail: 'No rule nope on this site' });
-    await deleteSiteRules(admin, site.uuid);
   });
 
   it('throws HttpError with the server\'s detail for a bad rule; the snackbar text is Error: {status}{statusText}', async () => {

@@ -144,25 +144,42 @@ describe('testing a rule', () => {
     }
   });
 
-  test('500: a Danish number or no number gives the error code and message, and nothing is sent', async () => {
+  test('never a 500: a Danish number or no number skips that SMS (with why), and everything else is still sent', async () => {
     const dane = await createUser('jensen@varde.test', '+45 12345678');
     const ruleId = `${site.uuid.slice(0, 8)}-rule-test02`;
-    const noPhoneRule = `${site.uuid.slice(0, 8)}-rule-test03`;
+    const mailOnly = `${site.uuid.slice(0, 8)}-rule-test03`;
     await post(admin, {
       rules: {
-        [ruleId]: rule({ ruleId, users: [demoUid('sms'), dane] }),
-        [noPhoneRule]: rule({ ruleId: noPhoneRule, users: [demoUid('admin')] }),
+        [ruleId]: rule({ ruleId, users: [demoUid('sms'), dane, demoUid('admin')] }),
+        [mailOnly]: rule({ ruleId: mailOnly, channeltype: ['mail'], users: [demoUid('admin')] }),
       },
     });
-    const since = Date.now() - 1;
+    const mark = Math.max(0, ...cloud.context.outbox.list().map((m) => m.id));
     const answer = await get(admin, `/controllers/${site.uuid}/notificationtest/${ruleId}`);
-    expect(answer.status).toBe(500);
+    expect(answer.status).toBe(200);
     const result = ruleTestResult.parse(answer.body);
-    expect(result.status).toBe(500);
-    expect(result.data.error).toEqual({ code: 'unsupported-phone-number', message: expect.stringContaining('+45 12345678') });
-    const missing = ruleTestResult.parse((await get(admin, `/controllers/${site.uuid}/notificationtest/${noPhoneRule}`)).body);
-    expect(missing.data.error?.code).toBe('missing-phone-number');
-    expect(cloud.context.outbox.list({ since })).toEqual([]);
+    expect(result.data.deliveries).toEqual([
+      { userUUID: demoUid('sms'), username: 'sms@varde.test', channel: 'sms', outcome: 'sent', to: '+4791234567' },
+      { userUUID: demoUid('sms'), username: 'sms@varde.test', channel: 'mail', outcome: 'sent', to: 'sms@varde.test' },
+      { userUUID: dane, username: 'jensen@varde.test', channel: 'sms', outcome: 'skipped', to: null, reason: 'unsupported-phone-number' },
+      { userUUID: dane, username: 'jensen@varde.test', channel: 'mail', outcome: 'sent', to: 'jensen@varde.test' },
+      { userUUID: demoUid('admin'), username: 'admin@varde.test', channel: 'sms', outcome: 'skipped', to: null, reason: 'missing-phone-number' },
+      { userUUID: demoUid('admin'), username: 'admin@varde.test', channel: 'mail', outcome: 'sent', to: 'admin@varde.test' },
+    ]);
+    const sent = cloud.context.outbox.list().filter((m) => m.id > mark && m.body.includes(ruleId));
+    expect(sent.map((m) => [m.channel, m.to]).sort()).toEqual(
+      [['email', 'admin@varde.test'], ['email', 'jensen@varde.test'], ['email', 'sms@varde.test'], ['sms', '+4791234567']].sort(),
+    );
+
+    // The issue's case: an e-mail-only rule for a user without a phone sends the e-mail and asks for no number.
+    const mark2 = Math.max(0, ...cloud.context.outbox.list().map((m) => m.id));
+    const mail = ruleTestResult.parse((await get(admin, `/controllers/${site.uuid}/notificationtest/${mailOnly}`)).body);
+    expect(mail.data.deliveries).toEqual([
+      { userUUID: demoUid('admin'), username: 'admin@varde.test', channel: 'mail', outcome: 'sent', to: 'admin@varde.test' },
+    ]);
+    const mails = cloud.context.outbox.list().filter((m) => m.id > mark2 && m.body.includes(mailOnly));
+    expect(mails.map((m) => [m.channel, m.to])).toEqual([['email', 'admin@varde.test']]);
+    expect(mails[0]!.body).toContain(mailOnly);
   });
 
   test('an unknown rule is 404', async () => {

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import {
   deleteSiteRules,
   diffRules,
+  getRuleLog,
   getSiteRules,
   isEmptyDiff,
   listAllSites,
@@ -18,6 +19,7 @@ import { promptVisible, stdinIsTerminal } from '../io/prompt.js';
 import { readInputText } from '../io/readInput.js';
 import type { Column } from '../output/output.js';
 import { withContext, type CommandContext } from '../context.js';
+import { DELIVERY_COLUMNS, LOG_COLUMNS } from './rulesDeliveries.js';
 import { buildSiteRules, describeRule, parseRuleFile, resolveSite } from './rulesFile.js';
 
 const call = <T>(context: CommandContext, run: (http: HttpClient) => Promise<T>) => context.session.call('controllers-api', run);
@@ -36,9 +38,9 @@ const RULE_COLUMNS: Column<RuleRow>[] = [
   { header: 'Users', value: (row) => row.users.join(','), full: true },
 ];
 
-/** `varde rules list|apply|test|delete`: notification rules per site. */
+/** `varde rules list|apply|test|log|delete`: notification rules per site. */
 export function registerRulesCommand(program: Command): void {
-  const rules = program.command('rules').description('List, apply, test and delete notification rules of your sites');
+  const rules = program.command('rules').description('List, apply, test and delete notification rules of your sites, and read what they sent');
   rules
     .command('list')
     .description('List notification rules (every site with rules, or one site)')
@@ -51,8 +53,13 @@ export function registerRulesCommand(program: Command): void {
     .action(withContext<[string, { dryRun?: boolean }]>(runApply));
   rules
     .command('test <site> <ruleId>')
-    .description('Send a test e-mail and SMS to every user of a rule')
+    .description("Send a test message on each of a rule's channels to each of its users; lists what was sent and what was skipped and why")
     .action(withContext<[string, string]>(runTest));
+  rules
+    .command('log <site> <ruleId>')
+    .description('What a rule sent or skipped, to whom, when and by which channel (tests and alarms), newest first')
+    .option('--limit <n>', 'at most this many lines (1-500)')
+    .action(withContext<[string, string, { limit?: string }]>(runLog));
   rules
     .command('delete <site>')
     .description('Delete every rule of a site (asks first; --yes when not on a terminal)')
@@ -153,20 +160,21 @@ async function runTest(context: CommandContext, siteRef: string, ruleId: string)
   if (!('data' in result)) {
     throw new CliError(`Test failed: ${result.status} ${result.detail}`, result.status === 404 ? EXIT.notFound : result.status === 403 ? EXIT.forbidden : EXIT.failure);
   }
-  if (context.output.json) {
-    context.output.printJson(result);
-  } else if (result.status === 200) {
-    context.output.list(result.data.users, [
-      { header: 'Username', value: (user) => user.username },
-      { header: 'Phone', value: (user) => user.phonenumber ?? '' },
-      { header: 'E-mail', value: (user) => user.email },
-    ]);
-    context.output.message(`Sent a test e-mail and SMS to ${result.data.users.length} user(s).`);
-  }
-  if (result.status !== 200) {
-    const error = result.data.error;
-    throw new CliError(`Test failed (${result.status}): ${error ? `${error.code}: ${error.message}` : 'no details'}. Nothing was sent.`, EXIT.failure);
-  }
+  const { deliveries } = result.data;
+  context.output.list(deliveries, DELIVERY_COLUMNS, { jsonValue: result });
+  const sent = deliveries.filter((delivery) => delivery.outcome === 'sent').length;
+  // A skipped message (say an SMS to a user without a phone) is part of the answer, not a failure;
+  // only a test that reached no one at all fails.
+  context.output.message(`Sent ${sent} test message(s); skipped ${deliveries.length - sent}.`);
+  if (sent === 0) throw new CliError('No test message could be sent.', EXIT.failure);
+}
+
+async function runLog(context: CommandContext, siteRef: string, ruleId: string, options: { limit?: string }): Promise<void> {
+  const limit = options.limit === undefined ? undefined : Number(options.limit);
+  if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= 500)) throw usageError('--limit must be a whole number from 1 to 500.');
+  const site = await siteNamed(context, siteRef);
+  const entries = await call(context, (http) => getRuleLog(http, site.uuid, ruleId, limit ? { limit } : {}));
+  context.output.list(entries, LOG_COLUMNS, { empty: `Nothing sent for rule ${ruleId} yet.` });
 }
 
 async function runDelete(context: CommandContext, siteRef: string, options: { yes?: boolean }): Promise<void> {

@@ -99,21 +99,60 @@ export const ruleTestUser = z.object({
 });
 export type RuleTestUser = z.infer<typeof ruleTestUser>;
 
-/** Why a test could not be sent (answered with HTTP 500, as the real cloud does). */
-export const RULE_TEST_ERROR_CODES = ['unknown-user', 'missing-phone-number', 'unsupported-phone-number', 'invalid-email'] as const;
+/**
+ * Why a message of a rule was not sent to a user on a channel: the user no longer exists or lost
+ * the site, has no phone number (SMS), a number that is neither Norwegian nor Swedish, or an e-mail
+ * address that cannot be used. A skip is an answer, never an error: the other messages still go.
+ */
+export const RULE_SKIP_REASONS = ['unknown-user', 'no-access', 'missing-phone-number', 'unsupported-phone-number', 'invalid-email'] as const;
+export const ruleSkipReason = z.enum(RULE_SKIP_REASONS);
+export type RuleSkipReason = z.infer<typeof ruleSkipReason>;
+
+/** One message of a rule to one user on one channel: sent (to an address or number) or skipped (with why). */
+export const ruleDelivery = z.object({
+  userUUID: z.string(),
+  username: z.string(),
+  channel: ruleChannel,
+  outcome: z.enum(['sent', 'skipped']),
+  /** The e-mail address or phone number it went to; null when skipped. */
+  to: z.string().nullable(),
+  reason: ruleSkipReason.optional(),
+});
+export type RuleDelivery = z.infer<typeof ruleDelivery>;
 
 /**
- * GET /controllers/{id}/notificationtest/{ruleId}. 200: a test e-mail and SMS went to every user.
- * 500: nothing was sent; `data.error` says which user's number or address cannot be used.
+ * The answer of a rule test, always HTTP 200 (a user who cannot be reached is a skip, not a 500):
+ * `users` as the portal has always read them, and `deliveries`, per user and per channel of the
+ * rule, what was sent and what was skipped and why.
  */
 export const ruleTestResult = z.object({
   status: z.number().int(),
   data: z.object({
     users: z.array(ruleTestUser),
-    error: z.object({ code: z.string(), message: z.string() }).optional(),
+    deliveries: z.array(ruleDelivery),
   }),
 });
 export type RuleTestResult = z.infer<typeof ruleTestResult>;
+
+/** POST /controllers/{id}/notificationtest: tests the rule as drafted, saved or not. */
+export const ruleTestRequest = z.object({ rule: notificationRule });
+export type RuleTestRequest = z.input<typeof ruleTestRequest>;
+
+/** What caused a logged delivery: a rule test, or an alarm that stayed active past the threshold. */
+export const RULE_DELIVERY_CAUSES = ['test', 'alarm'] as const;
+
+/** One line of a rule's delivery log (GET /controllers/{id}/notificationlog/{ruleId}), newest first. */
+export const ruleDeliveryLogEntry = ruleDelivery.extend({
+  /** ISO time of the decision. */
+  at: z.string(),
+  cause: z.enum(RULE_DELIVERY_CAUSES),
+  /** The alarm that caused it (null for a test). */
+  alarmId: z.string().nullable(),
+});
+export type RuleDeliveryLogEntry = z.infer<typeof ruleDeliveryLogEntry>;
+export const ruleDeliveryLogResponse = z.object({ data: z.array(ruleDeliveryLogEntry) });
+/** The log answers at most this many lines (newest first); `?limit=` asks for fewer. */
+export const RULE_LOG_MAX = 500;
 
 /** The first 8 characters of the site id + '-rule-' + 6 random characters (a-z, 0-9). */
 export function newRuleId(siteUuid: string, random: () => number = Math.random): string {

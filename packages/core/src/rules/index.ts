@@ -5,6 +5,8 @@ export {
   deleteSiteRules,
   listRuleUsers,
   testRule,
+  testRuleDraft,
+  getRuleLog,
   type RuleTestOutcome,
   type RulesCallOptions,
 } from './rulesClient.js';

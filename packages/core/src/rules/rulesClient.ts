@@ -1,10 +1,12 @@
 import type { Site } from '../contract/controllers.js';
 import {
   notificationRulesBody,
+  ruleDeliveryLogResponse,
   ruleTestResult,
   ruleUsersResponse,
   type NotificationRuleInput,
   type NotificationRules,
+  type RuleDeliveryLogEntry,
   type RuleTestResult,
   type RuleUser,
 } from '../contract/rules.js';
@@ -16,7 +18,7 @@ import { listAllSites, type SiteListKind } from '../sites/sitesClient.js';
  * Notification rules on controllers-api (contract/rules.ts), for the rule editor widget and the CLI.
  * Each call takes a session's HttpClient and throws core's HttpError on a non-2xx answer (400 with
  * the server's detail for a bad rule, 403 without the site or module, 404 for an unknown site) —
- * except `testRule`, which resolves for the test's own 500 answer.
+ * except the tests, which resolve with `{status, detail}` for an error answer (the dialog shows it).
  */
 const API = 'controllers-api';
 
@@ -66,25 +68,53 @@ export async function listRuleUsers(http: HttpClient, siteUuid: string, options?
   return body.data;
 }
 
-/** What a rule test came to: the cloud's own result (200 or 500), or another status with the error's text. */
+/** What a rule test came to: the cloud's result (per user and channel: sent or skipped), or an error status with its text. */
 export type RuleTestOutcome = RuleTestResult | { status: number; detail: string };
 
-/**
- * GET /controllers/{id}/notificationtest/{ruleId}. Resolves with `{status: 200, data: {users}}` when
- * the test e-mail and SMS went out, `{status: 500, data: {users, error: {code, message}}}` when a
- * user cannot be reached, and `{status, detail}` for any other answer (403, 404...). A request that
- * got no answer at all rejects (NetworkError, TimeoutError).
- */
-export async function testRule(http: HttpClient, siteUuid: string, ruleId: string, options?: RulesCallOptions): Promise<RuleTestOutcome> {
+async function outcomeOf(request: () => Promise<RuleTestResult>): Promise<RuleTestOutcome> {
   try {
-    return await http.request(API, `${sitePath(siteUuid)}/notificationtest/${encodeURIComponent(ruleId)}`, {
-      ...pass(options),
-      schema: ruleTestResult,
-    });
+    return await request();
   } catch (error) {
     if (!isHttpError(error)) throw error;
-    const result = ruleTestResult.safeParse(error.body);
-    if (result.success) return result.data;
     return { status: error.status, detail: error.detail ?? `${error.status} ${error.statusText}` };
   }
+}
+
+/**
+ * POST /controllers/{id}/notificationtest: tests the rule as drafted (saved or not). Resolves with
+ * `{status: 200, data: {users, deliveries}}` — a user without a phone number is a skipped SMS in
+ * `deliveries`, not an error — or `{status, detail}` for an error answer (400 bad draft, 403, 404).
+ * A request that got no answer at all rejects (NetworkError, TimeoutError).
+ */
+export async function testRuleDraft(
+  http: HttpClient,
+  siteUuid: string,
+  rule: NotificationRuleInput,
+  options?: RulesCallOptions,
+): Promise<RuleTestOutcome> {
+  return outcomeOf(() =>
+    http.request(API, `${sitePath(siteUuid)}/notificationtest`, { ...pass(options), method: 'POST', body: { rule }, schema: ruleTestResult }),
+  );
+}
+
+/** GET /controllers/{id}/notificationtest/{ruleId}: tests a stored rule by id; answers as testRuleDraft. */
+export async function testRule(http: HttpClient, siteUuid: string, ruleId: string, options?: RulesCallOptions): Promise<RuleTestOutcome> {
+  return outcomeOf(() =>
+    http.request(API, `${sitePath(siteUuid)}/notificationtest/${encodeURIComponent(ruleId)}`, { ...pass(options), schema: ruleTestResult }),
+  );
+}
+
+/** GET /controllers/{id}/notificationlog/{ruleId}: what the rule sent or skipped (tests and alarms), newest first. */
+export async function getRuleLog(
+  http: HttpClient,
+  siteUuid: string,
+  ruleId: string,
+  options?: RulesCallOptions & { limit?: number },
+): Promise<RuleDeliveryLogEntry[]> {
+  const query = options?.limit ? `?limit=${options.limit}` : '';
+  const body = await http.request(API, `${sitePath(siteUuid)}/notificationlog/${encodeURIComponent(ruleId)}${query}`, {
+    ...pass(options),
+    schema: ruleDeliveryLogResponse,
+  });
+  return body.data;
 }

@@ -49,6 +49,8 @@ const table: Record<string, RouteAccess> = {
   'DELETE /cloud/controllers-api/controllers/:id/notificationrules': { owner: 'site', param: 'id' },
   'GET /cloud/controllers-api/controllers/:id/notificationusers': { owner: 'site', param: 'id' },
   'GET /cloud/controllers-api/controllers/:id/notificationtest/:ruleId': { owner: 'site', param: 'id' },
+  'POST /cloud/controllers-api/controllers/:id/notificationtest': { owner: 'site', param: 'id' },
+  'GET /cloud/controllers-api/controllers/:id/notificationlog/:ruleId': { owner: 'site', param: 'id' },
   'GET /cloud/users/users': { owner: 'caller-scoped' },
   'GET /cloud/users/users/grantable': { owner: 'caller' },
   'POST /cloud/users/users': { owner: 'caller-scoped' },

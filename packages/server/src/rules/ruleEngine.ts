@@ -1,7 +1,7 @@
-import { normalizeNordicPhone, type RuleChannel } from '@varde/core/contract';
+import type { RuleChannel, RuleSkipReason } from '@varde/core/contract';
 import type { CloudServices } from '../services.js';
-import { accountByUid } from '../auth/accounts.js';
-import { phoneOf, userHasSite } from './ruleAccess.js';
+import { createRuleDeliveryLog } from './deliveryLog.js';
+import { deliveryTarget } from './deliveryTarget.js';
 
 type Ctx = Pick<CloudServices, 'db' | 'realtime' | 'outbox' | 'clock'>;
 
@@ -13,8 +13,16 @@ export interface RuleNotification {
   userUid: string;
   channel: RuleChannel;
   /** `sent`, or why nothing could be sent (the decision is still recorded: it is not retried). */
-  outcome: 'sent' | 'skipped-no-access' | 'skipped-unknown-user' | 'skipped-no-phone';
+  outcome: 'sent' | 'skipped-no-access' | 'skipped-unknown-user' | 'skipped-no-phone' | 'skipped-invalid-email';
 }
+
+const SKIP_OUTCOME: Record<RuleSkipReason, RuleNotification['outcome']> = {
+  'unknown-user': 'skipped-unknown-user',
+  'no-access': 'skipped-no-access',
+  'missing-phone-number': 'skipped-no-phone',
+  'unsupported-phone-number': 'skipped-no-phone',
+  'invalid-email': 'skipped-invalid-email',
+};
 
 /**
  * The threshold engine. On each evaluation, at the cloud clock's time: every active alarm that has
@@ -22,7 +30,8 @@ export interface RuleNotification {
  * rule's channels (an e-mail and/or an SMS in the outbox). `rule_notifications` remembers
  * (alarm, user, channel), so an alarm that stays active never tells anyone twice — also when a user
  * is in two rules of the site. A cleared alarm is never looked at again. It needs no raise/clear
- * events: it reads the alarms table, so it runs after every simulation step and on a timer.
+ * events: it reads the alarms table, so it runs after every simulation step and on a timer. Every
+ * decision, sent or skipped, also goes to the rule's delivery log (deliveryLog.ts).
  */
 export interface RuleEngine {
   evaluate(): RuleNotification[];
@@ -60,26 +69,29 @@ export function createRuleEngine(ctx: Ctx, onError: (error: unknown) => void = (
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
 
+  const log = createRuleDeliveryLog(ctx.db, ctx.clock);
+
   function notify(row: DueRow, userUid: string, channel: RuleChannel, now: number): RuleNotification['outcome'] {
-    const account = accountByUid(ctx.db, userUid);
-    if (!account) return 'skipped-unknown-user';
-    // Someone who lost the site since the rule was made learns nothing more about it.
-    if (!userHasSite(ctx, userUid, row.site_uuid)) return 'skipped-no-access';
+    const target = deliveryTarget(ctx, userUid, row.site_uuid, channel);
+    const username = target.account?.email ?? '';
+    const cause = { cause: 'alarm', alarmId: row.alarm_id } as const;
+    if (!target.ok) {
+      log.record(row.site_uuid, row.rule_id, cause, { userUUID: userUid, username, channel, outcome: 'skipped', to: null, reason: target.reason });
+      return SKIP_OUTCOME[target.reason];
+    }
     const minutes = Math.floor((now - row.active_at) / 60000);
     const what = `${row.alarm_group}-alarm ${row.tag_name}${row.text ? ` (${row.text})` : ''} på ${row.site_name}`;
     if (channel === 'mail') {
       ctx.outbox.send({
         channel: 'email',
-        to: account.email,
+        to: target.to,
         subject: `Varde: ${what} har vært aktiv i ${minutes} minutter`,
         body: `${what} har vært aktiv siden ${new Date(row.active_at).toISOString()} (${minutes} minutter).\nVarslingsregel: ${row.rule_id}.`,
       });
-      return 'sent';
+    } else {
+      ctx.outbox.send({ channel: 'sms', to: target.to, body: `Varde: ${what} aktiv i ${minutes} min. Regel ${row.rule_id}.` });
     }
-    const phone = phoneOf(ctx, account);
-    const normalized = phone ? normalizeNordicPhone(phone) : null;
-    if (!normalized) return 'skipped-no-phone';
-    ctx.outbox.send({ channel: 'sms', to: normalized, body: `Varde: ${what} aktiv i ${minutes} min. Regel ${row.rule_id}.` });
+    log.record(row.site_uuid, row.rule_id, cause, { userUUID: userUid, username, channel, outcome: 'sent', to: target.to });
     return 'sent';
   }
 

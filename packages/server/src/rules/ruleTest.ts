@@ -1,73 +1,60 @@
-import { normalizeNordicPhone, type NotificationRule, type RuleTestResult, type RuleTestUser } from '@varde/core/contract';
+import { normalizeNordicPhone, type NotificationRule, type RuleDelivery, type RuleTestResult, type RuleTestUser } from '@varde/core/contract';
 import type { CloudServices } from '../services.js';
-import { accountByUid } from '../auth/accounts.js';
 import type { SiteRecord } from '../controllers/sites.js';
+import type { RuleDeliveryLog } from './deliveryLog.js';
+import { deliveryTarget, type DeliveryTarget } from './deliveryTarget.js';
 import { phoneOf } from './ruleAccess.js';
 
 type Ctx = Pick<CloudServices, 'db' | 'realtime' | 'outbox'>;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-interface Recipient {
-  user: RuleTestUser;
-  phone: string;
-}
-
-type Checked = { ok: true; recipient: Recipient } | { ok: false; user: RuleTestUser; code: string; message: string };
-
-function checkUser(ctx: Ctx, uid: string): Checked {
-  const account = accountByUid(ctx.db, uid);
-  if (!account) {
-    return { ok: false, user: { userUUID: uid, username: '', phonenumber: null, email: '' }, code: 'unknown-user', message: `User ${uid} no longer exists` };
-  }
+function testUser(uid: string, target: DeliveryTarget, ctx: Ctx): RuleTestUser {
+  const account = target.account;
+  if (!account) return { userUUID: uid, username: '', phonenumber: null, email: '' };
   const phone = phoneOf(ctx, account);
-  const user: RuleTestUser = { userUUID: uid, username: account.email, phonenumber: phone, email: account.email };
-  if (!EMAIL.test(account.email)) {
-    return { ok: false, user, code: 'invalid-email', message: `The e-mail address of ${account.email} cannot be used` };
-  }
-  if (!phone) {
-    return { ok: false, user, code: 'missing-phone-number', message: `${account.email} has no phone number` };
-  }
-  const normalized = normalizeNordicPhone(phone);
-  if (!normalized) {
-    return {
-      ok: false,
-      user,
-      code: 'unsupported-phone-number',
-      message: `The phone number of ${account.email} (${phone}) is neither Norwegian (+47, 8 digits) nor Swedish (+46)`,
-    };
-  }
-  return { ok: true, recipient: { user: { ...user, phonenumber: normalized }, phone: normalized } };
+  // The number as an SMS would use it (+47…) when it is one; otherwise as the user typed it.
+  return { userUUID: uid, username: account.email, phonenumber: phone && (normalizeNordicPhone(phone) ?? phone), email: account.email };
 }
 
 /**
- * Tests a rule: a test e-mail and a test SMS to every user of the rule, through the outbox. Every
- * user is checked first; when one number or address cannot be used nothing is sent and the answer
- * is status 500 with the error code and message (the real cloud's answer, which the portal shows).
+ * Tests a rule (stored or drafted) as an alarm would use it: for every user, a test message on each
+ * of the rule's channels — and only those — through the outbox. A user who cannot be reached on a
+ * channel (no phone number for SMS, say) is skipped with the reason, and everyone else still gets
+ * theirs: the answer is always 200, listing per user and channel what was sent and what was skipped.
+ * Every decision is written to the rule's delivery log.
  */
-export function sendRuleTest(ctx: Ctx, site: SiteRecord, rule: NotificationRule): RuleTestResult {
-  const checked = rule.users.map((uid) => checkUser(ctx, uid));
-  const users = checked.map((entry) => (entry.ok ? entry.recipient.user : entry.user));
-  const failed = checked.find((entry) => !entry.ok);
-  if (failed && !failed.ok) return { status: 500, data: { users, error: { code: failed.code, message: failed.message } } };
-
+export function sendRuleTest(ctx: Ctx, log: RuleDeliveryLog, site: SiteRecord, rule: NotificationRule): RuleTestResult {
+  const users: RuleTestUser[] = [];
+  const deliveries: RuleDelivery[] = [];
   const channels = rule.channeltype.map((channel) => (channel === 'mail' ? 'e-post' : 'SMS')).join(' og ');
-  for (const entry of checked) {
-    if (!entry.ok) continue;
-    const { user, phone } = entry.recipient;
-    ctx.outbox.send({
-      channel: 'email',
-      to: user.email,
-      subject: `Varde: test av varslingsregel ${rule.ruleId}`,
-      body:
-        `Dette er en test av varslingsregelen ${rule.ruleId} for ${site.name}.\n` +
-        `Du varsles på ${channels} når en alarm har vært aktiv i mer enn ${rule.threshold} minutter.`,
-    });
-    ctx.outbox.send({
-      channel: 'sms',
-      to: phone,
-      body: `Varde: test av varslingsregel ${rule.ruleId} for ${site.name}. Terskel ${rule.threshold} min.`,
-    });
+  for (const uid of rule.users) {
+    let user: RuleTestUser | null = null;
+    for (const channel of rule.channeltype) {
+      const target = deliveryTarget(ctx, uid, site.uuid, channel);
+      user ??= testUser(uid, target, ctx);
+      if (!target.ok) {
+        deliveries.push({ userUUID: uid, username: user.username, channel, outcome: 'skipped', to: null, reason: target.reason });
+        continue;
+      }
+      if (channel === 'mail') {
+        ctx.outbox.send({
+          channel: 'email',
+          to: target.to,
+          subject: `Varde: test av varslingsregel ${rule.ruleId}`,
+          body:
+            `Dette er en test av varslingsregelen ${rule.ruleId} for ${site.name}.\n` +
+            `Du varsles på ${channels} når en alarm har vært aktiv i mer enn ${rule.threshold} minutter.`,
+        });
+      } else {
+        ctx.outbox.send({
+          channel: 'sms',
+          to: target.to,
+          body: `Varde: test av varslingsregel ${rule.ruleId} for ${site.name}. Terskel ${rule.threshold} min.`,
+        });
+      }
+      deliveries.push({ userUUID: uid, username: user.username, channel, outcome: 'sent', to: target.to });
+    }
+    if (user) users.push(user);
   }
-  return { status: 200, data: { users } };
+  for (const delivery of deliveries) log.record(site.uuid, rule.ruleId, { cause: 'test' }, delivery);
+  return { status: 200, data: { users, deliveries } };
 }

@@ -154,7 +154,7 @@ export function RuleEditorWidget({ site: onlySite, list, onRulesChange, onRuleTe
                 {open ? (
                   <tr className="varde-rule-editor__site-detail">
                     <td colSpan={2}>
-                      <SiteRules site={item} http={session.http} t={t} snack={snack} onChange={changed} onTested={tested} />
+                      <SiteRules site={item} http={session.http} t={t} language={language} snack={snack} onChange={changed} onTested={tested} />
                     </td>
                   </tr>
                 ) : null}

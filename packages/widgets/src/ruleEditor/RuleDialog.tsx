@@ -5,25 +5,27 @@ import {
   RULE_THRESHOLD_MAX,
   RULE_THRESHOLD_MIN,
   RULE_THRESHOLD_STEP,
+  normalizeNordicPhone,
   type NotificationRule,
   type RuleChannel,
   type RuleUser,
 } from '@varde/core/contract';
-import { sameRule, validateRuleDraft, type RuleDraft, type RuleDraftErrors } from '@varde/core';
+import { validateRuleDraft, type RuleDraft, type RuleDraftErrors } from '@varde/core';
 import { Modal } from './Modal.js';
 
 export interface RuleDialogProps {
   siteName: string;
   /** The draft to start from: a stored rule (edit) or a new one (fresh id, threshold 20). */
   initial: RuleDraft;
-  /** The rule as stored, when it is (Test rule needs a saved, unchanged rule). */
+  /** The rule as stored, when it is (the title says edit or new). */
   stored: NotificationRule | null;
   /** Users who may be picked; null while loading. */
   users: RuleUser[] | null;
   saving: boolean;
   onCancel(): void;
   onSave(rule: NotificationRule): void;
-  onTest(ruleId: string): void;
+  /** Tests the rule as drafted (saved or not); only called with a valid draft. */
+  onTest(rule: NotificationRule): void;
   t(key: string, values?: Record<string, unknown>): string;
 }
 
@@ -40,7 +42,8 @@ function sliderValue(text: string): number {
  * The rule dialog: site name, users multi-select (a checkbox list, filterable when long), channel
  * checkboxes sms and mail, a minutes slider 5–120 step 5 with a field beside it (the threshold is
  * parsed as an integer), the rule id, Cancel / Save and Test rule. Nothing invalid reaches the cloud:
- * Save shows the field errors instead.
+ * Save and Test show the field errors instead. Test works on the draft, saved or not. Ticking SMS
+ * for users without a usable phone number warns that they will get no SMS.
  */
 export function RuleDialog({ siteName, initial, stored, users, saving, onCancel, onSave, onTest, t }: RuleDialogProps) {
   const [channels, setChannels] = useState<RuleChannel[]>(initial.channeltype);
@@ -55,7 +58,9 @@ export function RuleDialog({ siteName, initial, stored, users, saving, onCancel,
   const checked = validateRuleDraft(draft, known);
   const errors: RuleDraftErrors = checked.ok ? {} : checked.errors;
   const thresholdError = errors.threshold !== undefined;
-  const unchanged = checked.ok && stored !== null && sameRule(stored, checked.rule);
+  // Picked users an SMS cannot reach (no number, or neither Norwegian nor Swedish): warned about, not refused.
+  const noPhone = (user: RuleUser) => !user.phone || normalizeNordicPhone(user.phone) === null;
+  const smsUnreachable = channels.includes('sms') ? (users ?? []).filter((user) => picked.includes(user.uid) && noPhone(user)) : [];
 
   // Users already in the rule but not offered (lost the site): shown, so they can be removed.
   const strangers = picked.filter((uid) => known && !known.has(uid));
@@ -81,6 +86,11 @@ export function RuleDialog({ siteName, initial, stored, users, saving, onCancel,
     if (checked.ok) onSave(checked.rule);
   }
 
+  function test() {
+    setShowErrors(true);
+    if (checked.ok) onTest(checked.rule);
+  }
+
   return (
     <Modal
       kind="rule"
@@ -91,9 +101,9 @@ export function RuleDialog({ siteName, initial, stored, users, saving, onCancel,
           <sl-button
             data-action="test-rule"
             variant="default"
-            disabled={!unchanged || saving}
-            title={unchanged ? undefined : t('saveBeforeTest')}
-            onClick={() => unchanged && onTest(initial.ruleId)}
+            disabled={saving}
+            title={t('testDraftHint')}
+            onClick={test}
           >
             {t('testRule')}
           </sl-button>
@@ -141,6 +151,11 @@ export function RuleDialog({ siteName, initial, stored, users, saving, onCancel,
                   onChange={(event) => setPicked(toggle(picked, user.uid, event.currentTarget.checked))}
                 />
                 <span>{user.name}</span> <span className="varde-rule-editor__muted">{user.username}</span>
+                {noPhone(user) ? (
+                  <span className="varde-rule-editor__badge" data-no-phone>
+                    {t('noPhone')}
+                  </span>
+                ) : null}
               </label>
             </li>
           ))}
@@ -172,6 +187,11 @@ export function RuleDialog({ siteName, initial, stored, users, saving, onCancel,
           ))}
         </div>
         {errorText('channeltype') ? <p className="varde-rule-editor__error" role="alert">{errorText('channeltype')}</p> : null}
+        {smsUnreachable.length > 0 ? (
+          <p className="varde-rule-editor__warning" data-warning="sms-no-phone" role="status">
+            {t('smsNoPhone', { names: smsUnreachable.map((user) => user.username).join(', ') })}
+          </p>
+        ) : null}
       </fieldset>
 
       <div className="varde-rule-editor__field" data-field="threshold">

@@ -7,22 +7,28 @@ import {
   newRuleDraft,
   ruleFailureText,
   saveSiteRules,
+  getRuleLog,
   testRule,
+  testRuleDraft,
   withoutRule,
   withRule,
   type HttpClient,
   type RuleDraft,
+  type RuleTestOutcome,
 } from '@varde/core';
 import type { NotificationRule, NotificationRules, RuleUser, Site } from '@varde/core/contract';
 import type { RulesChangeDetail, RuleTestDetail } from './events.js';
 import { RuleIcon } from './icons.js';
 import { Modal } from './Modal.js';
 import { RuleDialog } from './RuleDialog.js';
+import { LogDialog } from './LogDialog.js';
 import { TestDialog } from './TestDialog.js';
 
 type Dialog =
-  | { kind: 'rule'; draft: RuleDraft; stored: NotificationRule | null }
+  /** `testing`: the draft being tested, shown over the still open rule dialog (so an unsaved draft is kept). */
+  | { kind: 'rule'; draft: RuleDraft; stored: NotificationRule | null; testing?: NotificationRule }
   | { kind: 'test'; ruleId: string }
+  | { kind: 'log'; ruleId: string }
   | { kind: 'delete'; ruleId: string }
   | { kind: 'delete-all' };
 
@@ -30,13 +36,14 @@ export interface SiteRulesProps {
   site: Site;
   http: HttpClient;
   t(key: string, values?: Record<string, unknown>): string;
+  language: string;
   snack(text: string, tone: 'success' | 'error'): void;
   onChange(detail: RulesChangeDetail): void;
   onTested(detail: RuleTestDetail): void;
 }
 
 /** One site's rules (shown when its row is expanded): the rule table, new rule, delete all, and the dialogs. */
-export function SiteRules({ site, http, t, snack, onChange, onTested }: SiteRulesProps) {
+export function SiteRules({ site, http, t, language, snack, onChange, onTested }: SiteRulesProps) {
   const [rules, setRules] = useState<NotificationRules | null>(null);
   const [users, setUsers] = useState<RuleUser[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -155,6 +162,10 @@ export function SiteRules({ site, http, t, snack, onChange, onTested }: SiteRule
                     onClick={() => setDialog({ kind: 'test', ruleId: rule.ruleId })}>
                     <RuleIcon name="test" />
                   </button>
+                  <button type="button" className="varde-rule-editor__icon-button" data-action="log" aria-label={`${t('log')} ${rule.ruleId}`}
+                    onClick={() => setDialog({ kind: 'log', ruleId: rule.ruleId })}>
+                    <RuleIcon name="log" />
+                  </button>
                 </td>
               </tr>
             ))}
@@ -172,7 +183,16 @@ export function SiteRules({ site, http, t, snack, onChange, onTested }: SiteRule
           t={t}
           onCancel={() => setDialog(null)}
           onSave={(rule) => void write(withRule(rules ?? {}, rule), 'save', rule.ruleId)}
-          onTest={(ruleId) => setDialog({ kind: 'test', ruleId })}
+          onTest={(rule) => setDialog({ ...dialog, testing: rule })}
+        />
+      ) : null}
+      {dialog?.kind === 'rule' && dialog.testing ? (
+        <TestDialog
+          ruleId={dialog.testing.ruleId}
+          t={t}
+          run={() => testRuleDraft(http, site.uuid, dialog.testing!)}
+          onDone={(outcome) => onTested(testDetail(site.uuid, dialog.testing!.ruleId, outcome))}
+          onClose={() => setDialog({ ...dialog, testing: undefined })}
         />
       ) : null}
       {dialog?.kind === 'test' ? (
@@ -180,14 +200,16 @@ export function SiteRules({ site, http, t, snack, onChange, onTested }: SiteRule
           ruleId={dialog.ruleId}
           t={t}
           run={() => testRule(http, site.uuid, dialog.ruleId)}
-          onDone={(outcome) =>
-            onTested({
-              siteUuid: site.uuid,
-              ruleId: dialog.ruleId,
-              status: outcome.status,
-              ...('data' in outcome && outcome.data.error ? { errorCode: outcome.data.error.code } : {}),
-            })
-          }
+          onDone={(outcome) => onTested(testDetail(site.uuid, dialog.ruleId, outcome))}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      {dialog?.kind === 'log' ? (
+        <LogDialog
+          ruleId={dialog.ruleId}
+          language={language}
+          t={t}
+          load={() => getRuleLog(http, site.uuid, dialog.ruleId)}
           onClose={() => setDialog(null)}
         />
       ) : null}
@@ -225,4 +247,11 @@ export function SiteRules({ site, http, t, snack, onChange, onTested }: SiteRule
       ) : null}
     </div>
   );
+}
+
+/** The `varde-rule-test` detail of an answered test: its status and, when it answered, how many messages went or were skipped. */
+function testDetail(siteUuid: string, ruleId: string, outcome: RuleTestOutcome): RuleTestDetail {
+  if (!('data' in outcome)) return { siteUuid, ruleId, status: outcome.status };
+  const sent = outcome.data.deliveries.filter((delivery) => delivery.outcome === 'sent').length;
+  return { siteUuid, ruleId, status: outcome.status, sent, skipped: outcome.data.deliveries.length - sent };
 }

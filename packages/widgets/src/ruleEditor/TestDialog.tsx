@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { RuleTestOutcome } from '@varde/core';
+import type { RuleDelivery, RuleTestResult } from '@varde/core/contract';
+import { DeliveryLine } from './DeliveryLine.js';
 import { Modal } from './Modal.js';
 
 export interface TestDialogProps {
@@ -12,8 +14,10 @@ export interface TestDialogProps {
 }
 
 /**
- * The test result: a spinner while there is no status; 200 a success list of users (green); 500
- * the error code and message (error colour); anything else in the primary colour.
+ * The test result: a spinner while there is no answer; then, per user and per channel, what was
+ * sent (where to) and what was skipped and why, translated. Green when everything went, the
+ * warning colour when some messages were skipped, the error colour when none went; any error
+ * answer (400, 403, 404…) in the primary colour with its detail.
  */
 export function TestDialog({ ruleId, run, onDone, onClose, t }: TestDialogProps) {
   const [outcome, setOutcome] = useState<RuleTestOutcome | null>(null);
@@ -49,6 +53,13 @@ export function TestDialog({ ruleId, run, onDone, onClose, t }: TestDialogProps)
   );
 }
 
+/** How a result reads at a glance: everything sent, some skipped, or nothing sent. */
+export function testTone(deliveries: readonly RuleDelivery[]): 'success' | 'partial' | 'error' {
+  const sent = deliveries.filter((delivery) => delivery.outcome === 'sent').length;
+  if (sent === deliveries.length) return 'success';
+  return sent === 0 ? 'error' : 'partial';
+}
+
 function TestBody({ outcome, t }: { outcome: RuleTestOutcome | null; t: TestDialogProps['t'] }) {
   if (!outcome) {
     return (
@@ -57,38 +68,43 @@ function TestBody({ outcome, t }: { outcome: RuleTestOutcome | null; t: TestDial
       </p>
     );
   }
-  if ('data' in outcome && outcome.status === 200) {
-    return (
-      <div className="varde-rule-editor__test varde-rule-editor__test--success" data-test-status="200" role="status">
-        <p>{t('testSuccess')}</p>
-        <ul className="varde-rule-editor__test-users">
-          {outcome.data.users.map((user) => (
-            <li key={user.userUUID} data-user={user.userUUID}>
-              <span className="varde-rule-editor__test-user">{user.username}</span>
-              <span>
-                {t('phone')}: {user.phonenumber ?? '–'}
-              </span>
-              <span>
-                {t('email')}: {user.email}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </div>
-    );
-  }
-  if ('data' in outcome && outcome.status === 500) {
-    return (
-      <div className="varde-rule-editor__test varde-rule-editor__test--error" data-test-status="500" role="alert">
-        <p data-error-code={outcome.data.error?.code}>{t('testErrorCode', { code: outcome.data.error?.code ?? '' })}</p>
-        <p>{t('testErrorMessage', { message: outcome.data.error?.message ?? '' })}</p>
-      </div>
-    );
-  }
-  const detail = 'detail' in outcome ? outcome.detail : '';
+  if ('data' in outcome) return <TestResult result={outcome} t={t} />;
   return (
     <div className="varde-rule-editor__test varde-rule-editor__test--other" data-test-status={String(outcome.status)} role="alert">
-      <p>{t('testOther', { status: outcome.status, detail })}</p>
+      <p>{t('testOther', { status: outcome.status, detail: outcome.detail })}</p>
+    </div>
+  );
+}
+
+function TestResult({ result, t }: { result: RuleTestResult; t: TestDialogProps['t'] }) {
+  const { users, deliveries } = result.data;
+  const tone = testTone(deliveries);
+  const sent = deliveries.filter((delivery) => delivery.outcome === 'sent').length;
+  return (
+    <div
+      className={`varde-rule-editor__test varde-rule-editor__test--${tone}`}
+      data-test-status={String(result.status)}
+      data-test-tone={tone}
+      role={tone === 'success' ? 'status' : 'alert'}
+    >
+      <p className="varde-rule-editor__test-summary">
+        {t(tone === 'success' ? 'testAllSent' : tone === 'partial' ? 'testSomeSkipped' : 'testNoneSent', {
+          sent,
+          skipped: deliveries.length - sent,
+        })}
+      </p>
+      <ul className="varde-rule-editor__test-users">
+        {users.map((user) => (
+          <li key={user.userUUID} data-user={user.userUUID}>
+            <span className="varde-rule-editor__test-user">{user.username || t('unknownUserLabel', { uid: user.userUUID })}</span>
+            {deliveries
+              .filter((delivery) => delivery.userUUID === user.userUUID)
+              .map((delivery) => (
+                <DeliveryLine key={delivery.channel} delivery={delivery} t={t} />
+              ))}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -8,13 +8,14 @@ export interface RulesChangeDetail {
   ruleCount: number;
 }
 
-/** `varde-rule-test`: a rule test answered (status 200 sent, 500 a user cannot be reached, other: failed). */
+/** `varde-rule-test`: a rule test answered (status 200: see sent/skipped; other: the test failed). */
 export interface RuleTestDetail {
   siteUuid: string;
   ruleId: string;
   status: number;
-  /** The error code of a 500 answer. */
-  errorCode?: string;
+  /** Messages sent, and skipped (e.g. an SMS to a user with no phone number), when the test answered 200. */
+  sent?: number;
+  skipped?: number;
 }
 
 declare module '../shared/events.js' {

@@ -5,6 +5,7 @@ export const ruleEditorStyles = `
   --varde-rule-editor-success: var(--sl-color-success-700, #15803d);
   --varde-rule-editor-error: var(--sl-color-danger-700, #b91c1c);
   --varde-rule-editor-primary: var(--sl-color-primary-700, #0369a1);
+  --varde-rule-editor-warning: var(--sl-color-warning-800, #92400e);
   font-family: var(--sl-font-sans, system-ui, sans-serif);
   font-size: var(--sl-font-size-medium, 1rem);
   color: var(--sl-color-neutral-900, #18181b);
@@ -88,6 +89,18 @@ export const ruleEditorStyles = `
 .varde-rule-editor__test-users { margin: 0.5rem 0 0; padding-left: 1.25rem; }
 .varde-rule-editor__test-users li { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; margin-bottom: 0.35rem; }
 .varde-rule-editor__test-user { font-weight: 600; }
+.varde-rule-editor__test--partial { color: var(--varde-rule-editor-warning); }
+.varde-rule-editor__test-summary { font-weight: 600; margin: 0 0 0.5rem; }
+.varde-rule-editor__test-users li, .varde-rule-editor__log li { flex-direction: column; align-items: flex-start; }
+.varde-rule-editor__delivery { display: inline-flex; align-items: center; gap: 0.4rem; overflow-wrap: anywhere; }
+.varde-rule-editor__delivery--sent { color: var(--varde-rule-editor-success); }
+.varde-rule-editor__delivery--skipped { color: var(--varde-rule-editor-warning); }
+.varde-rule-editor__warning { color: var(--varde-rule-editor-warning); margin: 0.35rem 0 0; font-size: 0.875rem; }
+.varde-rule-editor__badge { font-size: 0.75rem; padding: 0 0.4rem; border-radius: 999px;
+  background: var(--sl-color-warning-100, #fef3c7); color: var(--sl-color-warning-800, #92400e); }
+.varde-rule-editor__log { list-style: none; margin: 0.5rem 0 1rem; padding: 0; }
+.varde-rule-editor__log li { display: flex; gap: 0.2rem; padding: 0.5rem 0; border-bottom: 1px solid var(--sl-color-neutral-200, #e4e4e7); }
+.varde-rule-editor__log-meta { display: flex; flex-wrap: wrap; gap: 0.25rem 0.75rem; font-size: 0.875rem; color: var(--sl-color-neutral-600, #52525b); }
 .varde-rule-editor__test-pending { display: flex; align-items: center; gap: 0.75rem; font-size: 1rem; }
 .varde-rule-editor__test-pending sl-spinner { font-size: 1.5rem; }
 .varde-rule-editor__snackbar {

@@ -121,7 +121,7 @@ describe('RuleEditorWidget', () => {
     const success = await found(testDialog, '[data-test-status="200"]');
     expect(textOf(success)).toContain('sms@varde.test');
     expect(textOf(success)).toContain('+4791234567');
-    expect(tests).toEqual([{ siteUuid: site.uuid, ruleId, status: 200 }]);
+    expect(tests).toEqual([{ siteUuid: site.uuid, ruleId, status: 200, sent: 1, skipped: 0 }]);
     click(testDialog.querySelector('[data-action="close-test"]')!);
 
     click(panel.querySelector('[data-action="delete-all"]')!);
@@ -131,7 +131,7 @@ describe('RuleEditorWidget', () => {
     expect(await getSiteRules(session.http, site.uuid)).toEqual({});
   });
 
-  it('shows the 500 test answer with its code, and refuses a rule naming an unknown user', async () => {
+  it('tests an e-mail-only rule of a user without a phone: the e-mail is sent, and the log shows it', async () => {
     await signedInAdmin();
     const site = sites[17]!;
     const prefix = site.uuid.slice(0, 8);
@@ -145,10 +145,21 @@ describe('RuleEditorWidget', () => {
     const panel = await found(container, `[data-site-rules="${site.uuid}"]`);
 
     click(await found(panel, `[data-rule="${prefix}-rule-admin1"] [data-action="test"]`));
-    const failure = await found(panel, '[data-test-status="500"]');
-    expect(failure.querySelector('[data-error-code]')?.getAttribute('data-error-code')).toBe('missing-phone-number');
-    expect(textOf(failure)).toContain('admin@varde.test has no phone number');
+    const result = await found(panel, '[data-test-status="200"]');
+    expect(result.getAttribute('data-test-tone')).toBe('success');
+    const mail = result.querySelector(`[data-delivery="${demoUid('admin')}:mail"]`)!;
+    expect(mail.getAttribute('data-outcome')).toBe('sent');
+    expect(textOf(mail)).toContain('sendt til admin@varde.test');
+    expect(result.querySelector('[data-delivery$=":sms"]')).toBeNull();
+    expect(cloud.context.outbox.list({ to: 'admin@varde.test' }).some((m) => m.body.includes(`${prefix}-rule-admin1`))).toBe(true);
     click(panel.querySelector('[data-action="close-test"]')!);
+
+    click(await found(panel, `[data-rule="${prefix}-rule-admin1"] [data-action="log"]`));
+    const log = await found(panel, '[data-dialog="log"]');
+    const entry = await found(log, '[data-log-entry="test"]');
+    expect(entry.getAttribute('data-outcome')).toBe('sent');
+    expect(textOf(entry)).toContain('sendt til admin@varde.test');
+    click(log.querySelector('[data-action="close-log"]')!);
 
     click(await found(panel, `[data-rule="${prefix}-rule-sms001"] [data-action="edit"]`));
     const dialog = await found(panel, '[data-dialog="rule"]');
@@ -156,6 +167,48 @@ describe('RuleEditorWidget', () => {
     click(dialog.querySelector('[data-action="save"]')!);
     await waitFor(() => expect(textOf(dialog)).toContain(`Ukjent bruker-id ${demoUid('sms')}`));
     expect(container.querySelector('[data-snackbar]')).toBeNull();
+  });
+
+  it('tests an unsaved draft over the open dialog: a missing phone is a translated skip, and the draft is kept', async () => {
+    await signedInAdmin();
+    const site = sites[19]!;
+    const tests: RuleTestDetail[] = [];
+    const { container } = render(<RuleEditorWidget site={site.uuid} onRuleTest={(d) => tests.push(d)} />);
+    const panel = await found(container, `[data-site-rules="${site.uuid}"]`);
+    click(await found(panel, '[data-action="new-rule"]'));
+    const dialog = await found(panel, '[data-dialog="rule"]');
+    const ruleId = textOf(dialog.querySelector('[data-field="rule-id"]')!);
+
+    // Test with nothing chosen shows what is missing instead of testing.
+    click(dialog.querySelector('[data-action="test-rule"]')!);
+    await waitFor(() => expect(textOf(dialog)).toContain('Velg minst en verdi'));
+    expect(panel.querySelector('[data-dialog="test"]')).toBeNull();
+
+    const adminBox = await found<HTMLInputElement>(dialog, `[data-user="${demoUid('admin')}"]`);
+    expect(adminBox.closest('label')!.querySelector('[data-no-phone]')).not.toBeNull();
+    click(adminBox);
+    click(dialog.querySelector('[data-channel="mail"]')!);
+    expect(dialog.querySelector('[data-warning="sms-no-phone"]')).toBeNull();
+    click(dialog.querySelector('[data-channel="sms"]')!);
+    const warning = await found(dialog, '[data-warning="sms-no-phone"]');
+    expect(textOf(warning)).toContain('admin@varde.test');
+    expect(textOf(warning)).toContain('Ingen SMS kan nå');
+
+    click(dialog.querySelector('[data-action="test-rule"]')!);
+    const result = await found(panel, '[data-dialog="test"] [data-test-status="200"]');
+    expect(result.getAttribute('data-test-tone')).toBe('partial');
+    const sms = result.querySelector(`[data-delivery="${demoUid('admin')}:sms"]`)!;
+    expect(sms.getAttribute('data-reason')).toBe('missing-phone-number');
+    expect(textOf(sms)).toContain('ikke sendt: mangler telefonnummer');
+    expect(textOf(result)).not.toContain('missing-phone-number');
+    expect(textOf(result.querySelector(`[data-delivery="${demoUid('admin')}:mail"]`)!)).toContain('sendt til admin@varde.test');
+    expect(tests).toEqual([{ siteUuid: site.uuid, ruleId, status: 200, sent: 1, skipped: 1 }]);
+
+    click(panel.querySelector('[data-action="close-test"]')!);
+    await waitFor(() => expect(panel.querySelector('[data-dialog="test"]')).toBeNull());
+    // The draft is still there, unsaved.
+    expect(panel.querySelector<HTMLInputElement>(`[data-dialog="rule"] [data-user="${demoUid('admin')}"]`)!.checked).toBe(true);
+    expect(await getSiteRules(session.http, site.uuid)).toEqual({});
   });
 });
 

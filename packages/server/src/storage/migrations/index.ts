@@ -22,6 +22,7 @@ import { partnerOwnershipMigration } from './100-partner-ownership.js';
 import { sessionRevocationMigration } from './110-session-revocation.js';
 import { sessionCookieRotationMigration } from './111-session-cookie-rotation.js';
 import { mappingFieldsMigration } from './120-mapping-fields.js';
+import { ruleDeliveryLogMigration } from './130-rule-delivery-log.js';
 
 export const migrations: Migration[] = [
   accountsMigration,
@@ -39,4 +40,5 @@ export const migrations: Migration[] = [
   sessionRevocationMigration,
   sessionCookieRotationMigration,
   mappingFieldsMigration,
+  ruleDeliveryLogMigration,
 ];
