@@ -19,4 +19,5 @@ export * from './rules/index.js';
 export * from './licensing/index.js';
 export * from './faas/index.js';
 export * from './mappings/index.js';
+export * from './historian/index.js';
 export * from './bim/index.js';

@@ -27,6 +27,7 @@ export type { NavigateDetail } from './alarmTable/events.js';
 export { defineVardeAlarmTable, ALARM_TABLE_TAG, type VardeAlarmTableElement } from './alarmTable/element.js';
 export { acquireSiteFeed, type SiteFeed, type SiteFeedState } from './alarmTable/siteFeed.js';
 export { AlarmMapWidget, OSM_TILE_URL, type AlarmMapWidgetProps } from './alarmMap/Component.js';
+export { SitePageWidget, type SitePageWidgetProps } from './sitePage/Component.js';
 export { defineVardeAlarmMap, ALARM_MAP_TAG, type VardeAlarmMapElement } from './alarmMap/element.js';
 export { SiteAlarmCardsWidget, EXCLUDED_CARD_SITE, type SiteAlarmCardsWidgetProps } from './siteAlarmCards/Component.js';
 export { defineVardeSiteAlarmCards, SITE_ALARM_CARDS_TAG, type VardeSiteAlarmCardsElement } from './siteAlarmCards/element.js';

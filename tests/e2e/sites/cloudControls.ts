@@ -24,6 +24,10 @@ export async function adminControls(request: APIRequestContext) {
     async pause(): Promise<void> {
       expect((await request.put('/cloud/alarms/simulation', { headers, data: { running: false } })).ok()).toBe(true);
     },
+    /** Runs simulation steps now (each writes the online sites' live values, and may raise or clear alarms). */
+    async step(steps = 1): Promise<void> {
+      expect((await request.post('/cloud/alarms/simulation/step', { headers, data: { steps } })).ok()).toBe(true);
+    },
     async raise(body: { siteUuid: string; alarmGroup: string; tagName: string; text?: string; value?: string }): Promise<{ id: string }> {
       const answer = await request.post('/cloud/alarms/simulation/alarms', { headers, data: body });
       expect(answer.status()).toBe(201);

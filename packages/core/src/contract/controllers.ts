@@ -30,4 +30,6 @@ export const listControllersQuery = z.object({
 export type ListControllersQuery = z.infer<typeof listControllersQuery>;
 
 export const listControllersResponse = dataEnvelope(site);
+/** `GET /controllers/{id}`: one site the caller may see (404 unknown, 403 someone else's). */
+export const getControllerResponse = z.object({ data: site });
 export type ListControllersResponse = z.infer<typeof listControllersResponse>;

@@ -10,7 +10,7 @@ export {
   firstPageSize,
   isMobileWidth,
 } from './constants.js';
-export { listSites, listAllSites, fetchAlarmReport, type ListSitesOptions, type SiteListKind } from './sitesClient.js';
+export { getSite, listSites, listAllSites, fetchAlarmReport, type ListSitesOptions, type SiteListKind } from './sitesClient.js';
 export {
   alarmDisplayState,
   alarmSummary,

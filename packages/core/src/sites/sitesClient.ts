@@ -1,5 +1,5 @@
 import { alarmReportResponse, type AlarmReport } from '../contract/alarms.js';
-import { listControllersResponse, type Site } from '../contract/controllers.js';
+import { getControllerResponse, listControllersResponse, type Site } from '../contract/controllers.js';
 import type { HttpClient } from '../http/createHttpClient.js';
 
 /** controllers-api calls for the sites list (contract/controllers.ts, contract/alarms.ts). */
@@ -27,6 +27,15 @@ export async function listSites(http: HttpClient, options: ListSitesOptions = {}
       rules: options.rules ? 'True' : undefined,
     },
     schema: listControllersResponse,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  return answer.data;
+}
+
+/** GET /controllers/{id}: one site the caller may see. */
+export async function getSite(http: HttpClient, uuid: string, options: { signal?: AbortSignal } = {}): Promise<Site> {
+  const answer = await http.request(CONTROLLERS, `/controllers/${encodeURIComponent(uuid)}`, {
+    schema: getControllerResponse,
     ...(options.signal ? { signal: options.signal } : {}),
   });
   return answer.data;

@@ -6,6 +6,7 @@ import { LoginRedirectPage } from '../pages/login/LoginRedirectPage.js';
 import { LogoutPage } from '../pages/login/LogoutPage.js';
 import { SilentCallbackPage } from '../pages/login/SilentCallbackPage.js';
 import { SitesPage } from '../pages/sites/SitesPage.js';
+import { SitePage } from '../pages/site/SitePage.js';
 import { AccountSettingsPage } from '../pages/accountSettings/AccountSettingsPage.js';
 import { BimPage } from '../pages/bim/BimPage.js';
 import { CloudFunctionsPage } from '../pages/cloudFunctions/CloudFunctionsPage.js';
@@ -54,6 +55,7 @@ export const routes: readonly PortalRoute[] = [
 
   // Under the main app wrapper.
   { path: '/sites', component: SitesPage, needsLogin: true, module: 'sites', layout: 'shell' },
+  { path: '/sites/:uuid', component: SitePage, needsLogin: true, module: 'sites', layout: 'shell' },
   { path: '/account-settings', component: AccountSettingsPage, needsLogin: true, layout: 'shell' },
   { path: '/bim', component: BimPage, needsLogin: true, module: 'bim', layout: 'shell' },
   { path: '/cloud-functions', component: CloudFunctionsPage, needsLogin: true, module: 'functions', layout: 'shell' },

@@ -30,6 +30,9 @@ export function registerControllerRoutes(app: FastifyInstance, ctx: CloudContext
         return { data: counts ? page.map((site) => ({ ...site, rules: counts.get(site.uuid) ?? 0 })) : page };
       });
 
+      /** GET /controllers/{id}: one site of the caller's (the portal's site page). */
+      api.get<{ Params: { id: string } }>('/controllers/:id', async (request) => ({ data: siteForCaller(ctx, callerOf(request).uid, request.params.id) }));
+
       /** GET /controllers/{id}/alarmReport: the site's latest alarm and its unacknowledged count. */
       api.get<{ Params: { id: string } }>('/controllers/:id/alarmReport', async (request): Promise<AlarmReportResponse> => {
         const { uid } = callerOf(request);

@@ -43,6 +43,7 @@ export interface RouteAccess {
 const table: Record<string, RouteAccess> = {
   'GET /cloud/auth/customToken': { owner: 'caller' },
   'GET /cloud/controllers-api/controllers': { owner: 'caller-scoped' },
+  'GET /cloud/controllers-api/controllers/:id': { owner: 'site', param: 'id' },
   'GET /cloud/controllers-api/controllers/:id/alarmReport': { owner: 'site', param: 'id' },
   'GET /cloud/controllers-api/controllers/:id/notificationrules': { owner: 'site', param: 'id' },
   'POST /cloud/controllers-api/controllers/:id/notificationrules': { owner: 'site', param: 'id' },

@@ -36,6 +36,11 @@ export interface SiteListWidgetProps {
   mobileApp?: boolean | undefined;
   /** Host name whose cloud status message is shown (default: the page's host name). */
   statusHost?: string | undefined;
+  /**
+   * A page of the host for one site (`{uuid}` replaced), e.g. the portal's `/sites/{uuid}`: every row's
+   * name links there, in the same window. Without it an online site's name opens its controller login.
+   */
+  siteHref?: string | undefined;
   /** React callers: the same detail as `varde-site-open`; return false to open the site yourself. */
   onSiteOpen?: ((detail: SiteOpenDetail) => boolean | void) | undefined;
 }
@@ -62,7 +67,8 @@ export function SiteListWidget(props: SiteListWidgetProps) {
   const statusHost = props.statusHost ?? (typeof window === 'undefined' ? '' : window.location.hostname);
   const statusMessage = useStatusMessage(session, signedIn, statusHost);
   const mobile = isMobileWidth(useWindowWidth());
-  const target = siteOpenTarget(props.mobileApp ?? false);
+  const target = props.siteHref ? '_self' : siteOpenTarget(props.mobileApp ?? false);
+  const siteHref = props.siteHref;
 
   const sites = state?.sites ?? [];
   const loadMore = useCallback(() => void store?.getState().loadMore(), [store]);
@@ -130,7 +136,11 @@ export function SiteListWidget(props: SiteListWidgetProps) {
         <div className="varde-site-list__spacer" style={{ height: rows.totalHeight }}>
           <div className="varde-site-list__window" role="list" aria-label={t('listLabel')} style={{ transform: `translateY(${rows.offsetTop}px)` }}>
             {visible.map((site) => {
-              const href = site.webpmpReady === true ? siteLoginLink(site, { loginServerUrl, mobile }) : null;
+              const href = siteHref
+                ? siteHref.replace('{uuid}', encodeURIComponent(site.uuid))
+                : site.webpmpReady === true
+                  ? siteLoginLink(site, { loginServerUrl, mobile })
+                  : null;
               return (
                 <SiteRow
                   key={site.uuid}

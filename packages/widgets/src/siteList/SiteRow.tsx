@@ -9,7 +9,7 @@ export interface SiteRowProps {
   site: Site;
   report: AlarmReport | undefined;
   tags: SiteStatusTags | undefined;
-  /** The login link when the site is online. */
+  /** The site's page (when the host has one), else the login link when the site is online. */
   href: string | null;
   target: '_blank' | '_self';
   t: WidgetTranslate;
@@ -36,7 +36,7 @@ export const SiteRow = memo(function SiteRow({ site, report, tags, href, target,
   const tooltip = t(status.tooltipKey);
   return (
     <div
-      className={`varde-site-list__row${href ? ' varde-site-list__row--online' : ''}`}
+      className={`varde-site-list__row${site.webpmpReady === true ? ' varde-site-list__row--online' : ''}`}
       role="listitem"
       part="row"
       data-testid="site-row"
@@ -48,7 +48,7 @@ export const SiteRow = memo(function SiteRow({ site, report, tags, href, target,
       </span>
       <span className="varde-site-list__main">
         {href ? (
-          <a className="varde-site-list__name" part="name" href={href} target={target} rel="noopener noreferrer" onClick={(event) => onOpen(site, href, event)}>
+          <a className="varde-site-list__name" part="name" href={href} target={target} rel={target === '_blank' ? 'noopener noreferrer' : undefined} onClick={(event) => onOpen(site, href, event)}>
             {site.name}
           </a>
         ) : (

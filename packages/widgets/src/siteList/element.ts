@@ -8,11 +8,12 @@ export interface VardeSiteListElement extends HTMLElement {
   list: 'controllers' | 'adminControllers' | undefined;
   mobileApp: boolean | undefined;
   statusHost: string | undefined;
+  siteHref: string | undefined;
 }
 
 export function defineVardeSiteList(): CustomElementConstructor {
   return defineWidgetElement<SiteListWidgetProps>(SITE_LIST_TAG, SiteListWidget, {
-    attributes: { list: 'string', mobileApp: 'boolean', statusHost: 'string' },
+    attributes: { list: 'string', mobileApp: 'boolean', statusHost: 'string', siteHref: 'string' },
   });
 }
 

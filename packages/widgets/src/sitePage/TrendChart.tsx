@@ -1,0 +1,128 @@
+import { useEffect, useRef, useState } from 'react';
+import type uPlot from 'uplot';
+import { readSeries, type HistorianTag, type SeriesColumns, type Session } from '@varde/core';
+import type { WidgetTranslate } from '../shared/useWidgetTranslation.js';
+
+export interface TrendChartProps {
+  session: Session;
+  siteUuid: string;
+  tags: readonly HistorianTag[];
+  /** The UI language: the axis and the legend show times as its users write them (24-hour clock in no and sv). */
+  language: string;
+  t: WidgetTranslate;
+}
+
+const locale = (language: string) => (language === 'se' ? 'sv' : language === 'no' ? 'nb' : 'en-GB');
+
+/** Tick labels: hours and minutes within two days, day and month over longer periods. */
+function timeLabels(language: string, spanMs: number): (seconds: number) => string {
+  const format = new Intl.DateTimeFormat(locale(language), spanMs > 2 * 86_400_000 ? { day: 'numeric', month: 'short' } : { hour: '2-digit', minute: '2-digit' });
+  return (seconds) => format.format(seconds * 1000);
+}
+
+const PERIODS_H = [6, 24, 24 * 7];
+const HOUR_MS = 3_600_000;
+
+type Trend = { kind: 'loading' } | { kind: 'failed'; detail: string } | { kind: 'ready'; columns: SeriesColumns };
+
+/** uPlot (a kept, small canvas chart library) is loaded with the chart, not with the page. */
+const loadUplot = () => import('uplot').then((module) => module.default);
+
+/**
+ * The trend of one stored tag over a chosen period, drawn with uPlot. Its width follows the box
+ * (ResizeObserver), so the chart fits a phone as well as a desktop.
+ */
+export function TrendChart({ session, siteUuid, tags, language, t }: TrendChartProps) {
+  const [tag, setTag] = useState(tags[0]?.tag ?? '');
+  const [hours, setHours] = useState(24);
+  const [trend, setTrend] = useState<Trend>({ kind: 'loading' });
+  const box = useRef<HTMLDivElement | null>(null);
+  const unit = tags.find((item) => item.tag === tag)?.unit ?? '';
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setTrend({ kind: 'loading' });
+    const to = Date.now();
+    readSeries(session.http, siteUuid, tag, { from: to - hours * HOUR_MS, to }, { signal: controller.signal }).then(
+      (columns) => setTrend({ kind: 'ready', columns }),
+      (error: unknown) => !controller.signal.aborted && setTrend({ kind: 'failed', detail: error instanceof Error ? error.message : String(error) }),
+    );
+    return () => controller.abort();
+  }, [session, siteUuid, tag, hours]);
+
+  useEffect(() => {
+    const element = box.current;
+    if (!element || trend.kind !== 'ready' || trend.columns.times.length === 0) return;
+    let chart: uPlot | null = null;
+    let resize: ResizeObserver | null = null;
+    let cancelled = false;
+    void loadUplot().then((UPlot) => {
+      if (cancelled) return;
+      const width = () => Math.max(240, element.clientWidth);
+      const { times, values } = trend.columns;
+      const tick = timeLabels(language, times.at(-1)! - times[0]!);
+      const full = new Intl.DateTimeFormat(locale(language), { dateStyle: 'short', timeStyle: 'short' });
+      chart = new UPlot(
+        {
+          width: width(),
+          height: 240,
+          series: [
+            { label: t('time'), value: (_chart, seconds) => (seconds === null ? '–' : full.format(seconds * 1000)) },
+            { label: `${tag} (${unit})`, stroke: '#1f5f8b', width: 2, fill: 'rgba(31, 95, 139, 0.08)' },
+          ],
+          axes: [{ values: (_chart, splits) => splits.map(tick) }, { size: 56 }],
+          legend: { show: true },
+        },
+        [times.map((ms) => ms / 1000), values],
+        element,
+      );
+      if (typeof ResizeObserver === 'function') {
+        resize = new ResizeObserver(() => chart?.setSize({ width: width(), height: 240 }));
+        resize.observe(element);
+      }
+    });
+    return () => {
+      cancelled = true;
+      resize?.disconnect();
+      chart?.destroy();
+    };
+  }, [trend, tag, unit, language, t]);
+
+  return (
+    <section className="varde-site-page__card" aria-labelledby="varde-site-trend" part="trend">
+      <h2 id="varde-site-trend" className="varde-site-page__heading">{t('trend')}</h2>
+      <div className="varde-site-page__controls">
+        <label>
+          <span>{t('trendTag')}</span>
+          <select value={tag} onChange={(event) => setTag(event.currentTarget.value)} data-field="trend-tag">
+            {tags.map((item) => (
+              <option key={item.tag} value={item.tag}>
+                {item.tag} ({item.unit})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>{t('trendHours')}</span>
+          <select value={hours} onChange={(event) => setHours(Number(event.currentTarget.value))} data-field="trend-hours">
+            {PERIODS_H.map((value) => (
+              <option key={value} value={value}>
+                {t('hours', { count: value })}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {trend.kind === 'failed' ? <p role="alert">{t('trendFailed', { detail: trend.detail })}</p> : null}
+      {trend.kind === 'ready' && trend.columns.times.length === 0 ? <p>{t('noTrend')}</p> : null}
+      <div
+        ref={box}
+        className="varde-site-page__chart"
+        role="img"
+        aria-label={t('trendOf', { tag, unit, hours })}
+        aria-busy={trend.kind === 'loading' ? true : undefined}
+        data-points={trend.kind === 'ready' ? trend.columns.times.length : undefined}
+      />
+    </section>
+  );
+}

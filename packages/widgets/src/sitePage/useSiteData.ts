@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import { getSite, getSiteRules, isHttpError, listAlarms, listHistorianTags, type HistorianTag, type Session } from '@varde/core';
+import type { AlarmRow, NotificationRule, Site } from '@varde/core/contract';
+
+export type SiteData =
+  | { kind: 'loading' }
+  | { kind: 'not-found' }
+  | { kind: 'failed'; detail: string }
+  | { kind: 'ready'; site: Site; tags: HistorianTag[]; alarms: AlarmRow[]; rules: NotificationRule[] };
+
+/** How often the site's active alarms are read again (the alarm list's own cadence is 3 s per site). */
+const ALARMS_REFRESH_MS = 5_000;
+
+function detailOf(error: unknown): string {
+  if (isHttpError(error)) return error.detail ?? error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The site, its tags that have stored values, its active alarms (read again every few seconds) and its
+ * notification rules. A site the user may not see reads as not found: the page never says whose it is.
+ */
+export function useSiteData(session: Session | null, siteUuid: string): SiteData {
+  const [data, setData] = useState<SiteData>({ kind: 'loading' });
+
+  useEffect(() => {
+    if (!session) return;
+    const http = session.http;
+    const controller = new AbortController();
+    const signal = controller.signal;
+    let timer: ReturnType<typeof setInterval> | null = null;
+    setData({ kind: 'loading' });
+    const activeAlarms = () => listAlarms(http, { site: siteUuid, active: 'true' }, { signal });
+    void (async () => {
+      try {
+        const site = await getSite(http, siteUuid, { signal });
+        const [tags, alarms, rules] = await Promise.all([
+          listHistorianTags(http, siteUuid, { signal }).catch(() => []),
+          activeAlarms(),
+          getSiteRules(http, siteUuid).then((all) => Object.values(all)).catch(() => []),
+        ]);
+        if (signal.aborted) return;
+        setData({ kind: 'ready', site, tags, alarms, rules });
+        timer = setInterval(() => {
+          void activeAlarms().then(
+            (fresh) => setData((current) => (current.kind === 'ready' ? { ...current, alarms: fresh } : current)),
+            () => undefined,
+          );
+        }, ALARMS_REFRESH_MS);
+      } catch (error) {
+        if (signal.aborted) return;
+        const status = isHttpError(error) ? error.status : 0;
+        setData(status === 404 || status === 403 ? { kind: 'not-found' } : { kind: 'failed', detail: detailOf(error) });
+      }
+    })();
+    return () => {
+      controller.abort();
+      if (timer) clearInterval(timer);
+    };
+  }, [session, siteUuid]);
+
+  return data;
+}

@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { demoSites } from '../../../packages/server/src/seed/demoSites.js';
+import { demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
+import { expectNoSeriousA11yViolations } from '../pages/helpers.js';
+import { adminControls, signIn } from './cloudControls.js';
+
+/**
+ * Issue 16: a site opens in the portal (from the site list): its live values change as the controller
+ * writes them, a trend of a stored tag is drawn, its active alarms and rules are listed, and "Open the
+ * controller" reaches the controller through the cloud's proxy by path.
+ */
+for (const [name, viewport] of [['desktop', { width: 1440, height: 900 }], ['390', { width: 390, height: 844 }]] as const) {
+  test(`${name}: open a site from the list, see live values change and a trend, then open the controller`, async ({ page, request }) => {
+    const controls = await adminControls(request);
+    await controls.pause();
+    // A site near the top of the admin's alphabetical list (no scrolling needed at either width).
+    const site = demoSites().find((candidate) => candidate.name === 'Bergen Skole')!;
+    await controls.connect(site.uuid, true);
+    await controls.raise({ siteUuid: site.uuid, alarmGroup: 'A', tagName: `SITE-PAGE-${name}`, text: 'site page test' });
+    await controls.step();
+    await page.setViewportSize(viewport);
+    await signIn(page, '/sites', demoUsers.admin.email, demoUsers.admin.password);
+
+    await page.locator('[data-testid="site-row"]', { hasText: site.name }).locator('[part="name"]').click();
+    await expect(page).toHaveURL(new RegExp(`/sites/${site.uuid}$`));
+    await expect(page.locator('.varde-site-page__title')).toHaveText(site.name);
+
+    const value = page.locator('[data-live-tag="RT401"] [data-live-value]');
+    await expect(value).toBeAttached({ timeout: 10_000 });
+    const before = await value.getAttribute('data-live-value');
+    await controls.step();
+    await expect(value).not.toHaveAttribute('data-live-value', before!, { timeout: 5_000 });
+
+    const chart = page.locator('[part="trend"] .varde-site-page__chart');
+    await expect(chart).toHaveAttribute('data-points', /^[1-9]\d*$/, { timeout: 10_000 });
+    await expect(chart.locator('canvas')).toBeVisible();
+    await expect(page.locator('[part="alarms"]')).toContainText(`SITE-PAGE-${name}`);
+    await expect(page.locator('[part="rules"] h2')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `test-results/screens/site-page-${name}.png`, fullPage: true });
+    await expectNoSeriousA11yViolations(page);
+
+    await page.locator('[part="open-controller"]').click();
+    await expect(page).toHaveURL(new RegExp(`/dashboards\\?site=${site.uuid}$`));
+    const frame = page.locator('[data-testid="dashboards-frame"]');
+    await expect(frame).toHaveAttribute('src', new RegExp(`/cloud/controller-proxy/sites/${site.uuid}/\\?portalId=`), { timeout: 20_000 });
+    await expect(page.frameLocator('[data-testid="dashboards-frame"]').locator('h1')).toHaveText(site.name);
+  });
+}
+
+test('a site the user may not see reads as not found', async ({ page }) => {
+  const hidden = demoSites().at(-1)!;
+  await signIn(page, `/sites/${hidden.uuid}`, demoUsers.guest.email, demoUsers.guest.password);
+  await expect(page.locator('.varde-site-page [role="alert"]')).toHaveText('Anlegget finnes ikke, eller du har ikke tilgang til det.');
+  await expect(page.locator('.varde-site-page__title')).toHaveCount(0);
+});
