@@ -55,3 +55,19 @@ test('a site the user may not see reads as not found', async ({ page }) => {
   await expect(page.locator('.varde-site-page [role="alert"]')).toHaveText('Anlegget finnes ikke, eller du har ikke tilgang til det.');
   await expect(page.locator('.varde-site-page__title')).toHaveCount(0);
 });
+
+test('the alarm map\'s popup opens the site page', async ({ page, request }) => {
+  const controls = await adminControls(request);
+  await controls.pause();
+  const site = demoSites().find((candidate) => candidate.name === 'Bergen Skole')!;
+  await controls.connect(site.uuid, true);
+  await controls.raise({ siteUuid: site.uuid, alarmGroup: 'B', tagName: 'SITE-PAGE-MAP', text: 'from the map' });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, '/alarms/map', demoUsers.admin.email, demoUsers.admin.password);
+  const marker = page.locator(`.leaflet-marker-icon[title="${site.name}"]`);
+  // At the start view (Norway, zoom 5, desktop width) Bergen's marker stands alone on the west coast.
+  await marker.click();
+  await page.locator('.varde-alarm-map__popup a', { hasText: site.name }).click();
+  await expect(page).toHaveURL(new RegExp(`/sites/${site.uuid}$`));
+  await expect(page.locator('.varde-site-page__title')).toHaveText(site.name);
+});

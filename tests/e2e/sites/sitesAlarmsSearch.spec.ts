@@ -68,7 +68,7 @@ test('seeded sites render with their status icons and colours; scrolling loads m
   expect(await rows.count()).toBeLessThan(loaded + 20);
 });
 
-test('a site name holding markup renders as text, and opens in a new tab', async ({ page, request }) => {
+test('a site name holding markup renders as text in the list and on its page', async ({ page, request }) => {
   failOnDialog(page);
   const controls = await adminControls(request);
   // Granted to nobody: the system admin sees every site, and no other suite's site counts change.
@@ -77,9 +77,12 @@ test('a site name holding markup renders as text, and opens in a new tab', async
   await signIn(page, '/sites', admin.email, admin.password);
   const row = page.locator(`[data-site-uuid="${site.uuid}"]`);
   await expect(row.locator('[part="name"]')).toHaveText(HOSTILE);
-  await expect(row.locator('[part="name"]')).toHaveAttribute('target', '_blank');
-  await expect(row.locator('[part="name"]')).toHaveAttribute('href', `https://${site.hostname}/auth/authorize`);
+  // In the portal a site's name opens its page (the controller itself opens from there).
+  await expect(row.locator('[part="name"]')).toHaveAttribute('href', `/sites/${site.uuid}`);
   expect(await page.locator('.varde-site-list img').count()).toBe(0);
+  await row.locator('[part="name"]').click();
+  await expect(page.locator('.varde-site-page__title')).toHaveText(HOSTILE);
+  expect(await page.locator('.varde-site-page img').count()).toBe(0);
 });
 
 test('an alarm raised in the cloud appears in the table within one poll', async ({ page, request }) => {

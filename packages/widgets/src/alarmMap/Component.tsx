@@ -17,7 +17,7 @@ import {
   type AlarmsState,
 } from '@varde/core';
 import type { AlarmRow } from '@varde/core/contract';
-import { useVardeEvents } from '../shared/events.js';
+import { emitVardeEvent, useVardeEvents } from '../shared/events.js';
 import { useSharedSession } from '../shared/useSharedSession.js';
 import { useWidgetTranslation } from '../shared/useWidgetTranslation.js';
 import { WidgetRoot } from '../shared/WidgetRoot.js';
@@ -26,7 +26,7 @@ import { NavLink } from '../alarmTable/NavLink.js';
 import { useSiteFeed, useVanillaStore } from '../alarmTable/useSiteFeed.js';
 import { Icon } from '../siteList/icons.js';
 import { loadLeaflet, type LeafletModule } from './loadLeaflet.js';
-import { alarmMarkerLayer, createClusterGroup } from './markerLayers.js';
+import { alarmMarkerLayer, createClusterGroup, type SiteLink } from './markerLayers.js';
 import { outlinesLayer } from './outlines.js';
 import { useTileServer } from './useTileServer.js';
 import { alarmMapStrings } from './strings.js';
@@ -44,6 +44,12 @@ export interface AlarmMapWidgetProps {
   tileAttribution?: string | undefined;
   /** Inside the mobile app: sites open in the same window. */
   mobileApp?: boolean | undefined;
+  /**
+   * A page of the host for one site (`{uuid}` replaced), e.g. the portal's `/sites/{uuid}`: a popup's
+   * site name links there (same window, `varde-navigate` first). Without it an online site's name opens
+   * its controller login.
+   */
+  siteHref?: string | undefined;
   onNavigate?: ((detail: NavigateDetail) => boolean | void) | undefined;
 }
 
@@ -133,14 +139,26 @@ export function AlarmMapWidget(props: AlarmMapWidgetProps) {
       activeCount: (count: number) => t('activeCount', { count }),
       unacknowledgedCount: (count: number) => t('unacknowledgedCount', { count }),
     };
+    const siteHref = props.siteHref;
+    const onNavigate = props.onNavigate;
+    const openSitePage = (href: string, event: MouseEvent) => {
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+      const detail = { href };
+      const allowed = emitVardeEvent(rootRef.current, 'varde-navigate', detail, { cancelable: true });
+      if (!allowed || onNavigate?.(detail) === false) event.preventDefault();
+    };
     const layers = markers.map((marker) => {
       const site = byUuid.get(marker.siteUuid);
-      const link = site?.webpmpReady === true ? siteLoginLink(site, { loginServerUrl, mobile }) : null;
-      return alarmMarkerLayer(leaflet.L, doc, marker, link, target, texts);
+      const link: SiteLink | null = siteHref
+        ? { href: siteHref.replace('{uuid}', encodeURIComponent(marker.siteUuid)), target: '_self', onOpen: openSitePage }
+        : site?.webpmpReady === true
+          ? { href: siteLoginLink(site, { loginServerUrl, mobile }), target }
+          : null;
+      return alarmMarkerLayer(leaflet.L, doc, marker, link, texts);
     });
     leaflet.clusters.clearLayers();
     leaflet.clusters.addLayers(layers);
-  }, [leaflet, markers, feedState.sites, session, mobile, target, t]);
+  }, [leaflet, markers, feedState.sites, session, mobile, target, t, props.siteHref, props.onNavigate, rootRef]);
 
   return (
     <WidgetRoot styles={alarmMapStyles} className="varde-alarm-map" rootRef={rootRef} lang={language}>

@@ -9,11 +9,12 @@ export interface VardeAlarmMapElement extends HTMLElement {
   tileUrl: string | undefined;
   tileAttribution: string | undefined;
   mobileApp: boolean | undefined;
+  siteHref: string | undefined;
 }
 
 export function defineVardeAlarmMap(): CustomElementConstructor {
   return defineWidgetElement<AlarmMapWidgetProps>(ALARM_MAP_TAG, AlarmMapWidget, {
-    attributes: { listHref: 'string', tileUrl: 'string', tileAttribution: 'string', mobileApp: 'boolean' },
+    attributes: { listHref: 'string', tileUrl: 'string', tileAttribution: 'string', mobileApp: 'boolean', siteHref: 'string' },
   });
 }
 

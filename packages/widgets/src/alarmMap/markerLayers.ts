@@ -28,15 +28,24 @@ function dot(doc: Document, color: string, alarmGroup: string): HTMLElement {
   return element;
 }
 
-function popupContent(doc: Document, marker: SiteAlarmMarker, link: string | null, target: string, texts: PopupTexts): HTMLElement {
+/** Where a marker's site name goes; `onOpen` may take over the click (a single-page host routes itself). */
+export interface SiteLink {
+  href: string;
+  target: string;
+  onOpen?: (href: string, event: MouseEvent) => void;
+}
+
+function popupContent(doc: Document, marker: SiteAlarmMarker, link: SiteLink | null, texts: PopupTexts): HTMLElement {
   const box = doc.createElement('div');
   box.className = 'varde-alarm-map__popup';
   const name = doc.createElement(link ? 'a' : 'strong');
   name.textContent = marker.name;
   if (link && name instanceof HTMLAnchorElement) {
-    name.href = link;
-    name.target = target;
-    name.rel = 'noopener noreferrer';
+    name.href = link.href;
+    name.target = link.target;
+    if (link.target === '_blank') name.rel = 'noopener noreferrer';
+    const onOpen = link.onOpen;
+    if (onOpen) name.addEventListener('click', (event) => onOpen(link.href, event));
   }
   const latest = doc.createElement('span');
   latest.textContent = `${texts.latestTag(marker.latestTag)} (${formatAlarmTime(marker.latestTime)})`;
@@ -83,8 +92,7 @@ export function alarmMarkerLayer(
   L: LeafletModule,
   doc: Document,
   marker: SiteAlarmMarker,
-  link: string | null,
-  target: string,
+  link: SiteLink | null,
   texts: PopupTexts,
 ): Leaflet.Marker {
   const options: AlarmMarkerOptions = {
@@ -97,6 +105,6 @@ export function alarmMarkerLayer(
     keyboard: true,
   };
   const layer = L.marker([marker.latitude, marker.longitude], options);
-  layer.bindPopup(() => popupContent(doc, marker, link, target, texts));
+  layer.bindPopup(() => popupContent(doc, marker, link, texts));
   return layer;
 }

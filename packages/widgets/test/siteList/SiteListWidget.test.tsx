@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { cleanup, render, waitFor } from '@testing-library/react';
-import { createSimulatedSite, setSharedSession, type Session } from '@varde/core';
+import { alarmClassColor, createSimulatedSite, setSharedSession, type Session } from '@varde/core';
 import type { Site } from '@varde/core/contract';
 import { SiteListWidget } from '../../src/siteList/Component.js';
 import type { SiteOpenDetail } from '../../src/siteList/events.js';
@@ -49,7 +49,9 @@ it('shows each site with its status icon and tooltip, alarm summary, portal stat
   const active = container.querySelector<HTMLElement>('[data-alarm-state="active"]');
   expect(active).not.toBeNull();
   const colour = active!.querySelector<HTMLElement>('.varde-site-list__alarm-dot')!.style.background;
-  expect(['rgb(211, 47, 47)', 'rgb(63, 111, 216)', 'rgb(0, 172, 193)', '#d32f2f', '#3f6fd8', '#00acc1']).toContain(colour);
+  const hex = alarmClassColor(active!.dataset.alarmClass ?? '');
+  const rgb = `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+  expect([hex, rgb]).toContain(colour);
   expect(container.querySelector('[data-alarm-state="none"]')?.textContent).toBe('Ingen alarmer');
   // Realtime status tags of the rows on screen, in their colour.
   await waitFor(() => expect(container.querySelectorAll('[part="status-text"]').length).toBeGreaterThan(0), { timeout: 10_000 });

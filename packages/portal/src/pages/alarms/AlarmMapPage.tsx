@@ -4,7 +4,7 @@ import { useTexts } from '../../shell/useTexts.js';
 import { insideMobileApp } from '../../app/insideMobileApp.js';
 import '../sites/sitesPages.css';
 
-/** /alarms/map: sites with active alarms on the map, with a link back to the list. */
+/** /alarms/map: sites with active alarms on the map (a popup's site opens its page), with a link back to the list. */
 export function AlarmMapPage() {
   const t = useTexts(['menu', 'portal']);
   return (
@@ -12,9 +12,11 @@ export function AlarmMapPage() {
       <h1 id="page-title">{`${t('menu:alarms')} – ${t('menu:map')}`}</h1>
       <AlarmMapWidget
         listHref={hrefFor('/alarms')}
+        siteHref={`${hrefFor('/sites/')}{uuid}`}
         mobileApp={insideMobileApp()}
-        onNavigate={() => {
-          navigate('/alarms');
+        onNavigate={(detail) => {
+          const site = /\/sites\/([^/?#]+)$/.exec(detail.href);
+          navigate(site ? `/sites/${site[1]}` : '/alarms');
           return false;
         }}
       />
