@@ -91,6 +91,7 @@ export const ruleEditorStyles = `
 .varde-rule-editor__test-user { font-weight: 600; }
 .varde-rule-editor__test--partial { color: var(--varde-rule-editor-warning); }
 .varde-rule-editor__test-summary { font-weight: 600; margin: 0 0 0.5rem; }
+.varde-rule-editor__test .varde-rule-editor__test-user { color: var(--sl-color-neutral-900, #18181b); }
 .varde-rule-editor__test-users li, .varde-rule-editor__log li { flex-direction: column; align-items: flex-start; }
 .varde-rule-editor__delivery { display: inline-flex; align-items: center; gap: 0.4rem; overflow-wrap: anywhere; }
 .varde-rule-editor__delivery--sent { color: var(--varde-rule-editor-success); }
