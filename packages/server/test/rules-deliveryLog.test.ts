@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ruleDeliveryLogResponse, type NotificationRuleInput, type SignedIn } from '@varde/core/contract';
+import { createRuleDeliveryLog } from '../src/rules/deliveryLog.js';
 import { demoUid } from '../src/seed/demoSeed.js';
 import { demoSites } from '../src/seed/demoSites.js';
 import { manualClock } from './helpers/manualClock.js';
@@ -100,4 +101,15 @@ test("another partner's admin gets 403 or 404 and learns nothing; so does a user
   const otherSite = demoSites()[12]!;
   const elsewhere = await callAs(cloud, admin, 'controllers-api', `/controllers/${otherSite.uuid}/notificationlog/${ruleId}`);
   expect(ruleDeliveryLogResponse.parse(elsewhere.body).data).toEqual([]);
+});
+
+test('a rule keeps only its newest lines; other rules keep theirs', async () => {
+  // The same table the cloud uses, with a small `keep` so that the test need not write thousands of lines.
+  const small = createRuleDeliveryLog(cloud.context.db, clock, 3);
+  const line = (to: string) => ({ userUUID: demoUid('sms'), username: 'sms@varde.test', channel: 'mail' as const, outcome: 'sent' as const, to });
+  for (const n of [1, 2, 3, 4, 5]) small.record(site.uuid, 'kept-rule', { cause: 'test' }, line(`n${n}@varde.test`));
+  small.record(site.uuid, 'other-rule', { cause: 'test' }, line('other@varde.test'));
+  expect(small.entries(site.uuid, 'kept-rule').map((entry) => entry.to)).toEqual(['n5@varde.test', 'n4@varde.test', 'n3@varde.test']);
+  expect(small.entries(site.uuid, 'other-rule').map((entry) => entry.to)).toEqual(['other@varde.test']);
+  expect((await readLog(admin)).length).toBeGreaterThan(3); // the logged rule above is untouched
 });

@@ -2,6 +2,9 @@ import { RULE_LOG_MAX, type RuleDelivery, type RuleDeliveryLogEntry } from '@var
 import type { Clock } from '../clock.js';
 import type { Db } from '../storage/db.js';
 
+/** Lines kept per rule: older ones are dropped as new ones come (a rule that fires daily keeps months). */
+export const RULE_LOG_KEEP = 2000;
+
 /** What caused a delivery: a test (no alarm) or an alarm past the rule's threshold. */
 export type DeliveryCause = { cause: 'test' } | { cause: 'alarm'; alarmId: string };
 
@@ -28,10 +31,15 @@ interface LogRow {
   at: number;
 }
 
-export function createRuleDeliveryLog(db: Db, clock: Pick<Clock, 'now'>): RuleDeliveryLog {
+export function createRuleDeliveryLog(db: Db, clock: Pick<Clock, 'now'>, keep = RULE_LOG_KEEP): RuleDeliveryLog {
   const insert = db.prepare(
     `INSERT INTO rule_delivery_log (site_uuid, rule_id, cause, alarm_id, user_uid, username, channel, outcome, recipient, reason, at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  // Everything of the rule older than its `keep` newest lines.
+  const prune = db.prepare(
+    `DELETE FROM rule_delivery_log WHERE site_uuid = ? AND rule_id = ? AND id <= (
+       SELECT id FROM rule_delivery_log WHERE site_uuid = ? AND rule_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)`,
   );
   const select = db.prepare<[string, string, number], LogRow>(
     `SELECT cause, alarm_id, user_uid, username, channel, outcome, recipient, reason, at
@@ -52,6 +60,7 @@ export function createRuleDeliveryLog(db: Db, clock: Pick<Clock, 'now'>): RuleDe
         delivery.reason ?? null,
         clock.now(),
       );
+      prune.run(siteUuid, ruleId, siteUuid, ruleId, keep);
     },
     entries(siteUuid, ruleId, limit = RULE_LOG_MAX) {
       return select.all(siteUuid, ruleId, Math.min(limit, RULE_LOG_MAX)).map((row) => ({

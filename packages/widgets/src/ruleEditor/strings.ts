@@ -6,7 +6,7 @@ import { widgetStrings } from '../shared/widgetStrings.js';
  * `en` and `no`, and translated in `se`. The failure snackbar ('Error: {status}{statusText}') comes
  * verbatim from core's ruleFailureText.
  */
-export const ruleEditorStrings = widgetStrings('ruleEditor', {
+export const ruleEditorTexts = {
   en: {
     testDraftHint: 'Sends test messages for the rule as it is now, saved or not.',
     noPhone: 'no phone',
@@ -214,4 +214,6 @@ export const ruleEditorStrings = widgetStrings('ruleEditor', {
     confirmDeleteTitle: 'Ta bort regel',
     confirmDelete: 'Ta bort regeln {{ruleId}}?',
   },
-});
+};
+
+export const ruleEditorStrings = widgetStrings('ruleEditor', ruleEditorTexts);

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, waitFor } from '@testing-library/react';
-import { createSession, getSiteRules, localSettings, saveSiteRules, setSharedSession, type Session } from '@varde/core';
+import { createSession, getSiteRules, localSettings, saveSiteRules, setLanguage, setSharedSession, type Session } from '@varde/core';
 import { RuleEditorWidget } from '../../src/ruleEditor/Component.js';
 import { defineRuleEditor } from '../../src/ruleEditor/element.js';
 import type { RulesChangeDetail, RuleTestDetail } from '../../src/ruleEditor/events.js';
@@ -209,6 +209,37 @@ describe('RuleEditorWidget', () => {
     // The draft is still there, unsaved.
     expect(panel.querySelector<HTMLInputElement>(`[data-dialog="rule"] [data-user="${demoUid('admin')}"]`)!.checked).toBe(true);
     expect(await getSiteRules(session.http, site.uuid)).toEqual({});
+  });
+});
+
+describe('the test result in each language', () => {
+  it('says in Swedish and English what was sent and why an SMS was not, and follows a language change', async () => {
+    await signedInAdmin();
+    const site = sites[18]!;
+    await setLanguage('se');
+    try {
+      const { container } = render(<RuleEditorWidget site={site.uuid} />);
+      const panel = await found(container, `[data-site-rules="${site.uuid}"]`);
+      click(await found(panel, '[data-action="new-rule"]'));
+      const dialog = await found(panel, '[data-dialog="rule"]');
+      click(await found(dialog, `[data-user="${demoUid('admin')}"]`));
+      click(dialog.querySelector('[data-channel="sms"]')!);
+      click(dialog.querySelector('[data-channel="mail"]')!);
+      expect(textOf(await found(dialog, '[data-warning="sms-no-phone"]'))).toContain('Inget SMS kan nå');
+      click(dialog.querySelector('[data-action="test-rule"]')!);
+      const result = await found(panel, '[data-dialog="test"] [data-test-status="200"]');
+      const sms = `[data-delivery="${demoUid('admin')}:sms"]`;
+      expect(textOf(result.querySelector(sms)!)).toContain('inte skickat: inget telefonnummer');
+      expect(textOf(result)).toContain('skickat till admin@varde.test');
+      expect(textOf(result)).toContain('1 skickade, 1 inte skickade:');
+
+      await setLanguage('en');
+      await waitFor(() => expect(textOf(result.querySelector(sms)!)).toContain('not sent: no phone number'));
+      expect(textOf(result)).toContain('sent to admin@varde.test');
+      expect(textOf(result)).toContain('1 sent, 1 not sent:');
+    } finally {
+      await setLanguage('no');
+    }
   });
 });
 
