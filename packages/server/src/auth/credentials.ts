@@ -1,5 +1,6 @@
 import type { Role } from '@varde/core/contract';
 import type { CloudContext } from '../context.js';
+import { languageOfUser, smsCodeText } from '../outbox/messageTexts.js';
 import { sendMessage } from '../outbox/sendMessage.js';
 import { userPath } from '../users/profiles.js';
 import { accountByEmail, accountByUid } from './accounts.js';
@@ -47,7 +48,7 @@ export function sendSmsCode(ctx: Ctx, uid: string): void {
   const account = accountByUid(ctx.db, uid);
   if (!account?.phone) return;
   const code = createSmsChallenge(ctx.db, uid, ctx.clock.now());
-  sendMessage(ctx, { channel: 'sms', to: account.phone, body: `Varde sign-in code: ${code}. It expires in 5 minutes.` });
+  sendMessage(ctx, { channel: 'sms', to: account.phone, body: smsCodeText(languageOfUser(ctx, uid), code) });
 }
 
 /** 'expired' also when there is no pending code or too many wrong tries: sign in again. */

@@ -3,6 +3,7 @@ import { requestResetPasswordRequest, resetPasswordRequest } from '@varde/core/c
 import type { CloudContext } from '../context.js';
 import { HttpError } from '../http/HttpError.js';
 import { parseWith } from '../http/parseWith.js';
+import { languageOfUser, resetRequestedMail } from '../outbox/messageTexts.js';
 import { sendMessage } from '../outbox/sendMessage.js';
 import { accountByEmail, accountByUid, updatePasswordHash } from './accounts.js';
 import { clearFailuresOfName } from './loginThrottle.js';
@@ -33,20 +34,8 @@ export function registerResetPasswordRoutes(app: FastifyInstance, ctx: CloudCont
     const account = accountByEmail(ctx.db, email);
     if (account) {
       const ticket = createResetTicket(ctx.db, account.uid, ctx.clock.now());
-      const minutes = RESET_TICKET_TTL_MS / 60_000;
-      sendMessage(ctx, {
-        channel: 'email',
-        to: account.email,
-        subject: 'Reset your Varde password',
-        body: [
-          'Someone asked to reset the password of your Varde account.',
-          `Open this link within ${minutes} minutes to choose a new password:`,
-          '',
-          resetPasswordLink(ctx.config.publicOrigin, account.uid, ticket),
-          '',
-          'If it was not you, ignore this e-mail: your password stays as it is.',
-        ].join('\n'),
-      });
+      const link = resetPasswordLink(ctx.config.publicOrigin, account.uid, ticket);
+      sendMessage(ctx, { channel: 'email', to: account.email, ...resetRequestedMail(languageOfUser(ctx, account.uid), link, RESET_TICKET_TTL_MS / 60_000) });
     }
     return { ok: true as const };
   });

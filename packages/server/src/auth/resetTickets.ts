@@ -3,13 +3,15 @@ import { hashSecret, randomSecret } from './secrets.js';
 
 /** A reset link works for one hour, once. */
 export const RESET_TICKET_TTL_MS = 60 * 60 * 1000;
+/** An invitation (a new user without a password) waits longer: people read such mail days later. */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-export function createResetTicket(db: Db, uid: string, now: number): string {
+export function createResetTicket(db: Db, uid: string, now: number, ttlMs = RESET_TICKET_TTL_MS): string {
   const ticket = randomSecret();
   db.prepare('INSERT INTO reset_tickets (ticket_hash, uid, expires_at) VALUES (?, ?, ?)').run(
     hashSecret(ticket),
     uid,
-    now + RESET_TICKET_TTL_MS,
+    now + ttlMs,
   );
   return ticket;
 }

@@ -23,7 +23,9 @@ import { deleteSessionsOf } from '../auth/sessions.js';
 import { callerOf } from '../http/caller.js';
 import { HttpError } from '../http/HttpError.js';
 import { parseWith } from '../http/parseWith.js';
+import { languageOfUser, resetByAdminMail } from '../outbox/messageTexts.js';
 import { sendMessage } from '../outbox/sendMessage.js';
+import { nameOf, sendInvitation } from './invitation.js';
 import { loadActor, requireManaged, type Actor } from './actor.js';
 import { listManagedUsers, managedUserByUid } from './managedUsers.js';
 import { createUser, deleteUser, requireMaySetPasswordOf, setGrant, updateUser } from './userWrites.js';
@@ -80,6 +82,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: CloudContext): voi
         const actor = actorOf(ctx, request);
         const passwordHash = body.password === undefined ? undefined : hashPassword(body.password);
         const user = await write(() => createUser(ctx, actor, body, passwordHash));
+        // Without a password the new user is invited: a link to choose one, valid for days, in their language.
+        if (passwordHash === undefined) sendInvitation(ctx, user, nameOf(ctx, actor.uid));
         reply.code(201).header('location', `${USER_LOCATION_PREFIX}${user.uid}`);
         return user;
       });
@@ -141,17 +145,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: CloudContext): voi
         const account = accountByUid(ctx.db, id);
         if (!account) throw new HttpError(404, 'User not found');
         const ticket = createResetTicket(ctx.db, id, ctx.clock.now());
-        sendMessage(ctx, {
-          channel: 'email',
-          to: account.email,
-          subject: 'Choose your Varde password',
-          body: [
-            'An administrator asked Varde to let you choose a new password.',
-            `Open this link within ${RESET_TICKET_TTL_MS / 60_000} minutes to choose it:`,
-            '',
-            resetPasswordLink(ctx.config.publicOrigin, id, ticket),
-          ].join('\n'),
-        });
+        const link = resetPasswordLink(ctx.config.publicOrigin, id, ticket);
+        sendMessage(ctx, { channel: 'email', to: account.email, ...resetByAdminMail(languageOfUser(ctx, id), link, RESET_TICKET_TTL_MS / 60_000) });
         return { ok: true as const };
       });
     },

@@ -81,7 +81,7 @@ export function CreateUserWidget(props: CreateUserWidgetProps) {
           actor={snapshot.user}
           tokensVersion={snapshot.tokensVersion}
           t={t}
-          requirePassword
+          requirePassword={false}
           presetSites={preset}
           inlineSuccess
           onCreated={created}

@@ -6,7 +6,7 @@
  * field takes the focus, Enter in any field submits.
  */
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { createUser, describeError, isHttpError, isUserExistsError, sendPasswordReset, type Session } from '@varde/core';
+import { createUser, describeError, i18n, isHttpError, isLanguage, isUserExistsError, type Session } from '@varde/core';
 import { grantableRoles, type ManagedUser, type Role, type UserData } from '@varde/core/contract';
 import type { WidgetTranslate } from '../shared/useWidgetTranslation.js';
 import '../shared/shoelaceElements.js';
@@ -20,7 +20,7 @@ export interface CreateUserFormProps {
   actor: UserData;
   tokensVersion: number;
   t: WidgetTranslate;
-  /** The embedded form requires a password; the dialog takes one optionally (else a reset link is e-mailed). */
+  /** Whether a password must be given. Both the portal dialog and the embedded form leave it optional: without one the cloud e-mails an invitation. */
   requirePassword: boolean;
   /** Sites selected at the start (the controller the form is embedded for). */
   presetSites?: readonly string[];
@@ -78,9 +78,9 @@ export function CreateUserForm(props: CreateUserFormProps) {
         ...(phone ? { phone } : {}),
         controllers: Object.fromEntries(values.sites.map((uuid) => [uuid, true as const])),
         ...(values.password ? { password: values.password } : {}),
+        // The person adding them works in this language; the invitation (no password given) is written in it.
+        ...(isLanguage(i18n.language) ? { language: i18n.language } : {}),
       });
-      // Without a password the new user chooses one through the e-mailed link.
-      if (!values.password) await sendPasswordReset(session.http, user.uid).catch(() => undefined);
       setValues(emptyValues(presetSites));
       setShowErrors(false);
       if (props.inlineSuccess) setOutcome({ kind: 'success', text: t('users:userCreated') });

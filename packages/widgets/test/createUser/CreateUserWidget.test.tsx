@@ -50,7 +50,8 @@ describe('CreateUserWidget', { timeout: 20_000 }, () => {
     await submit(container);
     await waitFor(() => expect(helpText(container, '[part="email-input"]')).toBe('E-mail is required'));
     expect(helpText(container, '[part="name-input"]')).toBe('Name is required');
-    expect(helpText(container, '[part="password-input"]')).toBe('Password is required');
+    // Optional, as in the portal's dialog: without one the cloud sends an invitation.
+    expect(helpText(container, '[part="password-input"]')).toContain('invitation by e-mail');
     expect(helpText(container, '[part="role-select"]')).toBe('Role is required');
     expect(helpText(container, '[part="phone-input"]')).toBe('');
 
@@ -89,6 +90,20 @@ describe('CreateUserWidget', { timeout: 20_000 }, () => {
     await submit(container);
     expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe('User already exists');
     expect(created).toHaveLength(1);
+
+    // Without a password: created, and invited by e-mail in the language of the form (English here).
+    const invited = 'embedded.invited@varde.test';
+    setField(container, '[part="email-input"]', invited);
+    setField(container, '[part="name-input"]', 'Invited Person');
+    setField(container, '[part="password-input"]', '');
+    setField(container, '[part="role-select"]', 'Guest');
+    await submit(container);
+    await waitFor(() => expect(created).toHaveLength(2), { timeout: 5000 });
+    const mail = cloud.context.outbox.list({ channel: 'email', to: invited })[0]!;
+    expect(mail.subject).toBe('You are invited to Varde');
+    expect(mail.body).toContain('Hello Invited Person');
+    expect(mail.body).toContain('within 7 days');
+    expect(mail.body).toMatch(/\/reset-password#uuid=[^&]+&ticket=/);
   });
 
   it('offers a User only User, Guest and Viewer, and shows the status when the server refuses the user', async () => {

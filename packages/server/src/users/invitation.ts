@@ -1,0 +1,25 @@
+import type { ManagedUser } from '@varde/core/contract';
+import { INVITATION_TTL_MS, createResetTicket } from '../auth/resetTickets.js';
+import { resetPasswordLink } from '../auth/resetPasswordRoutes.js';
+import type { CloudContext } from '../context.js';
+import { invitationMail, languageOfUser } from '../outbox/messageTexts.js';
+import { sendMessage } from '../outbox/sendMessage.js';
+import { userPath } from './profiles.js';
+
+/** A user's display name (their e-mail when the profile has none). */
+export function nameOf(ctx: Pick<CloudContext, 'realtime'>, uid: string): string {
+  const name = ctx.realtime.get(`${userPath(uid)}/name`);
+  const email = ctx.realtime.get(`${userPath(uid)}/email`);
+  return typeof name === 'string' && name.trim() !== '' ? name : typeof email === 'string' ? email : 'Varde';
+}
+
+/**
+ * Invites a user created without a password: an e-mail in their language, from the person who added
+ * them, with a link (the password page's ticket, valid for 7 days, once) to choose a password.
+ */
+export function sendInvitation(ctx: CloudContext, user: Pick<ManagedUser, 'uid' | 'username' | 'name'>, invitedBy: string): void {
+  const ticket = createResetTicket(ctx.db, user.uid, ctx.clock.now(), INVITATION_TTL_MS);
+  const link = resetPasswordLink(ctx.config.publicOrigin, user.uid, ticket);
+  const days = INVITATION_TTL_MS / 86_400_000;
+  sendMessage(ctx, { channel: 'email', to: user.username, ...invitationMail(languageOfUser(ctx, user.uid), { name: user.name, invitedBy, link, days }) });
+}
