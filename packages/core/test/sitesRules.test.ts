@@ -29,14 +29,14 @@ describe('site alarm display (core-shell §4)', () => {
     expect(alarmDisplayState(report(null))).toBe('active');
     expect(alarmDisplayState(report('2025-01-15T09:00:00.000Z'))).toBe('unacked');
   });
-  it('class colours: A red, B blue-ish, C cyan; unknown classes fall back to A', () => {
+  it('class colours, one palette everywhere: A red, B orange, C yellow; unknown classes as C', () => {
     expect(alarmClassColor('A')).toBe('#d32f2f');
     expect(alarmClassColor('B')).toBe('#f57c00');
     expect(alarmClassColor('C')).toBe('#fbc02d');
     // One colour per class everywhere: the map's markers agree with the list.
     for (const group of ['A', 'B', 'C', 'X']) expect(alarmMarkerColor(group)).toBe(alarmClassColor(group));
-    expect(alarmClassColor('X')).toBe(alarmClassColor('A'));
-    expect(alarmSummary(report(null, 'Z'))).toMatchObject({ state: 'active', color: '#d32f2f', textKey: 'sites:activeAlarm' });
+    expect(alarmClassColor('X')).toBe(alarmClassColor('C'));
+    expect(alarmSummary(report(null, 'Z'))).toMatchObject({ state: 'active', color: '#fbc02d', textKey: 'sites:activeAlarm' });
     expect(alarmSummary(report('2025-01-15T09:00:00.000Z'))).toMatchObject({ state: 'unacked', count: 2, textKey: 'sites:unackedAlarms' });
     expect(alarmSummary({ latestAlarm: null, unacked: 0 })).toMatchObject({ color: null, textKey: 'sites:noAlarms' });
   });
