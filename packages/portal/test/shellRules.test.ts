@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveSettings } from '@varde/core';
 import type { UserData } from '@varde/core/contract';
 import { guardRoute, loginPromptAfter } from '../src/app/guards.js';
+import { landingFor, mayOpen, PAGE_ACCESS } from '../src/app/pageAccess.js';
 import { matchRoute } from '../src/app/matchRoute.js';
 import type { PortalRoute } from '../src/app/routes.js';
 import { menuEntriesFor, type MenuEntry } from '../src/shell/menuEntries.js';
@@ -12,10 +13,10 @@ import { DEMO_MODULES } from '../../server/src/seed/demoUsers.js';
 
 const Page = () => null;
 const table: PortalRoute[] = [
-  { path: '/sites', component: Page, needsLogin: true, module: 'sites', layout: 'shell' },
-  { path: '/administrate/:id', component: Page, needsLogin: true, module: 'users', layout: 'shell' },
-  { path: '/administrate/:id/:section', component: Page, needsLogin: true, module: 'users', layout: 'shell' },
-  { path: '/searchpage', component: Page, needsLogin: true, layout: 'shell' },
+  { path: '/sites', component: Page, needsLogin: true, layout: 'shell' },
+  { path: '/administrate/:id', component: Page, needsLogin: true, layout: 'shell' },
+  { path: '/administrate/:id/:section', component: Page, needsLogin: true, layout: 'shell' },
+  { path: '/account-settings', component: Page, needsLogin: true, layout: 'shell' },
   { path: '/webpmperror', component: Page, needsLogin: false, layout: 'bare' },
 ];
 
@@ -43,7 +44,7 @@ describe('matchRoute', () => {
     expect(matchRoute(table, '/administrate/a%20b/role/')?.params).toEqual({ id: 'a b', section: 'role' });
   });
 
-  it('finds nothing for unknown or malformed paths (the app sends those to /sites)', () => {
+  it('finds nothing for unknown or malformed paths (the app sends those to the landing page)', () => {
     expect(matchRoute(table, '/nowhere')).toBeNull();
     expect(matchRoute(table, '/sites/extra')).toBeNull();
     expect(matchRoute(table, '/administrate/%E0%A4%A')).toBeNull();
@@ -53,7 +54,7 @@ describe('matchRoute', () => {
 describe('guardRoute', () => {
   const sites = table[0]!;
   const admin = table[1]!;
-  const search = table[3]!;
+  const accountSettings = table[3]!;
 
   it('waits while the session starts, then sends a signed-out visitor to login', () => {
     expect(guardRoute(sites, { state: 'loading', user: null, signOutReason: null })).toEqual({ kind: 'wait' });
@@ -71,15 +72,37 @@ describe('guardRoute', () => {
     expect(loginPromptAfter('user')).toBeUndefined();
   });
 
-  it('gates modules: missing access -> /sites; missing sites -> /account-settings', () => {
-    expect(guardRoute(admin, signedIn(['sites']))).toEqual({ kind: 'redirect', to: '/sites' });
+  it('gates modules from the access table: a blocked page names what it needs and where the user starts', () => {
+    expect(guardRoute(admin, signedIn(['sites']))).toEqual({ kind: 'blocked', missing: ['users'], landing: '/sites' });
     expect(guardRoute(admin, signedIn(['sites', 'users']))).toEqual({ kind: 'render' });
-    expect(guardRoute(sites, signedIn(['alarms']))).toEqual({ kind: 'redirect', to: '/account-settings' });
-    expect(guardRoute(search, signedIn([]))).toEqual({ kind: 'render' });
+    expect(guardRoute(sites, signedIn(['alarms']))).toEqual({ kind: 'blocked', missing: ['sites'], landing: '/alarms' });
+    expect(guardRoute(accountSettings, signedIn([]))).toEqual({ kind: 'render' });
   });
 
   it('lets public routes render without a session', () => {
     expect(guardRoute(table[4]!, { state: 'loading', user: null, signOutReason: null })).toEqual({ kind: 'render' });
+  });
+});
+
+describe('one access table', () => {
+  const linksOf = (entries: MenuEntry[]) => entries.flatMap((entry) => (entry.kind === 'group' ? entry.children : [entry])).filter((link) => !link.external);
+
+  it('every demo user: a menu entry exactly for each gated page they may open', () => {
+    for (const [name, modules] of Object.entries(DEMO_MODULES)) {
+      const user = userWith(modules);
+      const menu = linksOf(menuEntriesFor(user, plain)).map((link) => link.to);
+      for (const to of menu) expect(mayOpen(user, to), `${name}: ${to}`).toBe(true);
+      const openable = Object.keys(PAGE_ACCESS).filter((path) => !path.includes(':') && mayOpen(user, path));
+      expect(openable.filter((path) => !menu.includes(path)), name).toEqual([]);
+    }
+  });
+
+  it('lands each user on the first page they may open: sites, else alarms, … else account settings', () => {
+    expect(landingFor(userWith(DEMO_MODULES.admin))).toBe('/sites');
+    expect(landingFor(userWith(['alarms']))).toBe('/alarms');
+    expect(landingFor(userWith(['notifications']))).toBe('/account-settings');
+    expect(landingFor(userWith(['notifications', 'users']))).toBe('/notifications');
+    expect(landingFor(userWith([]))).toBe('/account-settings');
   });
 });
 

@@ -97,10 +97,21 @@ describe('POST /users', () => {
 
 describe('managing a sub-user', () => {
   async function created(by: DemoUserKey = 'admin') {
-    const answer = await as(by, '/users', { json: { username: newEmail(), name: 'Sub User', role: 'Guest' } });
+    // No module named explicitly ({}): the toggles below start from nothing.
+    const answer = await as(by, '/users', { json: { username: newEmail(), name: 'Sub User', role: 'Guest', moduleAccesses: {} } });
     expect(answer.status).toBe(201);
     return answer.body.uid as string;
   }
+
+  it('gives a new user the modules their role implies when none are named, of those the adder has', async () => {
+    const guest = await as('admin', '/users', { json: { username: newEmail(), name: 'Guest Default', role: 'Guest' } });
+    expect(guest.body.moduleAccesses).toEqual({ sites: true, alarms: true });
+    const admin = await as('admin', '/users', { json: { username: newEmail(), name: 'Admin Default', role: 'Admin' } });
+    expect(Object.keys(admin.body.moduleAccesses).sort()).toEqual(['alarms', 'apps', 'bim', 'functions', 'licensing', 'mlexplorer', 'notifications', 'search', 'sites', 'users']);
+    // A power user lacks licensing and users: their new user gets the rest of the role's set.
+    const byPower = await as('powerUser', '/users', { json: { username: newEmail(), name: 'Power Default', role: 'User' } });
+    expect(byPower.body.moduleAccesses).toEqual({ sites: true, alarms: true, search: true });
+  });
 
   it('toggles sites and modules (idempotent), mirrored in the manager\'s adminUsers', async () => {
     const uid = await created();

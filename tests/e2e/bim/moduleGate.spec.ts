@@ -1,14 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
 
-/** /bim needs module access `bim`: a user without it lands on /sites and has no BIM menu entry. */
-test('a user without the bim module is sent to /sites', async ({ page }) => {
+/** /bim needs module access `bim`: a user without it is told so on the page, and has no BIM menu entry. */
+test('a user without the bim module is told the page needs it', async ({ page }) => {
   await page.goto('/bim');
   await expect(page).toHaveURL(/\/cloud\/login\/v2\//);
   await page.locator('#email').fill(demoUsers.user.email);
   await page.locator('#password').fill(demoUsers.user.password);
   await page.locator('button[type=submit]').first().click();
-  await expect(page).toHaveURL(/\/sites$/);
+  await expect(page).toHaveURL(/\/bim$/);
+  await expect(page.getByTestId('no-access')).toBeVisible();
   await expect(page.getByTestId('menu-sites')).toBeVisible();
   await expect(page.getByTestId('menu-bim')).toHaveCount(0);
   await expect(page.locator('.varde-bim-mapper')).toHaveCount(0);

@@ -14,7 +14,7 @@ async function setModule(request: APIRequestContext, uid: string, module: string
   expect(answer.status()).toBe(200);
 }
 
-test('a module granted while signed in appears in the menu; revoked, its page sends the user to /sites', async ({ page, request }) => {
+test('a module granted while signed in appears in the menu; revoked, its page says the access is missing', async ({ page, request }) => {
   const admin = await apiLogin(request, demoUsers.admin.email, DEMO_PASSWORD);
   const guest = await findUser(request, admin, demoUsers.guest.email);
   expect(guest?.moduleAccesses.alarms).toBeUndefined();
@@ -32,7 +32,8 @@ test('a module granted while signed in appears in the menu; revoked, its page se
     await expect(page).toHaveURL(/\/alarms$/);
 
     await setModule(request, guest!.uid, 'alarms', false);
-    await expect(page).toHaveURL(/\/sites$/);
+    await expect(page.getByTestId('no-access')).toBeVisible();
+    await expect(page).toHaveURL(/\/alarms$/);
     expect(await menuIds(page)).toEqual(['sites']);
   } finally {
     await setModule(request, guest!.uid, 'alarms', false);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { demoUsers, DEMO_PASSWORD } from '../../../packages/server/src/seed/demoUsers.js';
+import { apiLogin } from '../users/helpers.js';
 import { menuIds, signInAtProvider, useLanguage } from './shellHelpers.js';
 
 /** Routing, guards, module gates and the menu in Chromium against the reference cloud. */
@@ -13,10 +14,30 @@ test('an unauthenticated deep link goes through login and comes back to the deep
   await expect(page.getByTestId('menu-administrate')).toHaveAttribute('aria-current', 'page');
 });
 
-test('unknown paths go to /sites', async ({ page }) => {
+test('unknown paths go to the user\'s landing page (/sites for a user with sites)', async ({ page }) => {
   await page.goto('/no/such/page');
   await signInAtProvider(page, demoUsers.user.email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/sites$/);
+});
+
+test('a user with only Alarms lands on the alarm list, and a page they lack says why', async ({ page, request }) => {
+  const admin = await apiLogin(request, demoUsers.admin.email, DEMO_PASSWORD);
+  const email = `alarms.only.${Date.now()}@varde.test`;
+  const created = await request.post('/cloud/users/users', {
+    headers: { authorization: `Bearer ${admin.token('users')}` },
+    data: { username: email, name: 'Alarms Only', role: 'Viewer', password: 'alarms-only-1', moduleAccesses: { alarms: true } },
+  });
+  expect(created.status()).toBe(201);
+  await useLanguage(page, 'en');
+  await page.goto('/');
+  await signInAtProvider(page, email, 'alarms-only-1');
+  await expect(page).toHaveURL(/\/alarms$/);
+  expect(await menuIds(page)).toEqual(['alarms', 'alarms-list', 'alarms-map']);
+
+  await page.goto('/sites');
+  await expect(page.getByTestId('no-access')).toContainText('This page needs access to: Sites. Ask an administrator for access.');
+  await page.getByTestId('no-access').getByRole('link').click();
+  await expect(page).toHaveURL(/\/alarms$/);
 });
 
 test('the menu shows exactly the signed-in user\'s modules, in the fixed order', async ({ page, browser }) => {
@@ -38,18 +59,19 @@ test('the menu shows exactly the signed-in user\'s modules, in the fixed order',
   await other.close();
 });
 
-test('a module gate sends a user without the module to /sites; login-only pages open', async ({ page }) => {
+test('a module gate says which access the page needs (the address stays); login-only pages open', async ({ page }) => {
   await useLanguage(page, 'en');
   await page.goto('/cloud-functions');
   await signInAtProvider(page, demoUsers.user.email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/sites$/);
+  await expect(page).toHaveURL(/\/cloud-functions$/);
+  await expect(page.getByTestId('no-access')).toContainText('This page needs access to: Cloud functions.');
 
   // In-app navigation is gated too, not only the first load.
   await page.evaluate(() => {
     window.history.pushState(null, '', '/licenses');
     window.dispatchEvent(new PopStateEvent('popstate'));
   });
-  await expect(page).toHaveURL(/\/sites$/);
+  await expect(page.getByTestId('no-access')).toContainText('This page needs access to: Licenses.');
 
   await page.evaluate(() => {
     window.history.pushState(null, '', '/searchpage');

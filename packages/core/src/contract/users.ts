@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { MIN_PASSWORD_LENGTH } from './auth.js';
-import { moduleKey, role, roles, trueMap, type Role } from './common.js';
+import { moduleKey, role, roles, trueMap, type ModuleKey, type Role } from './common.js';
 
 /**
  * users service (admin-modules spec, sections 6 and 7): the users an actor manages, and the calls
@@ -18,6 +18,18 @@ export function grantableRoles(actorRole: Role, systemAdmin = false): Role[] {
 export function canAddUsers(actorRole: Role, systemAdmin = false): boolean {
   return grantableRoles(actorRole, systemAdmin).length > 0;
 }
+
+/**
+ * The module accesses a new user's role implies, when whoever adds them names none (decision, issue
+ * 16: a new user who can open nothing is of no use). The adder grants only those they have themselves.
+ */
+export const ROLE_MODULES: Readonly<Record<Role, readonly ModuleKey[]>> = {
+  Viewer: ['sites', 'alarms'],
+  Guest: ['sites', 'alarms'],
+  User: ['sites', 'alarms', 'search'],
+  PowerUser: ['sites', 'alarms', 'search', 'notifications', 'bim', 'functions', 'apps', 'mlexplorer'],
+  Admin: ['sites', 'alarms', 'search', 'notifications', 'bim', 'functions', 'apps', 'mlexplorer', 'users', 'licensing'],
+};
 
 export const languageCode = z.enum(['no', 'en', 'se']);
 export type LanguageCode = z.infer<typeof languageCode>;

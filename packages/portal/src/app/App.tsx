@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { CenteredMessage } from '../pages/CenteredMessage.js';
+import { NoAccessPage } from '../pages/NoAccessPage.js';
 import { Shell } from '../shell/Shell.js';
 import { useTexts } from '../shell/useTexts.js';
 import { guardRoute } from './guards.js';
@@ -13,7 +14,7 @@ import { useLiveUserAccess } from './useLiveUserAccess.js';
 import { useSession } from './useSession.js';
 import './strings.js';
 
-/** The whole portal: the route table decides the page, its guard and its layout. Unknown paths -> /sites. */
+/** The whole portal: the route table decides the page, its guard and its layout. Unknown paths -> the landing page. */
 export function App() {
   const { pathname } = useLocation();
   const match = matchRoute(routes, pathname);
@@ -21,7 +22,7 @@ export function App() {
   useLiveUserAccess();
 
   useEffect(() => {
-    if (!match) navigate('/sites', { replace: true });
+    if (!match) navigate('/', { replace: true });
   }, [match]);
   if (!match) return null;
   return <RouteView match={match} />;
@@ -45,11 +46,16 @@ function RouteView({ match }: { match: RouteMatch }) {
     if (decision.kind === 'login') {
       clearBrowserStorage();
       redirectToLogin(decision.prompt);
-    } else if (decision.kind === 'redirect') {
-      navigate(decision.to, { replace: true });
     }
-  }, [decision.kind, decision.kind === 'login' ? decision.prompt : undefined, decision.kind === 'redirect' ? decision.to : undefined]);
+  }, [decision.kind, decision.kind === 'login' ? decision.prompt : undefined]);
 
+  if (decision.kind === 'blocked') {
+    return (
+      <Shell>
+        <NoAccessPage missing={decision.missing} landing={decision.landing} />
+      </Shell>
+    );
+  }
   if (decision.kind !== 'render') return <CenteredMessage message={t('loading')} />;
   const Page = route.component;
   if (route.layout === 'bare') return <Page params={params} />;

@@ -1,4 +1,6 @@
 import type { SessionSnapshot } from '@varde/core';
+import type { ModuleKey } from '@varde/core/contract';
+import { landingFor, missingModules } from './pageAccess.js';
 import type { PortalRoute } from './routes.js';
 
 export type GuardDecision =
@@ -7,12 +9,13 @@ export type GuardDecision =
   | { kind: 'wait' }
   /** No session or no stored user data: to /login with the current address (prompt as given). */
   | { kind: 'login'; prompt?: 'none' | 'login' }
-  /** A module gate said no. */
-  | { kind: 'redirect'; to: string };
+  /** The user lacks module accesses the page needs (pageAccess.ts): the page says which. */
+  | { kind: 'blocked'; missing: ModuleKey[]; landing: string };
 
 /**
- * Route guard and module gate (core-shell §6). A module gate sends to /sites, except the sites gate
- * itself, which sends to /account-settings (a page every signed-in user may see, so no loop).
+ * Route guard and module gate (core-shell §6), from the one access table (pageAccess.ts). A page the
+ * user lacks a module for is not silently left: it says what access it needs, and links to the
+ * user's landing page (decision: the spec's silent redirect to /sites confused users).
  */
 export function guardRoute(route: PortalRoute, snapshot: Pick<SessionSnapshot, 'state' | 'user' | 'signOutReason'>): GuardDecision {
   if (!route.needsLogin) return { kind: 'render' };
@@ -21,9 +24,8 @@ export function guardRoute(route: PortalRoute, snapshot: Pick<SessionSnapshot, '
     const prompt = loginPromptAfter(snapshot.signOutReason);
     return prompt ? { kind: 'login', prompt } : { kind: 'login' };
   }
-  if (route.module && snapshot.user.moduleAccesses[route.module] !== true) {
-    return { kind: 'redirect', to: route.module === 'sites' ? '/account-settings' : '/sites' };
-  }
+  const missing = missingModules(snapshot.user, route.path);
+  if (missing.length > 0) return { kind: 'blocked', missing, landing: landingFor(snapshot.user) };
   return { kind: 'render' };
 }
 

@@ -1,5 +1,4 @@
 import type { ComponentType } from 'react';
-import type { ModuleKey } from '@varde/core/contract';
 import type { RouteProps } from './routeProps.js';
 import { LoginCallbackPage } from '../pages/login/LoginCallbackPage.js';
 import { LoginRedirectPage } from '../pages/login/LoginRedirectPage.js';
@@ -7,6 +6,7 @@ import { LogoutPage } from '../pages/login/LogoutPage.js';
 import { SilentCallbackPage } from '../pages/login/SilentCallbackPage.js';
 import { SitesPage } from '../pages/sites/SitesPage.js';
 import { SitePage } from '../pages/site/SitePage.js';
+import { LandingPage } from '../pages/LandingPage.js';
 import { AccountSettingsPage } from '../pages/accountSettings/AccountSettingsPage.js';
 import { BimPage } from '../pages/bim/BimPage.js';
 import { CloudFunctionsPage } from '../pages/cloudFunctions/CloudFunctionsPage.js';
@@ -34,8 +34,6 @@ export interface PortalRoute {
   component: ComponentType<RouteProps>;
   /** No backend session or no stored user data -> /login?redirect=<here>. */
   needsLogin: boolean;
-  /** Module gate (core-shell §6): without this module access -> /sites (for `sites` itself -> /account-settings). */
-  module?: ModuleKey;
   /** The spec's named routes that skip the initial data load (no silent sign-in at startup). */
   skipsInitialLoad?: boolean;
   /** 'shell': inside the main app wrapper (header, side menu); 'bare': the page owns the whole window. */
@@ -44,7 +42,7 @@ export interface PortalRoute {
 
 /**
  * Every route of the portal (core-shell §2, admin-modules §2), first match wins. Add a page with one
- * line here. Unknown paths go to /sites.
+ * line here, and its modules in pageAccess.ts. `/` (and any unknown path) is the user's landing page.
  */
 export const routes: readonly PortalRoute[] = [
   // Sign-in and session (route names Login, Login Callback, Logout skip the initial load).
@@ -54,20 +52,21 @@ export const routes: readonly PortalRoute[] = [
   { path: '/logout', component: LogoutPage, needsLogin: false, skipsInitialLoad: true, layout: 'bare' },
 
   // Under the main app wrapper.
-  { path: '/sites', component: SitesPage, needsLogin: true, module: 'sites', layout: 'shell' },
-  { path: '/sites/:uuid', component: SitePage, needsLogin: true, module: 'sites', layout: 'shell' },
+  { path: '/', component: LandingPage, needsLogin: true, layout: 'shell' },
+  { path: '/sites', component: SitesPage, needsLogin: true, layout: 'shell' },
+  { path: '/sites/:uuid', component: SitePage, needsLogin: true, layout: 'shell' },
   { path: '/account-settings', component: AccountSettingsPage, needsLogin: true, layout: 'shell' },
-  { path: '/bim', component: BimPage, needsLogin: true, module: 'bim', layout: 'shell' },
-  { path: '/cloud-functions', component: CloudFunctionsPage, needsLogin: true, module: 'functions', layout: 'shell' },
-  { path: '/cloud-apps', component: CloudAppsPage, needsLogin: true, module: 'apps', layout: 'shell' },
-  { path: '/ml-explorer', component: MlExplorerPage, needsLogin: true, module: 'mlexplorer', layout: 'shell' },
-  { path: '/administrate', component: AdministratePage, needsLogin: true, module: 'users', layout: 'shell' },
-  { path: '/administrate/:id', component: UserDetailPage, needsLogin: true, module: 'users', layout: 'shell' },
-  { path: '/administrate/:id/:section', component: UserDetailPage, needsLogin: true, module: 'users', layout: 'shell' },
-  { path: '/alarms', component: AlarmsPage, needsLogin: true, module: 'alarms', layout: 'shell' },
-  { path: '/alarms/map', component: AlarmMapPage, needsLogin: true, module: 'alarms', layout: 'shell' },
-  { path: '/licenses', component: LicensesPage, needsLogin: true, module: 'licensing', layout: 'shell' },
-  { path: '/notifications', component: NotificationsPage, needsLogin: true, module: 'users', layout: 'shell' },
+  { path: '/bim', component: BimPage, needsLogin: true, layout: 'shell' },
+  { path: '/cloud-functions', component: CloudFunctionsPage, needsLogin: true, layout: 'shell' },
+  { path: '/cloud-apps', component: CloudAppsPage, needsLogin: true, layout: 'shell' },
+  { path: '/ml-explorer', component: MlExplorerPage, needsLogin: true, layout: 'shell' },
+  { path: '/administrate', component: AdministratePage, needsLogin: true, layout: 'shell' },
+  { path: '/administrate/:id', component: UserDetailPage, needsLogin: true, layout: 'shell' },
+  { path: '/administrate/:id/:section', component: UserDetailPage, needsLogin: true, layout: 'shell' },
+  { path: '/alarms', component: AlarmsPage, needsLogin: true, layout: 'shell' },
+  { path: '/alarms/map', component: AlarmMapPage, needsLogin: true, layout: 'shell' },
+  { path: '/licenses', component: LicensesPage, needsLogin: true, layout: 'shell' },
+  { path: '/notifications', component: NotificationsPage, needsLogin: true, layout: 'shell' },
   { path: '/searchpage', component: SearchPage, needsLogin: true, layout: 'shell' },
 
   // Embeddable in a controller frame.

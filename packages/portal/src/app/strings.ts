@@ -3,6 +3,9 @@ import { i18n } from '@varde/core';
 /** The portal shell's own texts (namespace `portal`). */
 const texts = {
   no: {
+    noAccessTitle: 'Ingen tilgang',
+    noAccess: 'Denne siden krever tilgang til: {{modules}}. Be en administrator om tilgang.',
+    goToStart: 'Gå til startsiden din',
     openMenu: 'Åpne menyen',
     closeMenu: 'Lukk menyen',
     mainMenu: 'Hovedmeny',
@@ -27,6 +30,9 @@ const texts = {
     loadFailed: 'Kunne ikke hente anlegg: {{message}}',
   },
   en: {
+    noAccessTitle: 'No access',
+    noAccess: 'This page needs access to: {{modules}}. Ask an administrator for access.',
+    goToStart: 'Go to your start page',
     openMenu: 'Open menu',
     closeMenu: 'Close menu',
     mainMenu: 'Main menu',
@@ -51,6 +57,9 @@ const texts = {
     loadFailed: 'Could not load sites: {{message}}',
   },
   se: {
+    noAccessTitle: 'Ingen åtkomst',
+    noAccess: 'Sidan kräver åtkomst till: {{modules}}. Be en administratör om åtkomst.',
+    goToStart: 'Gå till din startsida',
     openMenu: 'Öppna menyn',
     closeMenu: 'Stäng menyn',
     mainMenu: 'Huvudmeny',

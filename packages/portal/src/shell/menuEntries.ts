@@ -1,5 +1,6 @@
 import type { Settings } from '@varde/core';
 import type { ModuleKey, UserData } from '@varde/core/contract';
+import { modulesFor } from '../app/pageAccess.js';
 
 export interface MenuLink {
   kind: 'link';
@@ -29,8 +30,8 @@ export const BRAND_WITHOUT_LICENSES = 'fjellvann';
 
 interface Candidate {
   entry: MenuEntry;
-  /** Every one of these module accesses is needed (empty: login only). */
-  modules: ModuleKey[];
+  /** Every one of these module accesses is needed (empty: login only); the portal's own pages take theirs from pageAccess.ts. */
+  modules: readonly ModuleKey[];
   /** Extra condition from the settings. */
   when?: (settings: Settings) => boolean;
 }
@@ -42,7 +43,7 @@ function link(id: string, order: number, labelKey: string, to: string, external 
 function candidates(settings: Settings): Candidate[] {
   const links = settings.externalLinks;
   return [
-    { entry: link('sites', 100, 'sites', '/sites'), modules: ['sites'] },
+    { entry: link('sites', 100, 'sites', '/sites'), modules: modulesFor('/sites') },
     {
       // Decision: alarms sit right after sites (they are the sites' alarms), as a group with list and map.
       entry: {
@@ -52,22 +53,21 @@ function candidates(settings: Settings): Candidate[] {
         labelKey: 'alarms',
         children: [link('alarms-list', 151, 'list', '/alarms'), link('alarms-map', 152, 'map', '/alarms/map')],
       },
-      modules: ['alarms'],
+      modules: modulesFor('/alarms'),
     },
-    { entry: link('bim', 200, 'bim', '/bim'), modules: ['bim'] },
-    { entry: link('cloud-functions', 300, 'cloudFunctions', '/cloud-functions'), modules: ['functions'] },
-    { entry: link('cloud-apps', 350, 'cloudApps', '/cloud-apps'), modules: ['apps'] },
-    { entry: link('ml-explorer', 370, 'mlExplorer', '/ml-explorer'), modules: ['mlexplorer'] },
-    { entry: link('administrate', 400, 'userAdministration', '/administrate'), modules: ['users'] },
+    { entry: link('bim', 200, 'bim', '/bim'), modules: modulesFor('/bim') },
+    { entry: link('cloud-functions', 300, 'cloudFunctions', '/cloud-functions'), modules: modulesFor('/cloud-functions') },
+    { entry: link('cloud-apps', 350, 'cloudApps', '/cloud-apps'), modules: modulesFor('/cloud-apps') },
+    { entry: link('ml-explorer', 370, 'mlExplorer', '/ml-explorer'), modules: modulesFor('/ml-explorer') },
+    { entry: link('administrate', 400, 'userAdministration', '/administrate'), modules: modulesFor('/administrate') },
     {
       entry: link('licenses', 500, 'licenses', '/licenses'),
-      modules: ['licensing'],
+      modules: modulesFor('/licenses'),
       when: (s) => s.brand !== BRAND_WITHOUT_LICENSES,
     },
-    // The page's gate is `users` (spec), so the entry needs it too: never show an entry that bounces.
-    { entry: link('notifications', 600, 'notifications', '/notifications'), modules: ['notifications', 'users'] },
-    { entry: link('searchpage', 700, 'search', '/searchpage'), modules: ['search'] },
-    { entry: link('dashboards', 750, 'views', '/dashboards'), modules: [], when: (s) => s.dashboards },
+    { entry: link('notifications', 600, 'notifications', '/notifications'), modules: modulesFor('/notifications') },
+    { entry: link('searchpage', 700, 'search', '/searchpage'), modules: modulesFor('/searchpage') },
+    { entry: link('dashboards', 750, 'views', '/dashboards'), modules: modulesFor('/dashboards'), when: (s) => s.dashboards },
     {
       entry: link('smarttune', 800, 'smartTuning', links.smarttune ?? '', true),
       modules: ['smarttune'],

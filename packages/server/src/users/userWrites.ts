@@ -1,3 +1,4 @@
+import { ROLE_MODULES } from '@varde/core/contract';
 import { randomUUID } from 'node:crypto';
 import {
   grantKinds,
@@ -46,7 +47,8 @@ export function createUser(
   requireCanAddUsers(actor);
   requireRole(actor, body.role);
   const controllers = body.controllers ?? {};
-  const moduleAccesses = body.moduleAccesses ?? {};
+  // Named modules are checked below; none named: the role's own set, of what the adder may grant.
+  const moduleAccesses = body.moduleAccesses ?? Object.fromEntries(ROLE_MODULES[body.role].filter((key) => actor.hasModule(key)).map((key) => [key, true as const]));
   const licensingPartners = body.licensingPartners ?? {};
   requireGrantable(actor, 'site', Object.keys(controllers));
   requireGrantable(actor, 'module', Object.keys(moduleAccesses));

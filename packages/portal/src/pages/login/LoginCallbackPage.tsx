@@ -16,7 +16,7 @@ export function LoginCallbackPage() {
     completing ??= session.completeSignIn(window.location.href);
     completing
       .then((redirect) => {
-        const target = safeRedirect(redirect ?? null) ?? '/sites';
+        const target = safeRedirect(redirect ?? null) ?? '/';
         // Back under a brand's path the page needs that brand's settings (theme, menu): load it afresh;
         // the startup's silent sign-in picks the session up again.
         if (brandBaseOf(target) !== session.settings.basePath) window.location.replace(target);

@@ -26,7 +26,7 @@ function ProviderRedirect({ search }: { search: URLSearchParams }) {
 
   useEffect(() => {
     if (state === 'signed-in') {
-      navigate(redirect ?? '/sites', { replace: true });
+      navigate(redirect ?? '/', { replace: true });
       return;
     }
     if (state !== 'signed-out') return;
@@ -34,7 +34,7 @@ function ProviderRedirect({ search }: { search: URLSearchParams }) {
       .signInRedirect({
         ...(prompt === 'login' || prompt === 'none' ? { prompt } : {}),
         // The callback lands outside any brand path: carry the brand's base along.
-        redirect: hrefFor(redirect ?? '/sites'),
+        redirect: hrefFor(redirect ?? '/'),
       })
       .catch((reason: unknown) => setError(reason instanceof Error ? reason.message : String(reason)));
   }, [state, redirect, prompt]);
