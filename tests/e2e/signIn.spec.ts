@@ -41,12 +41,36 @@ test('a protected page sends the user through the identity provider and back to 
   await expect(page.getByTestId('site-row').first()).toBeVisible();
 });
 
-test('a wrong password is refused on the provider page', async ({ page }) => {
+test('a wrong password is refused on the provider page, in the portal\'s language (Norwegian by default)', async ({ page }) => {
   await page.goto('/login');
   await submitPassword(page, 'guest@varde.test', 'not-the-password');
-  await expect(page.getByRole('alert')).toContainText('Wrong username or password');
+  await expect(page.getByRole('alert')).toContainText('Feil brukernavn eller passord');
   await expect(page).toHaveURL(/\/cloud\/login\/v2\//);
 });
+
+for (const [language, texts] of [
+  ['en', { title: 'Sign in', forgot: 'Forgot password?', send: 'Send link', sent: 'Check your e-mail' }],
+  ['se', { title: 'Logga in', forgot: 'Glömt lösenordet?', send: 'Skicka länk', sent: 'Kolla din e-post' }],
+] as const) {
+  test(`the provider's pages follow the portal's language (${language}); "Forgot password?" e-mails a link`, async ({ page }) => {
+    await page.addInitScript((code) => window.localStorage.setItem('varde.language', code), language);
+    await page.goto('/sites');
+    await expect(page).toHaveURL(/\/cloud\/login\/v2\//);
+    await expect(page.locator('h1')).toHaveText(texts.title);
+    await expect(page.locator('html')).toHaveAttribute('lang', language === 'se' ? 'sv' : 'en');
+    await page.getByRole('link', { name: texts.forgot }).click();
+    await page.locator('#email').fill('viewer@varde.test');
+    const since = Date.now();
+    await page.getByRole('button', { name: texts.send }).click();
+    await expect(page.locator('h1')).toHaveText(texts.sent);
+    const answer = await page.request.get(`/cloud/outbox/messages?channel=email&to=viewer%40varde.test&since=${since}`);
+    const { data } = (await answer.json()) as { data: { body: string }[] };
+    expect(data[0]?.body).toMatch(/\/reset-password#uuid=[^&]+&ticket=/);
+    // Back to the sign-in of the same interaction.
+    await page.getByRole('link').last().click();
+    await expect(page.locator('#password')).toBeVisible();
+  });
+}
 
 test('a user with an SMS second factor signs in with the code from the outbox', async ({ page }) => {
   await page.goto('/login?redirect=%2Fsites');

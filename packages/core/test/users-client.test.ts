@@ -45,7 +45,7 @@ describe('users client', () => {
     expect(grantable.roles).toEqual(grantableRoles('Admin'));
     const site = grantable.controllers[0]!;
 
-    const created = await createUser(http, { username: 'core-client@example.test', name: 'Core Client', role: 'Viewer' });
+    const created = await createUser(http, { username: 'core-client@example.test', name: 'Core Client', role: 'Viewer', moduleAccesses: {} });
     expect(await getUser(http, created.uid)).toEqual(created);
     expect((await findUserByEmail(http, 'CORE-CLIENT@example.test'))?.uid).toBe(created.uid);
 

@@ -1,3 +1,4 @@
+import { i18n } from '../i18n/i18n.js';
 import type { UserManager } from 'oidc-client-ts';
 import { login } from '../auth/authClient.js';
 import type { HttpClient } from '../http/createHttpClient.js';
@@ -78,7 +79,9 @@ export function createOidcFlows(core: SessionCore, http: HttpClient, userManager
       redirecting = true;
       const state: RedirectState = options.redirect ? { redirect: options.redirect } : {};
       try {
-        await manager().signinRedirect({ ...(options.prompt ? { prompt: options.prompt } : {}), state });
+        // The provider's pages speak the portal's language (its code `se` is Swedish, `sv` in BCP 47).
+        const uiLocales = { no: 'nb', en: 'en', se: 'sv' }[i18n.language] ?? 'nb';
+        await manager().signinRedirect({ ...(options.prompt ? { prompt: options.prompt } : {}), state, ui_locales: uiLocales });
       } catch (error) {
         redirecting = false;
         throw error;

@@ -3,7 +3,7 @@ import type Provider from 'oidc-provider';
 import { errors, type InteractionResults } from 'oidc-provider';
 import { acceptsHtml } from './errorDetail.js';
 import type { OidcIdentity } from './identity.js';
-import { messagePage, passwordPage, smsCodePage } from './pages.js';
+import { forgotPasswordPage, messagePage, passwordPage, smsCodePage } from './pages.js';
 import { OIDC_MOUNT_PATH, interactionPath } from './paths.js';
 import type { PendingSecondFactors } from './secondFactorStore.js';
 import { pageStrings, pickLocale, type PageLocale } from './strings.js';
@@ -82,7 +82,8 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
   ) {
     const hint = typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : undefined;
     const action = `${interactionPath(interaction.uid)}/login`;
-    const html = passwordPage({ locale, action, email: extra.email ?? hint, error: extra.error });
+    const forgotHref = `${interactionPath(interaction.uid)}/forgot`;
+    const html = passwordPage({ locale, action, forgotHref, email: extra.email ?? hint, error: extra.error });
     return sendPage(reply, status, html, extra.error);
   }
 
@@ -184,6 +185,32 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
       await pending.clear(interaction.uid);
       if (verdict === 'expired') return showPassword(reply, 400, interaction, locale, { error: t.smsExpired });
       return finish(request, reply, { login: { accountId: accountUid, amr: ['pwd', 'sms'] } });
+    });
+
+    /** "Forgot password?": the same request as the portal's (POST /cloud/auth/requestResetPassword, with its limits). */
+    scope.get(`${base}/forgot`, options, async (request: UidRequest, reply) => {
+      const interaction = await loadInteraction(request, reply);
+      if (!interaction) return expired(request, reply);
+      const locale = localeOf(request, interaction);
+      const path = interactionPath(interaction.uid);
+      return sendPage(reply, 200, forgotPasswordPage({ locale, action: `${path}/forgot`, backHref: path }));
+    });
+
+    scope.post(`${base}/forgot`, { config: { ...options.config, ...perClient(RATE_LIMITS.resetRequests) } }, async (request: UidRequest, reply) => {
+      const interaction = await loadInteraction(request, reply);
+      if (!interaction) return expired(request, reply);
+      const locale = localeOf(request, interaction);
+      const t = pageStrings(locale);
+      const path = interactionPath(interaction.uid);
+      const email = field(request, 'email').trim();
+      const page = (status: number, error: string) => sendPage(reply, status, forgotPasswordPage({ locale, action: `${path}/forgot`, backHref: path, email, error }), error);
+      if (!email) return page(400, t.missingFields);
+      // Through the auth server's own route, so its per-address limit counts these requests too.
+      const answer = await app.inject({ method: 'POST', url: '/cloud/auth/requestResetPassword', payload: { email } });
+      if (answer.statusCode === 429) return page(429, t.throttled(Math.max(1, Math.ceil(Number(answer.headers['retry-after'] ?? 60) / 60))));
+      if (answer.statusCode !== 200) return page(400, (answer.json() as { detail?: string }).detail ?? t.errorTitle);
+      const html = messagePage({ locale, title: t.linkSentTitle, text: t.linkSentText, link: { href: path, label: t.backToSignIn } });
+      return sendPage(reply, 200, html);
     });
 
     scope.post(`${base}/restart`, options, async (request: UidRequest, reply) => {

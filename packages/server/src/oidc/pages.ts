@@ -7,11 +7,13 @@ export interface PasswordPageInput {
   locale: PageLocale;
   /** Form target, e.g. /cloud/login/v2/interaction/<uid>/login */
   action: string;
+  /** The "Forgot password?" page of this sign-in. */
+  forgotHref: string;
   email?: string;
   error?: string;
 }
 
-export function passwordPage({ locale, action, email, error }: PasswordPageInput): string {
+export function passwordPage({ locale, action, forgotHref, email, error }: PasswordPageInput): string {
   const t = pageStrings(locale);
   const focusPassword = Boolean(email);
   return renderPage({
@@ -27,7 +29,34 @@ ${alertBox(error)}
 <label for="password">${escapeHtml(t.password)}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${focusPassword ? ' autofocus' : ''}>
 <button type="submit">${escapeHtml(t.signIn)}</button>
-</form>`,
+</form>
+<p><a href="${escapeHtml(forgotHref)}">${escapeHtml(t.forgotPassword)}</a></p>`,
+  });
+}
+
+export interface ForgotPageInput {
+  locale: PageLocale;
+  action: string;
+  backHref: string;
+  email?: string;
+  error?: string;
+}
+
+/** "Forgot password?": one field; the answer never says whether the address has an account. */
+export function forgotPasswordPage({ locale, action, backHref, email, error }: ForgotPageInput): string {
+  const t = pageStrings(locale);
+  return renderPage({
+    lang: locale,
+    title: t.forgotTitle,
+    body: `<h1>${escapeHtml(t.forgotTitle)}</h1>
+<p>${escapeHtml(t.forgotIntro)}</p>
+${alertBox(error)}
+<form method="post" action="${escapeHtml(action)}" novalidate>
+<label for="email">${escapeHtml(t.email)}</label>
+<input id="email" name="email" type="email" autocomplete="username" autocapitalize="none" spellcheck="false" required autofocus value="${escapeHtml(email ?? '')}">
+<button type="submit">${escapeHtml(t.sendLink)}</button>
+</form>
+<p><a href="${escapeHtml(backHref)}">${escapeHtml(t.backToSignIn)}</a></p>`,
   });
 }
 

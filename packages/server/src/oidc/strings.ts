@@ -1,8 +1,9 @@
 /**
- * Texts of the sign-in pages. Norwegian is the default (as in the portal); English when the
- * authorization request or the browser asks for it. Quoted error texts are the spec's verbatim.
+ * Texts of the sign-in pages. Norwegian is the default (as in the portal); English or Swedish when
+ * the authorization request (the portal sends its UI language as `ui_locales`) or the browser asks
+ * for it. Quoted error texts are the spec's verbatim.
  */
-export type PageLocale = 'no' | 'en';
+export type PageLocale = 'no' | 'en' | 'sv';
 
 const no = {
   title: 'Logg inn',
@@ -32,6 +33,13 @@ const no = {
   loggingOut: 'Logger ut …',
   loggedOutTitle: 'Du er logget ut',
   loggedOutText: 'Du kan lukke dette vinduet.',
+  forgotPassword: 'Glemt passordet?',
+  forgotTitle: 'Nytt passord',
+  forgotIntro: 'Skriv e-postadressen din, så sender vi en lenke for å velge nytt passord.',
+  sendLink: 'Send lenke',
+  linkSentTitle: 'Sjekk e-posten din',
+  linkSentText: 'Har adressen en konto hos oss, får den en lenke om litt. Lenken virker i én time.',
+  backToSignIn: 'Tilbake til innlogging',
 };
 
 export type PageStrings = typeof no;
@@ -64,9 +72,53 @@ const en: PageStrings = {
   loggingOut: 'Signing out …',
   loggedOutTitle: 'You are signed out',
   loggedOutText: 'You may close this window.',
+  forgotPassword: 'Forgot password?',
+  forgotTitle: 'New password',
+  forgotIntro: 'Enter your e-mail address and we will send you a link to choose a new password.',
+  sendLink: 'Send link',
+  linkSentTitle: 'Check your e-mail',
+  linkSentText: 'If the address has an account with us, a link is on its way. The link works for one hour.',
+  backToSignIn: 'Back to sign-in',
 };
 
-const byLocale: Record<PageLocale, PageStrings> = { no, en };
+const sv: PageStrings = {
+  title: 'Logga in',
+  intro: 'Logga in med e-post och lösenord.',
+  email: 'E-post',
+  password: 'Lösenord',
+  signIn: 'Logga in',
+  wrongCredentials: 'Fel användarnamn eller lösenord',
+  throttled: (minutes: number) =>
+    `För många misslyckade försök. Försök igen om ${minutes} ${minutes === 1 ? 'minut' : 'minuter'}.`,
+  smsTitle: 'Kod från sms',
+  smsIntro: 'Vi har skickat en kod med sms till din telefon. Skriv in den för att fortsätta.',
+  smsCode: 'Kod',
+  verify: 'Bekräfta',
+  wrongSms: 'Fel sms-kod',
+  smsExpired: 'Koden har gått ut. Logga in igen.',
+  startOver: 'Börja om',
+  missingFields: 'Fyll i alla fält.',
+  expiredTitle: 'Inloggningen har gått ut',
+  expiredText: 'Sidan är för gammal. Gå tillbaka till portalen och logga in igen.',
+  backToPortal: 'Tillbaka till portalen',
+  errorTitle: 'Något gick fel',
+  logoutTitle: 'Logga ut',
+  logoutQuestion: 'Vill du logga ut?',
+  logoutYes: 'Ja, logga ut mig',
+  logoutNo: 'Nej, förbli inloggad',
+  loggingOut: 'Loggar ut …',
+  loggedOutTitle: 'Du är utloggad',
+  loggedOutText: 'Du kan stänga det här fönstret.',
+  forgotPassword: 'Glömt lösenordet?',
+  forgotTitle: 'Nytt lösenord',
+  forgotIntro: 'Skriv din e-postadress så skickar vi en länk för att välja ett nytt lösenord.',
+  sendLink: 'Skicka länk',
+  linkSentTitle: 'Kolla din e-post',
+  linkSentText: 'Om adressen har ett konto hos oss kommer en länk strax. Länken fungerar i en timme.',
+  backToSignIn: 'Tillbaka till inloggningen',
+};
+
+const byLocale: Record<PageLocale, PageStrings> = { no, en, sv };
 
 export function pageStrings(locale: PageLocale): PageStrings {
   return byLocale[locale];
@@ -74,7 +126,7 @@ export function pageStrings(locale: PageLocale): PageStrings {
 
 /**
  * Picks the page language: the first supported tag of `ui_locales` (OIDC), otherwise of the
- * Accept-Language header, otherwise Norwegian. nb/nn count as Norwegian.
+ * Accept-Language header, otherwise Norwegian. nb/nn count as Norwegian, `se` (the portal's code) as Swedish.
  */
 export function pickLocale(uiLocales: unknown, acceptLanguage: string | undefined): PageLocale {
   const candidates = [
@@ -84,6 +136,7 @@ export function pickLocale(uiLocales: unknown, acceptLanguage: string | undefine
   for (const candidate of candidates) {
     const primary = candidate.trim().toLowerCase().split('-')[0];
     if (primary === 'en') return 'en';
+    if (primary === 'sv' || primary === 'se') return 'sv';
     if (primary === 'no' || primary === 'nb' || primary === 'nn') return 'no';
   }
   return 'no';
