@@ -60,12 +60,27 @@ export const licenseRequiredField = z.object({
 });
 export type LicenseRequiredField = z.infer<typeof licenseRequiredField>;
 
+/**
+ * A licence type's texts in another language (decision, issue 16): the partner writes the type once
+ * and may add its words per UI language (`no`, `en`, `se`); what is missing falls back to the type's own.
+ */
+export const licenseTypeTexts = z.object({
+  name: z.string().min(1).optional(),
+  description: z.string().optional(),
+  /** By tempInputKey. */
+  fields: z.record(z.string(), z.object({ inputLabel: z.string().min(1).optional(), displayLabel: z.string().min(1).optional() })).optional(),
+  /** htmlOptions labels by value. */
+  options: z.record(z.string(), z.string().min(1)).optional(),
+});
+export type LicenseTypeTexts = z.infer<typeof licenseTypeTexts>;
+
 /** A licence type (decision: `name` and `description` are shown in the form's type selector). */
 export const licenseType = z
   .object({
     id: userKeySchema,
     name: z.string().min(1),
     description: z.string().optional(),
+    translations: z.partialRecord(z.enum(['no', 'en', 'se']), licenseTypeTexts).optional(),
     expirationType: z.enum(['singleDuration', 'options']),
     /** The one duration of `singleDuration`. */
     expiration: isoDuration.optional(),

@@ -35,6 +35,14 @@ void i18n.init({
   returnNull: false,
 });
 
+/**
+ * The portal's code for Swedish is `se`, which Intl.PluralRules reads as Northern Sami (with a "two"
+ * form): plurals of Swedish texts are resolved with Swedish rules instead.
+ */
+const pluralResolver = i18n.services.pluralResolver as { getRule(code: string, options?: object): unknown };
+const pluralRuleOf = pluralResolver.getRule.bind(pluralResolver);
+pluralResolver.getRule = (code, options) => pluralRuleOf(code === 'se' ? 'sv' : code, options);
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }

@@ -17,6 +17,10 @@ const CONTROLLER: LicenseType = {
     { inputLabel: 'Number of sites', displayLabel: 'Sites', tempInputKey: 'siteCount', tempInputType: 'integer' },
     { inputLabel: 'Edition', displayLabel: 'Edition', tempInputKey: 'edition', tempInputType: 'select', htmlOptions: ['Basic', 'Standard', 'Pro'] },
   ],
+  translations: {
+    no: { name: 'Anleggslisens', description: 'Kjører en anleggskontroller med et antall anlegg', fields: { siteCount: { inputLabel: 'Antall anlegg', displayLabel: 'Anlegg' }, edition: { inputLabel: 'Utgave', displayLabel: 'Utgave' } } },
+    se: { name: 'Anläggningslicens', description: 'Kör en anläggningsstyrning med ett antal anläggningar', fields: { siteCount: { inputLabel: 'Antal anläggningar', displayLabel: 'Anläggningar' }, edition: { inputLabel: 'Utgåva', displayLabel: 'Utgåva' } } },
+  },
 };
 const WEB_PANEL: LicenseType = {
   id: 'webpanel',
@@ -38,6 +42,20 @@ const WEB_PANEL: LicenseType = {
       ],
     },
   ],
+  translations: {
+    no: {
+      name: 'Webpanel',
+      description: 'Anleggets nettsider for ett panel',
+      fields: { macAddress: { inputLabel: 'MAC-adresse (heks)', displayLabel: 'MAC-adresse' }, supportLevel: { inputLabel: 'Støttenivå', displayLabel: 'Støtte' } },
+      options: { bronze: 'Bronse (kontortid)', silver: 'Sølv (utvidet tid)', gold: 'Gull (døgnet rundt)' },
+    },
+    se: {
+      name: 'Webbpanel',
+      description: 'Anläggningens webbsidor för en panel',
+      fields: { macAddress: { inputLabel: 'MAC-adress (hex)', displayLabel: 'MAC-adress' }, supportLevel: { inputLabel: 'Supportnivå', displayLabel: 'Support' } },
+      options: { bronze: 'Brons (kontorstid)', silver: 'Silver (utökad tid)', gold: 'Guld (dygnet runt)' },
+    },
+  },
 };
 const TRIAL: LicenseType = {
   id: 'trial',
@@ -46,6 +64,10 @@ const TRIAL: LicenseType = {
   expirationType: 'singleDuration',
   expiration: 'P30D',
   requiredFields: [{ inputLabel: 'Contact person', displayLabel: 'Contact', tempInputKey: 'contactPerson', tempInputType: 'string' }],
+  translations: {
+    no: { name: 'Prøvelisens', description: 'Tretti dager til å prøve alt', fields: { contactPerson: { inputLabel: 'Kontaktperson', displayLabel: 'Kontakt' } } },
+    se: { name: 'Provlicens', description: 'Trettio dagar att prova allt', fields: { contactPerson: { inputLabel: 'Kontaktperson', displayLabel: 'Kontakt' } } },
+  },
 };
 
 const PARTNERS: Record<string, { description: string; types: LicenseType[] }> = {

@@ -5,7 +5,7 @@
  * type; snackbars of 6 s with the catalogue's texts. Every file the cloud issues is downloaded.
  */
 import { useEffect, useId, useMemo, useState } from 'react';
-import { archiveLicense, editLicense, generateLicense, type IssuedLicense } from '@varde/core';
+import { archiveLicense, editLicense, generateLicense, localizedLicenseType, type IssuedLicense } from '@varde/core';
 import { licenseFileName, type GenerateLicenseRequest, type StoredLicense } from '@varde/core/contract';
 import { Snackbar, useSnackbar } from '../shared/Snackbar.js';
 import { useVardeEvents } from '../shared/events.js';
@@ -64,7 +64,8 @@ export function LicensesWidget(props: LicensesWidgetProps) {
 
   const rows = useMemo(() => visibleLicenses(state, shown, archived, search), [state, shown.join(','), archived, search]); // eslint-disable-line react-hooks/exhaustive-deps
   const partnerName = (id: string) => state.partners.find((partner) => partner.id === id)?.name ?? id;
-  const typesOf = (partner: string) => state.byPartner[partner]?.types ?? [];
+  // Partners may give their types' words per language: the UI's language, else the type's own.
+  const typesOf = (partner: string) => (state.byPartner[partner]?.types ?? []).map((type) => localizedLicenseType(type, language));
   const loading = shown.some((partner) => (state.byPartner[partner]?.status ?? 'loading') === 'loading');
   const loadError = shown.map((partner) => state.byPartner[partner]?.error).find(Boolean) ?? (state.partnersStatus === 'error' ? state.error : null);
 
