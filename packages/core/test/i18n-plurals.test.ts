@@ -18,3 +18,11 @@ it('one and other, in no, en and se', async () => {
   expect(await forms('en')).toEqual(['1 module', '2 modules', '5 modules']);
   expect(await forms('se')).toEqual(['1 modul', '2 moduler', '5 moduler']);
 });
+
+it('reports a key no catalogue has on the console (the browser walk fails on it)', async () => {
+  const { vi } = await import('vitest');
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  i18n.t('noSuchKey', { ns: 'pluralTest' });
+  expect(warn).toHaveBeenCalledWith('[varde i18n] missing pluralTest:noSuchKey');
+  warn.mockRestore();
+});

@@ -3,18 +3,18 @@ import { DEMO_PASSWORD, demoUsers } from '../../../packages/server/src/seed/demo
 import { demoSites } from '../../../packages/server/src/seed/demoSites.js';
 import { expectNoSeriousA11yViolations, signInAtProvider } from './helpers.js';
 
-/** /webpmperror?status&site_id: the status table verbatim, Norwegian descriptions, the site name. */
+/** /webpmperror?status&site_id: the status table in the UI's language (Norwegian by default), the site name. */
 
 const SITE = demoSites()[0]!;
 
 const TABLE = [
-  { status: '502', title: 'Bad Gateway', description: 'Anlegget kjører ikke i skyen, eller anleggets ID finnes ikke.' },
-  { status: '504', title: 'Gateway Timeout', description: 'Anlegget er ikke koblet til skyen.' },
-  { status: '500', title: 'Internal server error', description: 'Det oppstod en serverfeil.' },
-  { status: '418', title: 'Unknown server error', description: 'Det oppstod en ukjent feil.' },
+  { status: '502', title: 'Ugyldig svar fra gateway', description: 'Anlegget kjører ikke i skyen, eller anleggets ID finnes ikke.' },
+  { status: '504', title: 'Tidsavbrudd i gateway', description: 'Anlegget er ikke koblet til skyen.' },
+  { status: '500', title: 'Intern serverfeil', description: 'Det oppstod en serverfeil.' },
+  { status: '418', title: 'Ukjent serverfeil', description: 'Det oppstod en ukjent feil.' },
 ];
 
-test('every status shows its code, title, Norwegian description and the site name', async ({ page }) => {
+test('every status shows its code, Norwegian title and description, and the site name', async ({ page }) => {
   await page.goto(`/webpmperror?status=502&site_id=${SITE.uuid}`);
   await signInAtProvider(page, demoUsers.systemAdmin.email, DEMO_PASSWORD);
 

@@ -33,6 +33,9 @@ void i18n.init({
   // React (and Lit) escape text themselves; escaping here would show &quot; to users.
   interpolation: { escapeValue: false },
   returnNull: false,
+  // A key no catalogue has is a bug: say so on the console (the browser suites fail on it).
+  saveMissing: true,
+  missingKeyHandler: (_languages, namespace, key) => console.warn(`[varde i18n] missing ${namespace}:${key}`),
 });
 
 /**

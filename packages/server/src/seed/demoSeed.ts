@@ -119,7 +119,11 @@ export function seedDemo(ctx: CloudContext): void {
     for (const [id, name] of Object.entries(PARTNER_NAMES)) ctx.realtime.set(realtimePaths.partner(id), { name });
     ctx.realtime.set(
       realtimePaths.statusMessage(hostnameOf(new URL(ctx.config.publicOrigin).host)),
-      'Demo cloud: sites, alarms and users are simulated. E-mail and SMS go to the outbox.',
+      {
+        no: 'Demosky: anlegg, alarmer og brukere er simulert. E-post og SMS havner i utboksen.',
+        en: 'Demo cloud: sites, alarms and users are simulated. E-mail and SMS go to the outbox.',
+        se: 'Demomoln: anläggningar, larm och användare är simulerade. E-post och sms hamnar i utkorgen.',
+      },
     );
   })();
 }

@@ -6,6 +6,8 @@ import { addNamespace, type Language } from '@varde/core';
 
 export interface WidgetStrings {
   readonly namespace: string;
+  /** The texts per language (the catalogue test compares their keys). */
+  readonly texts: Readonly<Record<Language, Record<string, unknown>>>;
   /** Adds the texts once; useWidgetTranslation calls it. */
   ensure(): void;
 }
@@ -14,6 +16,7 @@ export function widgetStrings(namespace: string, texts: Record<Language, Record<
   let added = false;
   return {
     namespace,
+    texts,
     ensure() {
       if (added) return;
       addNamespace(namespace, texts);

@@ -65,7 +65,7 @@ export function SiteListWidget(props: SiteListWidgetProps) {
   const list: SiteListKind = props.list === 'adminControllers' ? 'adminControllers' : 'controllers';
   const { store, state } = useSitesData(session, signedIn, list);
   const statusHost = props.statusHost ?? (typeof window === 'undefined' ? '' : window.location.hostname);
-  const statusMessage = useStatusMessage(session, signedIn, statusHost);
+  const statusMessage = useStatusMessage(session, signedIn, statusHost, language);
   const mobile = isMobileWidth(useWindowWidth());
   const target = props.siteHref ? '_self' : siteOpenTarget(props.mobileApp ?? false);
   const siteHref = props.siteHref;

@@ -67,8 +67,22 @@ export function useVisibleStatusTags(store: SitesStore | null, signedIn: boolean
   }, [store, signedIn, visibleKey]);
 }
 
-/** The cloud status message for this host name (/statusMessage/{hostname}), or null. */
-export function useStatusMessage(session: Session | null, signedIn: boolean, hostname: string): string | null {
+/**
+ * A status message is one text, or texts by UI language (`{"no": …, "en": …, "se": …}`, decision:
+ * operators read it in their language): the language's, else English, else any.
+ */
+export function statusMessageText(value: unknown, language: string): string | null {
+  const text =
+    typeof value === 'string'
+      ? value
+      : value && typeof value === 'object'
+        ? ((value as Record<string, unknown>)[language] ?? (value as Record<string, unknown>).en ?? Object.values(value)[0])
+        : null;
+  return typeof text === 'string' && text.trim() !== '' ? text : null;
+}
+
+/** The cloud status message for this host name (/statusMessage/{hostname}) in the UI language, or null. */
+export function useStatusMessage(session: Session | null, signedIn: boolean, hostname: string, language: string): string | null {
   const subscribe = useMemo(() => {
     if (!session || !signedIn || !hostname) return null;
     let value: string | null = null;
@@ -80,13 +94,13 @@ export function useStatusMessage(session: Session | null, signedIn: boolean, hos
         return realtime.subscribe(
           realtimePaths.statusMessage(hostname),
           (next) => {
-            value = typeof next === 'string' && next.trim() !== '' ? next : null;
+            value = statusMessageText(next, language);
             onChange();
           },
           { onError: () => undefined },
         );
       },
     };
-  }, [session, signedIn, hostname]);
+  }, [session, signedIn, hostname, language]);
   return useSyncExternalStore(subscribe ? subscribe.subscribe : noSubscription, () => (subscribe ? subscribe.read() : null), () => null);
 }

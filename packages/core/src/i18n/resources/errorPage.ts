@@ -1,6 +1,6 @@
 /**
- * /webpmperror (core-shell §2): code, title and a description. The spec shows the description in
- * Norwegian; Norwegian is the default UI language, and en/se carry translations.
+ * /webpmperror (core-shell §2): code, title and a description. The spec's titles are English (kept
+ * verbatim in English); a Norwegian or Swedish UI shows them translated, like the descriptions.
  */
 export const errorPage = {
   en: {
@@ -21,10 +21,10 @@ export const errorPage = {
   no: {
     site: 'Anlegg',
     titles: {
-      '502': 'Bad Gateway',
-      '504': 'Gateway Timeout',
-      '500': 'Internal server error',
-      other: 'Unknown server error',
+      '502': 'Ugyldig svar fra gateway',
+      '504': 'Tidsavbrudd i gateway',
+      '500': 'Intern serverfeil',
+      other: 'Ukjent serverfeil',
     },
     descriptions: {
       '502': 'Anlegget kjører ikke i skyen, eller anleggets ID finnes ikke.',
@@ -36,10 +36,10 @@ export const errorPage = {
   se: {
     site: 'Anläggning',
     titles: {
-      '502': 'Bad Gateway',
-      '504': 'Gateway Timeout',
-      '500': 'Internal server error',
-      other: 'Unknown server error',
+      '502': 'Felaktigt svar från gateway',
+      '504': 'Tidsgränsen för gateway överskreds',
+      '500': 'Internt serverfel',
+      other: 'Okänt serverfel',
     },
     descriptions: {
       '502': 'Anläggningen körs inte i molnet, eller så finns inte dess id.',
