@@ -71,3 +71,17 @@ test('the alarm map\'s popup opens the site page', async ({ page, request }) => 
   await expect(page).toHaveURL(new RegExp(`/sites/${site.uuid}$`));
   await expect(page.locator('.varde-site-page__title')).toHaveText(site.name);
 });
+
+test('a search result opens its site\'s page', async ({ page }) => {
+  await signIn(page, '/searchpage', demoUsers.user.email, demoUsers.user.password);
+  await expect(page.getByTestId('connected-sites')).not.toHaveAttribute('data-count', '0', { timeout: 15_000 });
+  const input = page.locator('[part="search-input"]');
+  await input.fill('Sirkulasjonspumpe');
+  await input.press('Enter');
+  const first = page.locator('[part="result-row"]').first();
+  await expect(first).toBeVisible();
+  const uuid = await first.getAttribute('data-site-uuid');
+  await first.locator('[part="open-link"]').click();
+  await expect(page).toHaveURL(new RegExp(`/sites/${uuid}$`));
+  await expect(page.locator('.varde-site-page__title')).toBeVisible();
+});

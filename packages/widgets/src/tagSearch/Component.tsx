@@ -14,6 +14,8 @@ import { Icon } from '../siteList/icons.js';
 import { DEFAULT_EXAMPLE_QUERIES } from './examples.js';
 import { ExampleQueries } from './ExampleQueries.js';
 import { ResultsTable } from './ResultsTable.js';
+import { emitVardeEvent } from '../shared/events.js';
+import type { NavigateDetail } from '../alarmTable/events.js';
 import { tagSearchStrings } from './strings.js';
 import { tagSearchStyles } from './styles.js';
 import { useTagSearch } from './useTagSearch.js';
@@ -24,6 +26,10 @@ export interface TagSearchWidgetProps {
   /** Pre-filled search text. */
   query?: string | undefined;
   mobileApp?: boolean | undefined;
+  /** A page of the host for one site (`{uuid}` replaced), e.g. the portal's `/sites/{uuid}`: results link there. */
+  siteHref?: string | undefined;
+  /** React callers: `varde-navigate`'s detail; return false to route yourself. */
+  onNavigate?: ((detail: NavigateDetail) => boolean | void) | undefined;
 }
 
 export function TagSearchWidget(props: TagSearchWidgetProps) {
@@ -56,9 +62,18 @@ export function TagSearchWidget(props: TagSearchWidgetProps) {
   const byUuid = useMemo(() => new Map(feedState.sites.map((site) => [site.uuid, site])), [feedState.sites]);
   const mobile = typeof window !== 'undefined' && isMobileWidth(window.innerWidth);
   const linkFor = (siteUuid: string) => {
+    if (props.siteHref) return props.siteHref.replace('{uuid}', encodeURIComponent(siteUuid));
     const site = byUuid.get(siteUuid);
     return site?.webpmpReady === true ? siteLoginLink(site, { loginServerUrl: session?.settings.loginServerUrl ?? '', mobile }) : null;
   };
+  const onOpen = props.siteHref
+    ? (href: string, event: React.MouseEvent<HTMLAnchorElement>) => {
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+        const detail = { href };
+        const allowed = emitVardeEvent(event.currentTarget, 'varde-navigate', detail, { cancelable: true });
+        if (!allowed || props.onNavigate?.(detail) === false) event.preventDefault();
+      }
+    : undefined;
 
   const busy = search.pending > 0 || search.running;
   const failed = Object.keys(search.errors).length;
@@ -95,7 +110,7 @@ export function TagSearchWidget(props: TagSearchWidgetProps) {
           {t('search:noResults', { user_content: search.text })}
         </p>
       ) : null}
-      {search.rows.length > 0 ? <ResultsTable rows={search.rows} linkFor={linkFor} target={siteOpenTarget(props.mobileApp ?? false)} t={t} /> : null}
+      {search.rows.length > 0 ? <ResultsTable rows={search.rows} linkFor={linkFor} target={props.siteHref ? '_self' : siteOpenTarget(props.mobileApp ?? false)} onOpen={onOpen} t={t} /> : null}
     </WidgetRoot>
   );
 }

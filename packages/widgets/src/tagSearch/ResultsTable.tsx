@@ -7,8 +7,15 @@ import { Icon } from '../siteList/icons.js';
 
 const PAGE = 100;
 
-export function ResultsTable(props: { rows: readonly TagSearchRow[]; linkFor: (siteUuid: string) => string | null; target: string; t: WidgetTranslate }) {
-  const { rows, linkFor, target, t } = props;
+export function ResultsTable(props: {
+  rows: readonly TagSearchRow[];
+  linkFor: (siteUuid: string) => string | null;
+  target: string;
+  /** A host that routes itself takes the click (the portal's site page). */
+  onOpen?: ((href: string, event: React.MouseEvent<HTMLAnchorElement>) => void) | undefined;
+  t: WidgetTranslate;
+}) {
+  const { rows, linkFor, target, onOpen, t } = props;
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [limit, setLimit] = useState(PAGE);
   const toggle = (key: string) =>
@@ -52,7 +59,15 @@ export function ResultsTable(props: { rows: readonly TagSearchRow[]; linkFor: (s
                     <td>{row.Value}</td>
                     <td>
                       {link ? (
-                        <a className="varde-tag-search__open" part="open-link" href={link} target={target} rel="noopener noreferrer" title={t('openSite', { site: row.site })}>
+                        <a
+                          className="varde-tag-search__open"
+                          part="open-link"
+                          href={link}
+                          target={target}
+                          rel={target === '_blank' ? 'noopener noreferrer' : undefined}
+                          title={t('openSite', { site: row.site })}
+                          onClick={onOpen ? (event) => onOpen(link, event) : undefined}
+                        >
                           <Icon name="open" label={t('openSite', { site: row.site })} />
                         </a>
                       ) : null}

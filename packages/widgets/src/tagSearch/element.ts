@@ -8,11 +8,12 @@ export interface VardeTagSearchElement extends HTMLElement {
   examples: readonly string[] | undefined;
   query: string | undefined;
   mobileApp: boolean | undefined;
+  siteHref: string | undefined;
 }
 
 export function defineVardeTagSearch(): CustomElementConstructor {
   return defineWidgetElement<TagSearchWidgetProps>(TAG_SEARCH_TAG, TagSearchWidget, {
-    attributes: { query: 'string', mobileApp: 'boolean' },
+    attributes: { query: 'string', mobileApp: 'boolean', siteHref: 'string' },
     properties: ['examples'],
   });
 }
