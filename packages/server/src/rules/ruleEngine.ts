@@ -1,3 +1,5 @@
+import { languageOfUser } from '../outbox/messageTexts.js';
+import { ruleAlarmMail, ruleAlarmSms } from './ruleMessageTexts.js';
 import type { RuleChannel, RuleSkipReason } from '@varde/core/contract';
 import type { CloudServices } from '../services.js';
 import { createRuleDeliveryLog } from './deliveryLog.js';
@@ -79,18 +81,13 @@ export function createRuleEngine(ctx: Ctx, onError: (error: unknown) => void = (
       log.record(row.site_uuid, row.rule_id, cause, { userUUID: userUid, username, channel, outcome: 'skipped', to: null, reason: target.reason });
       return SKIP_OUTCOME[target.reason];
     }
-    const minutes = Math.floor((now - row.active_at) / 60000);
-    const what = `${row.alarm_group}-alarm ${row.tag_name}${row.text ? ` (${row.text})` : ''} på ${row.site_name}`;
-    if (channel === 'mail') {
-      ctx.outbox.send({
-        channel: 'email',
-        to: target.to,
-        subject: `Varde: ${what} har vært aktiv i ${minutes} minutter`,
-        body: `${what} har vært aktiv siden ${new Date(row.active_at).toISOString()} (${minutes} minutter).\nVarslingsregel: ${row.rule_id}.`,
-      });
-    } else {
-      ctx.outbox.send({ channel: 'sms', to: target.to, body: `Varde: ${what} aktiv i ${minutes} min. Regel ${row.rule_id}.` });
-    }
+    const facts = {
+      alarmGroup: row.alarm_group, tagName: row.tag_name, text: row.text, siteName: row.site_name,
+      activeSince: row.active_at, minutes: Math.floor((now - row.active_at) / 60000), ruleId: row.rule_id,
+    };
+    const language = languageOfUser(ctx, userUid);
+    if (channel === 'mail') ctx.outbox.send({ channel: 'email', to: target.to, ...ruleAlarmMail(language, facts) });
+    else ctx.outbox.send({ channel: 'sms', to: target.to, body: ruleAlarmSms(language, facts) });
     log.record(row.site_uuid, row.rule_id, cause, { userUUID: userUid, username, channel, outcome: 'sent', to: target.to });
     return 'sent';
   }

@@ -1,3 +1,5 @@
+import { languageOfUser } from '../outbox/messageTexts.js';
+import { ruleTestMail, ruleTestSms } from './ruleMessageTexts.js';
 import { normalizeNordicPhone, type NotificationRule, type RuleDelivery, type RuleTestResult, type RuleTestUser } from '@varde/core/contract';
 import type { CloudServices } from '../services.js';
 import type { SiteRecord } from '../controllers/sites.js';
@@ -25,7 +27,7 @@ function testUser(uid: string, target: DeliveryTarget, ctx: Ctx): RuleTestUser {
 export function sendRuleTest(ctx: Ctx, log: RuleDeliveryLog, site: SiteRecord, rule: NotificationRule): RuleTestResult {
   const users: RuleTestUser[] = [];
   const deliveries: RuleDelivery[] = [];
-  const channels = rule.channeltype.map((channel) => (channel === 'mail' ? 'e-post' : 'SMS')).join(' og ');
+  const facts = { ruleId: rule.ruleId, siteName: site.name, threshold: rule.threshold, channels: rule.channeltype };
   for (const uid of rule.users) {
     let user: RuleTestUser | null = null;
     for (const channel of rule.channeltype) {
@@ -35,22 +37,10 @@ export function sendRuleTest(ctx: Ctx, log: RuleDeliveryLog, site: SiteRecord, r
         deliveries.push({ userUUID: uid, username: user.username, channel, outcome: 'skipped', to: null, reason: target.reason });
         continue;
       }
-      if (channel === 'mail') {
-        ctx.outbox.send({
-          channel: 'email',
-          to: target.to,
-          subject: `Varde: test av varslingsregel ${rule.ruleId}`,
-          body:
-            `Dette er en test av varslingsregelen ${rule.ruleId} for ${site.name}.\n` +
-            `Du varsles på ${channels} når en alarm har vært aktiv i mer enn ${rule.threshold} minutter.`,
-        });
-      } else {
-        ctx.outbox.send({
-          channel: 'sms',
-          to: target.to,
-          body: `Varde: test av varslingsregel ${rule.ruleId} for ${site.name}. Terskel ${rule.threshold} min.`,
-        });
-      }
+      // In the recipient's language, like every message of the cloud.
+      const language = languageOfUser(ctx, uid);
+      if (channel === 'mail') ctx.outbox.send({ channel: 'email', to: target.to, ...ruleTestMail(language, facts) });
+      else ctx.outbox.send({ channel: 'sms', to: target.to, body: ruleTestSms(language, facts) });
       deliveries.push({ userUUID: uid, username: user.username, channel, outcome: 'sent', to: target.to });
     }
     if (user) users.push(user);
