@@ -39,7 +39,7 @@ test('a host page under /examples loads its element; /widgets answers compressed
   await expect(page.locator('varde-create-user')).toBeAttached();
   await expect(page.locator('varde-session').getByText('Ikke logget inn')).toBeVisible();
 
-  const entry = responses.find((response) => pathOf(response) === '/widgets/all.js')!;
+  const entry = responses.find((response) => pathOf(response) === '/widgets/varde-create-user.js')!;
   expect((await entry.allHeaders())['content-encoding']).toBe('br');
   expect(entry.headers()['cache-control']).toBe('no-cache'); // host pages name it: it cannot carry a hash
 

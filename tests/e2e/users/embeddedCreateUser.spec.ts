@@ -14,7 +14,7 @@ test('an admin creates a user from the form embedded in the example host page', 
   const controllerId = firstSite(admin);
 
   await page.goto(`/examples/create-user/#controller=${controllerId}`);
-  expect(await page.locator('script[src]').evaluateAll((scripts) => scripts.map((s) => s.getAttribute('src')))).toEqual(['/widgets/all.js']);
+  expect(await page.locator('script[src]').evaluateAll((scripts) => scripts.map((s) => s.getAttribute('src')))).toEqual(['/widgets/varde-create-user.js']);
   const form = page.locator('varde-create-user');
   await expect(form.getByText('Logg inn for å legge til brukere.')).toBeVisible();
   await signInOnHostPage(page, demoUsers.admin.email, DEMO_PASSWORD);

@@ -1,0 +1,71 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_BUILDING_NAME } from '../../../packages/server/src/bim/ifc/demoBuilding.js';
+import { demoSites } from '../../../packages/server/src/seed/demoSites.js';
+import { demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
+
+/**
+ * Issue 15: a host page for each element of the product's face, plain HTML in examples/ with one
+ * script tag (the element and the <varde-session> it signs in with). Each signs in through the
+ * session element and the element works; what it loads comes compressed.
+ */
+const admin = demoUsers.admin;
+
+async function openAndSignIn(page: Page, name: string, tag: string): Promise<string[]> {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const encodings: string[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/widgets/') && response.url().endsWith('.js')) encodings.push(response.headers()['content-encoding'] ?? 'none');
+  });
+  await page.goto(`/examples/${name}/`);
+  expect(await page.locator('script[src]').evaluateAll((scripts) => scripts.map((s) => s.getAttribute('src')))).toEqual([`/widgets/${tag}.js`]);
+  const session = page.locator('varde-session');
+  await session.locator('[part="sign-in-button"]').click();
+  await session.locator('[part="username-input"] input').fill(admin.email);
+  await session.locator('[part="password-input"] input').fill(admin.password);
+  await session.locator('[part="submit-button"]').click();
+  await expect(session.locator('[part="user-name"]')).toHaveText(`Logget inn som ${admin.name}`);
+  return [...errors, ...encodings.filter((encoding) => encoding !== 'br').map((encoding) => `uncompressed widget script (${encoding})`)];
+}
+
+test('site list: the signed-in user\'s sites', async ({ page }) => {
+  const problems = await openAndSignIn(page, 'site-list', 'varde-site-list');
+  await expect(page.locator('varde-site-list [data-testid="site-row"]').first()).toBeVisible({ timeout: 15_000 });
+  expect(await page.locator('varde-site-list [data-testid="site-row"]').count()).toBeGreaterThan(3);
+  await page.screenshot({ path: 'test-results/screens/host-site-list.png', fullPage: true });
+  expect(problems).toEqual([]);
+});
+
+test('alarm table: alarms of the connected sites', async ({ page }) => {
+  const problems = await openAndSignIn(page, 'alarm-table', 'varde-alarm-table');
+  await expect(page.locator('varde-alarm-table [part="row"][data-alarm-id]').first()).toBeVisible({ timeout: 20_000 });
+  await page.screenshot({ path: 'test-results/screens/host-alarm-table.png', fullPage: true });
+  expect(problems).toEqual([]);
+});
+
+test('rule editor: a site\'s rules, a new rule saved', async ({ page }) => {
+  const site = demoSites()[12]!;
+  const problems = await openAndSignIn(page, 'rule-editor', 'varde-rule-editor');
+  const group = page.locator(`varde-rule-editor [data-site="${site.uuid}"]`);
+  await group.locator('[data-action="expand"]').click();
+  await group.locator('[data-action="new-rule"]').click();
+  const dialog = page.locator('varde-rule-editor [data-dialog="rule"]');
+  await expect(dialog).toBeVisible();
+  await dialog.locator('[data-user]').first().click();
+  await dialog.locator('[data-channel="mail"]').check();
+  const ruleId = (await dialog.locator('[data-field="rule-id"]').textContent())!.trim();
+  await dialog.locator('[data-action="save"]').click();
+  await expect(group.locator(`[data-rule="${ruleId}"]`)).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/host-rule-editor.png', fullPage: true });
+  expect(problems).toEqual([]);
+});
+
+test('BIM mapper: the buildings, one opened', async ({ page }) => {
+  const problems = await openAndSignIn(page, 'bim-mapper', 'varde-bim-mapper');
+  const building = page.locator(`varde-bim-mapper [data-building="${DEMO_BUILDING_NAME}"]`);
+  await building.click();
+  await expect(building).toHaveAttribute('aria-current', 'true');
+  await expect(page.locator('varde-bim-mapper [data-connection]').first()).toBeVisible({ timeout: 15_000 });
+  await page.screenshot({ path: 'test-results/screens/host-bim-mapper.png', fullPage: true });
+  expect(problems).toEqual([]);
+});
