@@ -21,12 +21,13 @@ const coreExternal = {
 
 /**
  * What is only ever loaded lazily, on first use, is not part of a widget's initial budget: monaco-editor
- * (cloud functions), three + web-ifc and the local BIM viewers built on them (src/bimMapper/viewer/local/).
+ * (cloud functions), three + web-ifc and the local BIM viewers built on them (src/bimMapper/viewer/local/),
+ * the alarm map's shipped outlines (world-atlas + topojson-client, like tiles) and the site page's uPlot.
  */
 const lazyLibrariesExternal = {
   name: 'lazy-libraries-external',
   setup(build) {
-    build.onResolve({ filter: /^(monaco-editor|three|web-ifc)(\/|$)/ }, (args) => ({ path: args.path, external: true }));
+    build.onResolve({ filter: /^(monaco-editor|three|web-ifc|world-atlas|topojson-client|uplot)(\/|$)/ }, (args) => ({ path: args.path, external: true }));
     build.onResolve({ filter: /^\.\/local\/viewer[23]d\.js$/ }, (args) =>
       args.kind === 'dynamic-import' && args.importer.includes('bimMapper/viewer/') ? { path: args.path, external: true } : undefined,
     );
