@@ -17,6 +17,11 @@ export interface AlarmPollerOptions {
 export interface AlarmPoller {
   /** Asks every logged-in site now (also runs every interval); resolves when all answered. */
   pollNow(): Promise<void>;
+  /**
+   * Asks one site now (a pushed alarm_changed); when it is still answering an earlier request, asks
+   * again as soon as that answer is in, so that no change waits for the next interval.
+   */
+  pollSite(siteUuid: string): Promise<void>;
   /** Call when the request changes (search, filters): the next answers carry full rows. */
   invalidate(): void;
   stop(): void;
@@ -29,6 +34,8 @@ export interface AlarmPoller {
  */
 export function startAlarmPoller(options: AlarmPollerOptions): AlarmPoller {
   const inFlight = new Set<string>();
+  /** Sites asked again (pushed change) while a request was in flight. */
+  const again = new Set<string>();
   /** Sites whose next answer must carry full rows (the request changed since their last one). */
   const needsFull = new Set<string>();
   let stopped = false;
@@ -54,6 +61,7 @@ export function startAlarmPoller(options: AlarmPollerOptions): AlarmPoller {
     } finally {
       inFlight.delete(connection.siteUuid);
     }
+    if (again.delete(connection.siteUuid) && !stopped) await pollSite(connection);
   }
 
   async function pollNow(): Promise<void> {
@@ -64,6 +72,15 @@ export function startAlarmPoller(options: AlarmPollerOptions): AlarmPoller {
   void pollNow();
   return {
     pollNow,
+    async pollSite(siteUuid) {
+      const connection = options.connections().find((item) => item.siteUuid === siteUuid);
+      if (!connection) return;
+      if (inFlight.has(siteUuid)) {
+        again.add(siteUuid);
+        return;
+      }
+      await pollSite(connection);
+    },
     invalidate() {
       for (const connection of options.connections()) needsFull.add(connection.siteUuid);
     },

@@ -1,6 +1,9 @@
 import * as z from 'zod';
 import {
+  alarmHistoryResponse,
   alarmRowResponse,
+  alarmRowsResponse,
+  type AlarmHistoryEntry,
   listAlarmsResponse,
   simulationState,
   type AlarmRow,
@@ -22,6 +25,7 @@ export async function listAlarms(http: HttpClient, query: ListAlarmsQuery = {}, 
       site: query.site,
       class: query.class,
       active: query.active,
+      state: query.state,
       since: query.since,
       limit: query.limit,
     },
@@ -31,8 +35,41 @@ export async function listAlarms(http: HttpClient, query: ListAlarmsQuery = {}, 
   return answer.data;
 }
 
-export async function acknowledgeAlarm(http: HttpClient, id: string): Promise<AlarmRow> {
-  return (await http.request(ALARMS, `/alarms/${encodeURIComponent(id)}/acknowledge`, { method: 'POST', schema: alarmRowResponse })).data;
+const alarmPath = (id: string, action: string) => `/alarms/${encodeURIComponent(id)}/${action}`;
+/** Only a comment that says something is sent. */
+const withComment = (comment: string | undefined) => (comment?.trim() ? { comment: comment.trim() } : {});
+
+/** Acknowledges an alarm, with an optional comment (an acknowledged alarm stays as it was). */
+export async function acknowledgeAlarm(http: HttpClient, id: string, comment?: string): Promise<AlarmRow> {
+  return (await http.request(ALARMS, alarmPath(id, 'acknowledge'), { method: 'POST', body: withComment(comment), schema: alarmRowResponse })).data;
+}
+
+/** Acknowledges several alarms at once; all or nothing (an unknown id: 404, none acknowledged). */
+export async function acknowledgeAlarms(http: HttpClient, ids: readonly string[], comment?: string): Promise<AlarmRow[]> {
+  return (await http.request(ALARMS, '/alarms/acknowledge', { method: 'POST', body: { ids, ...withComment(comment) }, schema: alarmRowsResponse })).data;
+}
+
+export async function commentAlarm(http: HttpClient, id: string, comment: string): Promise<AlarmRow> {
+  return (await http.request(ALARMS, alarmPath(id, 'comments'), { method: 'POST', body: { comment }, schema: alarmRowResponse })).data;
+}
+
+/** An operator clears an alarm (its condition is over). */
+export async function clearAlarm(http: HttpClient, id: string, comment?: string): Promise<AlarmRow> {
+  return (await http.request(ALARMS, alarmPath(id, 'clear'), { method: 'POST', body: withComment(comment), schema: alarmRowResponse })).data;
+}
+
+/** Hides an alarm from the table for `minutes` (1 minute to a week). */
+export async function shelveAlarm(http: HttpClient, id: string, minutes: number, comment?: string): Promise<AlarmRow> {
+  return (await http.request(ALARMS, alarmPath(id, 'shelve'), { method: 'POST', body: { minutes, ...withComment(comment) }, schema: alarmRowResponse })).data;
+}
+
+export async function unshelveAlarm(http: HttpClient, id: string): Promise<AlarmRow> {
+  return (await http.request(ALARMS, alarmPath(id, 'unshelve'), { method: 'POST', body: {}, schema: alarmRowResponse })).data;
+}
+
+/** Who did what to the alarm, when; oldest first. */
+export async function alarmHistory(http: HttpClient, id: string): Promise<AlarmHistoryEntry[]> {
+  return (await http.request(ALARMS, alarmPath(id, 'history'), { schema: alarmHistoryResponse })).data;
 }
 
 /** Reference cloud, system admin: raise an alarm on a site now. */

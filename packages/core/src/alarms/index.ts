@@ -22,6 +22,12 @@ export {
 export {
   listAlarms,
   acknowledgeAlarm,
+  acknowledgeAlarms,
+  commentAlarm,
+  clearAlarm,
+  shelveAlarm,
+  unshelveAlarm,
+  alarmHistory,
   raiseSimulatedAlarm,
   clearSimulatedAlarm,
   setSimulationRunning,

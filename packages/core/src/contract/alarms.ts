@@ -49,6 +49,13 @@ export const alarmRow = z.object({
   /** Who acknowledged it; null while unacknowledged. */
   acknowledgedBy: z.string().nullable(),
   alarmType: z.string(),
+  /** When it was acknowledged (ISO 8601); absent from controllers that do not say. */
+  acknowledgedAt: isoTime.nullable().optional(),
+  /** The comment given with the acknowledgement (plain text, never HTML). */
+  ackComment: z.string().nullable().optional(),
+  /** Hidden from the table until then (ISO 8601); null or absent when not shelved. */
+  shelvedUntil: isoTime.nullable().optional(),
+  shelvedBy: z.string().nullable().optional(),
 });
 export type AlarmRow = z.infer<typeof alarmRow>;
 
@@ -102,12 +109,14 @@ export const listAlarmsQuery = z.object({
   class: z.string().max(20).optional(),
   /** true: only active; false: only cleared; absent: both. */
   active: z.enum(['true', 'false']).optional(),
+  /** Only alarms in this state (see ALARM_STATE_FILTERS). */
+  state: z.enum(['unacked', 'acked', 'active', 'cleared', 'shelved']).optional(),
   /** Only alarms changed after this epoch ms (for --watch). */
   since: z.coerce.number().int().min(0).optional(),
   limit: z.coerce.number().int().min(1).max(5000).optional(),
 });
 /** What a client sends (numbers are coerced from the query string by the server). */
-export type ListAlarmsQuery = { site?: string; class?: string; active?: 'true' | 'false'; since?: number; limit?: number };
+export type ListAlarmsQuery = { site?: string; class?: string; active?: 'true' | 'false'; state?: AlarmStateFilter; since?: number; limit?: number };
 export const listAlarmsResponse = z.object({ data: z.array(alarmRow) });
 export type ListAlarmsResponse = z.infer<typeof listAlarmsResponse>;
 
@@ -142,3 +151,55 @@ export const createSimulatedSiteBody = z.object({
   grantTo: z.array(z.email().max(254)).max(100).default([]),
 });
 export type CreateSimulatedSiteBody = z.input<typeof createSimulatedSiteBody>;
+
+/**
+ * Alarm states an operator filters by: unacked / acked (acknowledgement), active / cleared (the
+ * condition), shelved (hidden by an operator until a chosen time).
+ */
+export const ALARM_STATE_FILTERS = ['unacked', 'acked', 'active', 'cleared', 'shelved'] as const;
+export type AlarmStateFilter = (typeof ALARM_STATE_FILTERS)[number];
+
+/** A comment operators write on an alarm: plain text, shown as text. */
+export const alarmComment = z.string().trim().max(1000);
+
+/** POST {alarms}/alarms/{id}/acknowledge: an optional comment. */
+export const acknowledgeAlarmBody = z.object({ comment: alarmComment.optional() }).default({});
+/** POST {alarms}/alarms/acknowledge: bulk acknowledgement; all or nothing. */
+export const acknowledgeAlarmsBody = z.object({
+  ids: z.array(z.string().min(1).max(100)).min(1).max(1000),
+  comment: alarmComment.optional(),
+});
+export type AcknowledgeAlarmsBody = z.input<typeof acknowledgeAlarmsBody>;
+/** POST {alarms}/alarms/{id}/comments. */
+export const commentAlarmBody = z.object({ comment: alarmComment.min(1) });
+/** POST {alarms}/alarms/{id}/clear: an optional comment. */
+export const clearAlarmBody = acknowledgeAlarmBody;
+/** Longest shelving: a week. */
+export const MAX_SHELVE_MINUTES = 7 * 24 * 60;
+/** POST {alarms}/alarms/{id}/shelve: for how many minutes, with an optional comment. */
+export const shelveAlarmBody = z.object({
+  minutes: z.number().int().min(1).max(MAX_SHELVE_MINUTES),
+  comment: alarmComment.optional(),
+});
+export const alarmRowsResponse = z.object({ data: z.array(alarmRow) });
+
+/** One step in an alarm's life, as GET {alarms}/alarms/{id}/history lists them (oldest first). */
+export const ALARM_ACTIONS = ['raised', 'retriggered', 'acknowledged', 'commented', 'cleared', 'shelved', 'unshelved'] as const;
+export type AlarmAction = (typeof ALARM_ACTIONS)[number];
+export const alarmHistoryEntry = z.object({
+  action: z.enum(ALARM_ACTIONS),
+  /** Who did it (e-mail); null for the site itself (raised, cleared by the controller). */
+  by: z.string().nullable(),
+  /** ISO 8601. */
+  at: isoTime,
+  comment: z.string().nullable(),
+  /** shelved: until when (ISO 8601). */
+  until: isoTime.nullable(),
+});
+export type AlarmHistoryEntry = z.infer<typeof alarmHistoryEntry>;
+export const alarmHistoryResponse = z.object({ data: z.array(alarmHistoryEntry) });
+
+/** Whether a row is shelved at `now` (shelving ends by itself). */
+export function isShelved(row: Pick<AlarmRow, 'shelvedUntil'>, now: number): boolean {
+  return row.shelvedUntil != null && Date.parse(row.shelvedUntil) > now;
+}

@@ -24,6 +24,8 @@ export const proxyEvents = {
   alarmGetUpdate: 'alarm_getUpdate',
   alarmUpdate: 'alarm_update',
   alarmError: 'alarm_error',
+  /** proxy -> client, pushed: an alarm of the site changed (ask alarm_getUpdate now). */
+  alarmChanged: 'alarm_changed',
   tagUserSearch: 'tag_userSearch',
   tagUserSearchResult: 'tag_userSearchResult',
 } as const;
@@ -60,3 +62,7 @@ export const tagUserSearchResult = z.object({
   detail: z.string().optional(),
 });
 export type TagUserSearchResult = z.infer<typeof tagUserSearchResult>;
+
+/** alarm_changed (pushed to every logged-in socket of the site): which alarm, and the site's latest change. */
+export const alarmChanged = z.object({ siteUuid: z.string(), alarmId: z.string(), latestTimestamp: z.number().int().min(0) });
+export type AlarmChanged = z.infer<typeof alarmChanged>;

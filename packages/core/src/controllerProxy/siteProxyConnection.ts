@@ -4,7 +4,7 @@ import {
   type AlarmUpdate,
   type AlarmUpdateRequest,
 } from '../contract/alarms.js';
-import { loggedIn, proxyError, proxyEvents, tagUserSearchResult } from '../contract/controllerProxy.js';
+import { alarmChanged, loggedIn, proxyError, proxyEvents, tagUserSearchResult, type AlarmChanged } from '../contract/controllerProxy.js';
 import type { TagSearchRow } from '../contract/search.js';
 import { controllerProxyTarget } from './proxyTarget.js';
 
@@ -38,6 +38,8 @@ export interface SiteProxyConnection {
   alarmUpdate(request?: AlarmUpdateRequest): Promise<AlarmUpdate>;
   searchTags(text: string): Promise<TagSearchRow[]>;
   onStateChange(listener: (state: ProxyConnectionState) => void): () => void;
+  /** alarm_changed pushed by the proxy: an alarm of the site changed (ask for the alarms now). */
+  onAlarmChanged(listener: (change: AlarmChanged) => void): () => void;
   close(): void;
 }
 
@@ -67,6 +69,7 @@ export function connectSiteProxy(options: SiteProxyOptions): SiteProxyConnection
     reconnectionDelayMax: 10_000,
   });
   const listeners = new Set<(state: ProxyConnectionState) => void>();
+  const alarmListeners = new Set<(change: AlarmChanged) => void>();
   let state: ProxyConnectionState = 'connecting';
   let lastError: string | null = null;
   let login = deferred();
@@ -116,6 +119,11 @@ export function connectSiteProxy(options: SiteProxyOptions): SiteProxyConnection
     connectTimer = null;
     setState('logged-in');
     login.resolve();
+  });
+  socket.on(proxyEvents.alarmChanged, (payload: unknown) => {
+    const parsed = alarmChanged.safeParse(payload);
+    if (!parsed.success || parsed.data.siteUuid !== options.siteUuid) return;
+    for (const listener of [...alarmListeners]) listener(parsed.data);
   });
   socket.on(proxyEvents.loginError, (payload: unknown) => {
     const parsed = proxyError.safeParse(payload);
@@ -175,12 +183,17 @@ export function connectSiteProxy(options: SiteProxyOptions): SiteProxyConnection
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    onAlarmChanged(listener) {
+      alarmListeners.add(listener);
+      return () => alarmListeners.delete(listener);
+    },
     close() {
       if (connectTimer) clearTimeout(connectTimer);
       login.reject(new ControllerProxyError('Closed', 'closed'));
       setState('closed');
       state = 'closed';
       listeners.clear();
+      alarmListeners.clear();
       socket.disconnect();
     },
   };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AlarmReport, AlarmRow } from '@varde/core/contract';
+import type { AlarmHistoryEntry, AlarmReport, AlarmRow, AlarmStateFilter } from '@varde/core/contract';
 import type { Clock } from '../clock.js';
 import type { Db } from '../storage/db.js';
 
@@ -22,6 +22,8 @@ export interface AlarmFilter {
   /** Only active or unacknowledged ones: a controller's current alarm list. */
   currentOnly?: boolean;
   unackedOnly?: boolean;
+  /** An operator's state filter (shelved: shelved now). */
+  state?: AlarmStateFilter;
   tagName?: string;
   /** Triggered at or after (epoch ms). */
   triggeredSince?: number;
@@ -37,7 +39,18 @@ export interface AlarmService {
   clear(id: string): AlarmRow | null;
   /** Clears the active alarm of a site's tag; null when none is active. */
   clearTag(siteUuid: string, tagName: string): AlarmRow | null;
-  acknowledge(id: string, by: string): AlarmRow | null;
+  /** Acknowledges (once; a second acknowledgement changes nothing). */
+  acknowledge(id: string, by: string, comment?: string): AlarmRow | null;
+  /** An operator clears the alarm (its history says who). */
+  clearBy(id: string, by: string, comment?: string): AlarmRow | null;
+  comment(id: string, by: string, comment: string): AlarmRow | null;
+  /** Hides the alarm from the table until `until` (epoch ms); the table shows it again by itself then. */
+  shelve(id: string, by: string, until: number, comment?: string): AlarmRow | null;
+  unshelve(id: string, by: string): AlarmRow | null;
+  /** Every step of the alarm's life, oldest first. */
+  history(id: string): AlarmHistoryEntry[];
+  /** Called after every change of an alarm (raise, clear, acknowledge, comment, shelve): server push. */
+  onChange(listener: (change: { siteUuid: string; alarmId: string }) => void): () => void;
   byId(id: string): AlarmRow | null;
   /** Newest trigger first. */
   list(filter: AlarmFilter): AlarmRow[];
@@ -63,8 +76,21 @@ interface AlarmDbRow {
   inactive_at: number | null;
   acked_at: number | null;
   acked_by: string | null;
+  ack_comment: string | null;
+  shelved_until: number | null;
+  shelved_by: string | null;
   changed_at: number;
 }
+
+interface HistoryDbRow {
+  action: AlarmHistoryEntry['action'];
+  by: string | null;
+  comment: string | null;
+  until: number | null;
+  at: number;
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 const SELECT = `SELECT a.*, s.name AS site_name FROM alarms a JOIN sites s ON s.uuid = a.site_uuid`;
 
@@ -81,6 +107,10 @@ function toRow(row: AlarmDbRow): AlarmRow {
     value: row.value,
     acknowledgedBy: row.acked_at === null ? null : row.acked_by ?? '',
     alarmType: row.alarm_type,
+    acknowledgedAt: iso(row.acked_at),
+    ackComment: row.ack_comment,
+    shelvedUntil: iso(row.shelved_until),
+    shelvedBy: row.shelved_until === null ? null : row.shelved_by,
   };
 }
 
@@ -96,11 +126,23 @@ export function createAlarmService(db: Db, clock: Clock): AlarmService {
   // A change must be newer than the previous one, so latestTimestamp comparisons never miss one.
   let lastStamp = 0;
   const stamp = () => (lastStamp = Math.max(clock.now(), lastStamp + 1));
+  const listeners = new Set<(change: { siteUuid: string; alarmId: string }) => void>();
+  const insertHistory = db.prepare<[string, string, string | null, string | null, number | null, number]>(
+    'INSERT INTO alarm_history (alarm_id, action, by, comment, until, at) VALUES (?, ?, ?, ?, ?, ?)',
+  );
 
-  function clear(id: string): AlarmRow | null {
+  /** Records the step and tells the listeners; returns the alarm as it is now. */
+  function changed(id: string, action: AlarmHistoryEntry['action'], at: number, by: string | null, comment?: string, until?: number): AlarmRow | null {
+    insertHistory.run(id, action, by, comment === undefined || comment === '' ? null : comment, until ?? null, at);
+    const row = byId(id);
+    if (row) for (const listener of [...listeners]) listener({ siteUuid: row.siteUuid, alarmId: id });
+    return row;
+  }
+
+  function clear(id: string, by: string | null = null, comment?: string): AlarmRow | null {
     const now = stamp();
-    db.prepare('UPDATE alarms SET inactive_at = ?, changed_at = ? WHERE id = ? AND inactive_at IS NULL').run(now, now, id);
-    return byId(id);
+    const result = db.prepare('UPDATE alarms SET inactive_at = ?, changed_at = ? WHERE id = ? AND inactive_at IS NULL').run(now, now, id);
+    return result.changes > 0 ? changed(id, 'cleared', now, by, comment) : byId(id);
   }
 
   return {
@@ -114,29 +156,54 @@ export function createAlarmService(db: Db, clock: Clock): AlarmService {
           `UPDATE alarms SET alarm_group = ?, text = ?, value = ?, active_at = ?, acked_at = NULL, acked_by = NULL,
            changed_at = ? WHERE id = ?`,
         ).run(input.alarmGroup, text, value, now, now, existing.id);
-        return byId(existing.id)!;
+        return changed(existing.id, 'retriggered', now, null)!;
       }
       const id = randomUUID();
       db.prepare(
         `INSERT INTO alarms (id, site_uuid, alarm_group, tag_name, text, value, alarm_type, active_at, changed_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(id, input.siteUuid, input.alarmGroup, input.tagName, text, value, input.alarmType ?? 'limit', now, now);
-      return byId(id)!;
+      return changed(id, 'raised', now, null)!;
     },
-    clear,
+    clear: (id) => clear(id),
+    clearBy: (id, by, comment) => clear(id, by, comment),
     clearTag(siteUuid, tagName) {
       const existing = activeOnTag.get(siteUuid, tagName);
       return existing ? clear(existing.id) : null;
     },
-    acknowledge(id, by) {
+    acknowledge(id, by, comment) {
       const now = stamp();
-      db.prepare('UPDATE alarms SET acked_at = ?, acked_by = ?, changed_at = ? WHERE id = ? AND acked_at IS NULL').run(
-        now,
-        by,
-        now,
-        id,
-      );
-      return byId(id);
+      const result = db
+        .prepare('UPDATE alarms SET acked_at = ?, acked_by = ?, ack_comment = ?, changed_at = ? WHERE id = ? AND acked_at IS NULL')
+        .run(now, by, comment || null, now, id);
+      return result.changes > 0 ? changed(id, 'acknowledged', now, by, comment) : byId(id);
+    },
+    comment(id, by, comment) {
+      if (!byId(id)) return null;
+      const now = stamp();
+      db.prepare('UPDATE alarms SET changed_at = ? WHERE id = ?').run(now, id);
+      return changed(id, 'commented', now, by, comment);
+    },
+    shelve(id, by, until, comment) {
+      if (!byId(id)) return null;
+      const now = stamp();
+      db.prepare('UPDATE alarms SET shelved_until = ?, shelved_by = ?, changed_at = ? WHERE id = ?').run(until, by, now, id);
+      return changed(id, 'shelved', now, by, comment, until);
+    },
+    unshelve(id, by) {
+      const now = stamp();
+      const result = db.prepare('UPDATE alarms SET shelved_until = NULL, shelved_by = NULL, changed_at = ? WHERE id = ? AND shelved_until IS NOT NULL').run(now, id);
+      return result.changes > 0 ? changed(id, 'unshelved', now, by) : byId(id);
+    },
+    history(id) {
+      return db
+        .prepare<[string], HistoryDbRow>('SELECT action, by, comment, until, at FROM alarm_history WHERE alarm_id = ? ORDER BY id')
+        .all(id)
+        .map((row) => ({ action: row.action, by: row.by, comment: row.comment, at: iso(row.at)!, until: iso(row.until) }));
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     byId,
     list(filter) {
@@ -154,6 +221,18 @@ export function createAlarmService(db: Db, clock: Clock): AlarmService {
       if (filter.active === false) where.push('a.inactive_at IS NOT NULL');
       if (filter.currentOnly) where.push('(a.inactive_at IS NULL OR a.acked_at IS NULL)');
       if (filter.unackedOnly) where.push('a.acked_at IS NULL');
+      if (filter.state === 'shelved') {
+        where.push('a.shelved_until > ?');
+        params.push(clock.now());
+      } else if (filter.state !== undefined) {
+        const byState: Record<Exclude<AlarmStateFilter, 'shelved'>, string> = {
+          unacked: 'a.acked_at IS NULL',
+          acked: 'a.acked_at IS NOT NULL',
+          active: 'a.inactive_at IS NULL',
+          cleared: 'a.inactive_at IS NOT NULL',
+        };
+        where.push(byState[filter.state]);
+      }
       if (filter.tagName !== undefined) {
         where.push('a.tag_name = ?');
         params.push(filter.tagName);

@@ -20,11 +20,13 @@ import { callerOf } from '../http/caller.js';
 import { HttpError } from '../http/HttpError.js';
 import { parseWith } from '../http/parseWith.js';
 import { setSiteConnection } from '../simulation/siteStatus.js';
+import { registerAlarmLifecycleRoutes } from './lifecycleRoutes.js';
 
 const siteConnectionBody = z.object({ webpmpReady: z.boolean().nullable() });
 
 /**
- * The alarms service, at /cloud/alarms: the caller's alarms (CLI, scripts), acknowledgement, and
+ * The alarms service, at /cloud/alarms: the caller's alarms (CLI, scripts), what operators do to them
+ * (lifecycleRoutes.ts: acknowledge, comment, clear, shelve, history), and
  * the simulation's controls for system admins (browser tests raise alarms through these).
  */
 export function registerAlarmRoutes(app: FastifyInstance, ctx: CloudContext): void {
@@ -34,7 +36,7 @@ export function registerAlarmRoutes(app: FastifyInstance, ctx: CloudContext): vo
 
   void app.register(
     async (api) => {
-      /** GET /alarms: alarms of the caller's sites, newest first (filters: site, class, active, since). */
+      /** GET /alarms: alarms of the caller's sites, newest first (filters: site, class, active, state, since). */
       api.get('/alarms', async (request): Promise<ListAlarmsResponse> => {
         const { uid } = callerOf(request);
         const query = parseWith(listAlarmsQuery, request.query ?? {});
@@ -47,20 +49,13 @@ export function registerAlarmRoutes(app: FastifyInstance, ctx: CloudContext): vo
           siteUuids: sites.map((site) => site.uuid),
           ...(query.class !== undefined ? { alarmGroup: query.class } : {}),
           ...(query.active !== undefined ? { active: query.active === 'true' } : {}),
+          ...(query.state !== undefined ? { state: query.state } : {}),
           ...(query.since !== undefined ? { changedAfter: query.since } : {}),
         });
         return { data: rows.slice(0, query.limit ?? 1000) };
       });
 
-      /** POST /alarms/{id}/acknowledge: the caller acknowledges an alarm of one of their sites. */
-      api.post<{ Params: { id: string } }>('/alarms/:id/acknowledge', async (request) => {
-        const { uid } = callerOf(request);
-        const alarm = ctx.alarms.byId(request.params.id);
-        if (!alarm) throw new HttpError(404, `No alarm ${request.params.id}`);
-        siteForCaller(ctx, uid, alarm.siteUuid);
-        const by = profileOf(ctx, uid)?.email ?? uid;
-        return { data: ctx.alarms.acknowledge(alarm.id, by) };
-      });
+      registerAlarmLifecycleRoutes(api, ctx);
 
       api.get('/simulation', async (request): Promise<SimulationState> => {
         requireSystemAdmin(callerOf(request).uid);

@@ -68,6 +68,13 @@ const table: Record<string, RouteAccess> = {
   'POST /cloud/users/users/:id/reset-password': { owner: 'managed-user', param: 'id' },
   'GET /cloud/alarms/alarms': { owner: 'caller-scoped' },
   'POST /cloud/alarms/alarms/:id/acknowledge': { owner: 'alarm', param: 'id' },
+  // Alarm lifecycle (alarms/lifecycleRoutes.ts): the route looks the alarm up through its site; bulk is all or nothing.
+  'POST /cloud/alarms/alarms/acknowledge': { owner: 'caller-scoped' },
+  'POST /cloud/alarms/alarms/:id/comments': { owner: 'alarm', param: 'id' },
+  'POST /cloud/alarms/alarms/:id/clear': { owner: 'alarm', param: 'id' },
+  'POST /cloud/alarms/alarms/:id/shelve': { owner: 'alarm', param: 'id' },
+  'POST /cloud/alarms/alarms/:id/unshelve': { owner: 'alarm', param: 'id' },
+  'GET /cloud/alarms/alarms/:id/history': { owner: 'alarm', param: 'id' },
   'GET /cloud/alarms/simulation': { owner: 'system-admin' },
   'PUT /cloud/alarms/simulation': { owner: 'system-admin' },
   'POST /cloud/alarms/simulation/step': { owner: 'system-admin' },

@@ -18,6 +18,7 @@ import { siteByUuid } from '../controllers/sites.js';
 import { searchSiteTags } from '../search/siteTags.js';
 import { portalIdsOf, type PortalIds } from './portalIds.js';
 import { siteAlarmUpdate } from './siteAlarmUpdate.js';
+import { createAlarmPush } from './alarmPush.js';
 
 /** socket.io path of the proxy on the cloud's origin. */
 export const CONTROLLER_PROXY_PATH = `${servicePathPrefix('controller-proxy')}${CONTROLLER_PROXY_SOCKET_PATH}`;
@@ -52,6 +53,7 @@ function lastArgumentAck(args: unknown[]): Ack {
  * CONTROLLER_PROXY_PATH. A socket logs in with the user's firebase ID token (login_firebase) and
  * may then ask for a portal id (loginToken_get), the site's alarms (alarm_getUpdate) and a tag
  * search in the site (tag_userSearch). Only sites the user may see, and only while connected.
+ * Logged-in sockets also get alarm_changed pushed when an alarm of the site changes (alarmPush.ts).
  */
 export function attachControllerProxy(server: HttpServer, ctx: CloudContext, verifyFirebaseToken: VerifyFirebaseToken): ControllerProxy {
   const io = new SocketServer(server, {
@@ -64,6 +66,7 @@ export function attachControllerProxy(server: HttpServer, ctx: CloudContext, ver
     serveClient: false,
   });
   const portalIds = portalIdsOf(ctx);
+  const alarmPush = createAlarmPush(ctx);
   const sites = io.of(/^\/sites\/[A-Za-z0-9-]{1,100}$/);
 
   sites.on('connection', (socket) => {
@@ -114,10 +117,14 @@ export function attachControllerProxy(server: HttpServer, ctx: CloudContext, ver
       state.claims = claims;
       if (allowed(proxyEvents.loginError, ack) === null) {
         state.uid = null;
+        alarmPush.remove(siteUuid, socket);
         return;
       }
+      alarmPush.add(siteUuid, socket, uid, claims);
       answer(socket, proxyEvents.loggedIn, { uid, siteUuid }, ack);
     });
+
+    socket.on('disconnect', () => alarmPush.remove(siteUuid, socket));
 
     socket.on(proxyEvents.loginTokenGet, (...args: unknown[]) => {
       const ack = lastArgumentAck(args);
@@ -154,6 +161,7 @@ export function attachControllerProxy(server: HttpServer, ctx: CloudContext, ver
   return {
     portalIds,
     async close() {
+      alarmPush.close();
       io.disconnectSockets(true);
       // Not io.close(): that would close the HTTP server, which the cloud closes itself.
       io.engine.close();

@@ -1,7 +1,8 @@
 /**
  * The page's site feed, one per session, shared by the alarm table, the alarm map, the alarm cards
  * and the search page: the user's sites, one controller-proxy socket per online site, and (while an
- * alarm widget is mounted) the alarm poller filling core's alarms store. Reference counted: the
+ * alarm widget is mounted) the alarm poller filling core's alarms store: asked at once when the proxy
+ * pushes alarm_changed for a site, and every 3 s as the fallback. Reference counted: the
  * first widget opens it, the last one to leave closes the sockets.
  */
 import {
@@ -82,12 +83,14 @@ function openSiteFeed(session: Session): Entry {
         siteUuid: uuid,
         firebaseToken: async () => (session.realtime ? session.realtime.idToken() : null),
       });
-      const stop = connection.onStateChange((next) => {
+      const stopState = connection.onStateChange((next) => {
         bump();
         // A fresh login answers with full rows on the next poll.
         if (next === 'logged-in') void poller?.pollNow();
       });
-      sockets.set(uuid, { connection, stop });
+      // Server push: an alarm of the site changed; the 3 s poll stays as the fallback.
+      const stopPush = connection.onAlarmChanged(() => void poller?.pollSite(uuid));
+      sockets.set(uuid, { connection, stop: () => (stopState(), stopPush()) });
     }
     bump();
   }

@@ -23,6 +23,7 @@ import { sessionRevocationMigration } from './110-session-revocation.js';
 import { sessionCookieRotationMigration } from './111-session-cookie-rotation.js';
 import { mappingFieldsMigration } from './120-mapping-fields.js';
 import { ruleDeliveryLogMigration } from './130-rule-delivery-log.js';
+import { alarmLifecycleMigration } from './140-alarm-lifecycle.js';
 
 export const migrations: Migration[] = [
   accountsMigration,
@@ -41,4 +42,5 @@ export const migrations: Migration[] = [
   sessionCookieRotationMigration,
   mappingFieldsMigration,
   ruleDeliveryLogMigration,
+  alarmLifecycleMigration,
 ];

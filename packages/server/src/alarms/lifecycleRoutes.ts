@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  acknowledgeAlarmBody,
+  acknowledgeAlarmsBody,
+  clearAlarmBody,
+  commentAlarmBody,
+  shelveAlarmBody,
+  type AlarmRow,
+} from '@varde/core/contract';
+import type { CloudContext } from '../context.js';
+import { canSeeSite, profileOf } from '../controllers/visibleSites.js';
+import { callerOf } from '../http/caller.js';
+import { HttpError } from '../http/HttpError.js';
+import { parseWith } from '../http/parseWith.js';
+
+type IdRequest = { Params: { id: string } };
+
+/**
+ * What operators do to an alarm of one of their sites (below the alarms service's prefix):
+ * acknowledge (with a comment, one or many), comment, clear, shelve and unshelve, and read its
+ * history. An alarm of a site the caller may not see answers 403 and changes nothing.
+ */
+export function registerAlarmLifecycleRoutes(api: FastifyInstance, ctx: CloudContext): void {
+  /** The alarm when the caller may see its site: 404 when there is none, 403 when its site is not theirs (as sites answer). */
+  function alarmForCaller(uid: string, id: string): AlarmRow {
+    const alarm = ctx.alarms.byId(id);
+    if (!alarm) throw new HttpError(404, `No alarm ${id}`);
+    if (!canSeeSite(ctx, uid, alarm.siteUuid)) throw new HttpError(403, `Alarm ${id} is not on a site of yours`);
+    return alarm;
+  }
+  // History and the table name people by e-mail, as the acknowledgement always has.
+  const nameOf = (uid: string) => profileOf(ctx, uid)?.email ?? uid;
+
+  /** POST /alarms/{id}/acknowledge {comment?}: acknowledging twice keeps the first one. */
+  api.post<IdRequest>('/alarms/:id/acknowledge', async (request) => {
+    const { uid } = callerOf(request);
+    const alarm = alarmForCaller(uid, request.params.id);
+    const { comment } = parseWith(acknowledgeAlarmBody, request.body ?? {});
+    return { data: ctx.alarms.acknowledge(alarm.id, nameOf(uid), comment) };
+  });
+
+  /** POST /alarms/acknowledge {ids, comment?}: bulk; all or nothing, so one unknown id changes none. */
+  api.post('/alarms/acknowledge', async (request) => {
+    const { uid } = callerOf(request);
+    const { ids, comment } = parseWith(acknowledgeAlarmsBody, request.body);
+    const alarms = [...new Set(ids)].map((id) => alarmForCaller(uid, id));
+    const by = nameOf(uid);
+    return { data: alarms.map((alarm) => ctx.alarms.acknowledge(alarm.id, by, comment)!) };
+  });
+
+  /** POST /alarms/{id}/comments {comment}: a note in the alarm's history. */
+  api.post<IdRequest>('/alarms/:id/comments', async (request, reply) => {
+    const { uid } = callerOf(request);
+    const alarm = alarmForCaller(uid, request.params.id);
+    const { comment } = parseWith(commentAlarmBody, request.body);
+    reply.code(201);
+    return { data: ctx.alarms.comment(alarm.id, nameOf(uid), comment) };
+  });
+
+  /** POST /alarms/{id}/clear {comment?}: the operator declares the condition over. */
+  api.post<IdRequest>('/alarms/:id/clear', async (request) => {
+    const { uid } = callerOf(request);
+    const alarm = alarmForCaller(uid, request.params.id);
+    const { comment } = parseWith(clearAlarmBody, request.body ?? {});
+    return { data: ctx.alarms.clearBy(alarm.id, nameOf(uid), comment) };
+  });
+
+  /** POST /alarms/{id}/shelve {minutes, comment?}: hidden from the table until then (shelving again moves the time). */
+  api.post<IdRequest>('/alarms/:id/shelve', async (request) => {
+    const { uid } = callerOf(request);
+    const alarm = alarmForCaller(uid, request.params.id);
+    const { minutes, comment } = parseWith(shelveAlarmBody, request.body);
+    return { data: ctx.alarms.shelve(alarm.id, nameOf(uid), ctx.clock.now() + minutes * 60_000, comment) };
+  });
+
+  /** POST /alarms/{id}/unshelve: back in the table now. */
+  api.post<IdRequest>('/alarms/:id/unshelve', async (request) => {
+    const { uid } = callerOf(request);
+    const alarm = alarmForCaller(uid, request.params.id);
+    return { data: ctx.alarms.unshelve(alarm.id, nameOf(uid)) };
+  });
+
+  /** GET /alarms/{id}/history: who did what, when; oldest first. */
+  api.get<IdRequest>('/alarms/:id/history', async (request) => {
+    const { uid } = callerOf(request);
+    const alarm = alarmForCaller(uid, request.params.id);
+    return { data: ctx.alarms.history(alarm.id) };
+  });
+}

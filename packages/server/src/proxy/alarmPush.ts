@@ -1,0 +1,66 @@
+import type { Socket } from 'socket.io';
+import { proxyEvents, type AlarmChanged } from '@varde/core/contract';
+import { signInLives } from '../auth/sessions.js';
+import type { CloudContext } from '../context.js';
+import { canSeeSite } from '../controllers/visibleSites.js';
+
+interface Subscriber {
+  socket: Socket;
+  uid: string;
+  claims: Record<string, unknown>;
+}
+
+export interface AlarmPush {
+  /** A socket of the site's namespace logged in: it gets the site's alarm changes from now on. */
+  add(siteUuid: string, socket: Socket, uid: string, claims: Record<string, unknown>): void;
+  remove(siteUuid: string, socket: Socket): void;
+  close(): void;
+}
+
+/**
+ * Server push of alarm changes on the controller proxy: every change of an alarm (raised, cleared,
+ * acknowledged, commented, shelved) is sent as alarm_changed to the logged-in sockets of its site,
+ * so that every open table asks for it at once instead of on its next 3 s poll. Each push checks
+ * again that the sign-in lives and the user still sees the site: a socket whose sign-in ended is
+ * closed, one that lost the site is dropped, so nothing leaks to a user who may no longer see it.
+ */
+export function createAlarmPush(ctx: CloudContext): AlarmPush {
+  const bySite = new Map<string, Map<Socket, Subscriber>>();
+
+  const remove = (siteUuid: string, socket: Socket) => {
+    const subscribers = bySite.get(siteUuid);
+    subscribers?.delete(socket);
+    if (subscribers?.size === 0) bySite.delete(siteUuid);
+  };
+
+  const stop = ctx.alarms.onChange(({ siteUuid, alarmId }) => {
+    const subscribers = bySite.get(siteUuid);
+    if (!subscribers) return;
+    const payload: AlarmChanged = { siteUuid, alarmId, latestTimestamp: ctx.alarms.latestChange(siteUuid) };
+    for (const subscriber of [...subscribers.values()]) {
+      if (!signInLives(ctx.db, subscriber.uid, subscriber.claims, ctx.clock.now())) {
+        remove(siteUuid, subscriber.socket);
+        subscriber.socket.disconnect(true);
+        continue;
+      }
+      if (!canSeeSite(ctx, subscriber.uid, siteUuid)) {
+        remove(siteUuid, subscriber.socket);
+        continue;
+      }
+      subscriber.socket.emit(proxyEvents.alarmChanged, payload);
+    }
+  });
+
+  return {
+    add(siteUuid, socket, uid, claims) {
+      let subscribers = bySite.get(siteUuid);
+      if (!subscribers) bySite.set(siteUuid, (subscribers = new Map()));
+      subscribers.set(socket, { socket, uid, claims });
+    },
+    remove,
+    close() {
+      stop();
+      bySite.clear();
+    },
+  };
+}
