@@ -1,3 +1,4 @@
 /** What the tests import: the public API, exactly as other packages see it. */
 export * from '../src/index.js';
 export * from '../src/contract/index.js';
+export { oidcSettings, createUserManager, CHECK_SESSION_INTERVAL_SECONDS } from '../src/session/oidc.js';

@@ -1,26 +1,5 @@
-import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
-import {
-  connectAuthEmulator,
-  inMemoryPersistence,
-  initializeAuth,
-  signInWithCustomToken,
-  signOut as firebaseSignOut,
-  type Auth,
-} from 'firebase/auth';
-import {
-  get as firebaseGet,
-  getDatabase,
-  onValue,
-  ref,
-  remove as firebaseRemove,
-  set as firebaseSet,
-  update as firebaseUpdate,
-  type Database,
-} from 'firebase/database';
 import type { ZodType } from 'zod';
-import { describeIssues } from '../contract/common.js';
 import type { FirebaseSettings } from '../config/types.js';
-import { ResponseShapeError } from '../http/HttpError.js';
 
 export interface SubscribeOptions<T> {
   /** Validates each non-null value; a mismatch goes to onError, not to the listener. */
@@ -52,77 +31,54 @@ export interface Realtime {
   dispose(): Promise<void>;
 }
 
-let appCounter = 0;
+export interface RealtimeOptions {
+  /** The firebase app's name (default: a fresh one per Realtime). */
+  name?: string;
+}
 
 /**
- * One firebase app per Realtime, so two sessions (or two test clients) never share a sign-in.
- * Production and the reference cloud differ only in settings: a `ws://host:port?ns=…` databaseURL
- * and an auth emulator URL for the latter. Auth state lives in memory only: tokens never reach
- * localStorage or IndexedDB.
+ * The realtime database, with the firebase SDK (its auth and database, about half of core's bytes)
+ * loaded on first use: a page that never reads the realtime database never downloads it. Calls made
+ * before it has loaded wait for it; a subscription made before is set up once it has. The SDK's own
+ * behaviour is in firebaseRealtime.ts.
  */
-export function createRealtime(settings: FirebaseSettings, options: { name?: string } = {}): Realtime {
-  appCounter += 1;
-  const app: FirebaseApp = initializeApp(settings.options, options.name ?? `varde-realtime-${appCounter}`);
-  const auth: Auth = initializeAuth(app, { persistence: inMemoryPersistence });
-  if (settings.authEmulatorUrl) connectAuthEmulator(auth, settings.authEmulatorUrl, { disableWarnings: true });
-  const db: Database = getDatabase(app);
-  const unsubscribers = new Set<() => void>();
+export function createRealtime(settings: FirebaseSettings, options: RealtimeOptions = {}): Realtime {
+  let loading: Promise<Realtime> | null = null;
+  let loaded: Realtime | null = null;
   let disposed = false;
-
-  function checked<T>(path: string, value: unknown, schema: ZodType<T> | undefined): T | null {
-    if (value === null || value === undefined) return null;
-    if (!schema) return value as T;
-    const parsed = schema.safeParse(value);
-    if (!parsed.success) {
-      throw new ResponseShapeError(`Unexpected value at ${path}: ${describeIssues(parsed.error)}`, value);
-    }
-    return parsed.data;
-  }
+  const sdk = (): Promise<Realtime> =>
+    (loading ??= import('./firebaseRealtime.js').then((module) => {
+      loaded = module.createFirebaseRealtime(settings, options);
+      return loaded;
+    }));
 
   return {
-    async signIn(customToken) {
-      const credential = await signInWithCustomToken(auth, customToken);
-      return credential.user.uid;
-    },
-    async signOut() {
-      await firebaseSignOut(auth);
-    },
-    currentUid: () => auth.currentUser?.uid ?? null,
-    idToken: async () => (auth.currentUser ? auth.currentUser.getIdToken() : null),
-    async get(path, schema) {
-      const snapshot = await firebaseGet(ref(db, path));
-      return checked(path, snapshot.val(), schema);
-    },
-    set: (path, value) => firebaseSet(ref(db, path), value),
-    update: (path, values) => firebaseUpdate(ref(db, path), values),
-    remove: (path) => firebaseRemove(ref(db, path)),
+    signIn: async (customToken) => (await sdk()).signIn(customToken),
+    // Never loaded: never signed in, so there is nothing to sign out of.
+    signOut: async () => (loading ? (await sdk()).signOut() : undefined),
+    currentUid: () => loaded?.currentUid() ?? null,
+    idToken: async () => (loading ? (await sdk()).idToken() : null),
+    get: async (path, schema) => (await sdk()).get(path, schema),
+    set: async (path, value) => (await sdk()).set(path, value),
+    update: async (path, values) => (await sdk()).update(path, values),
+    remove: async (path) => (await sdk()).remove(path),
     subscribe(path, listener, subscribeOptions = {}) {
-      const report = (error: Error) => subscribeOptions.onError?.(error);
-      const stop = onValue(
-        ref(db, path),
-        (snapshot) => {
-          let value;
-          try {
-            value = checked(path, snapshot.val(), subscribeOptions.schema);
-          } catch (error) {
-            report(error as Error);
-            return;
-          }
-          listener(value);
+      let stop: (() => void) | null = null;
+      let cancelled = false;
+      sdk().then(
+        (realtime) => {
+          if (!cancelled && !disposed) stop = realtime.subscribe(path, listener, subscribeOptions);
         },
-        report,
+        (error: unknown) => subscribeOptions.onError?.(error instanceof Error ? error : new Error(String(error))),
       );
-      const unsubscribe = () => {
-        if (unsubscribers.delete(unsubscribe)) stop();
+      return () => {
+        cancelled = true;
+        stop?.();
       };
-      unsubscribers.add(unsubscribe);
-      return unsubscribe;
     },
     async dispose() {
-      if (disposed) return;
       disposed = true;
-      for (const unsubscribe of [...unsubscribers]) unsubscribe();
-      await deleteApp(app);
+      if (loading) await (await sdk()).dispose();
     },
   };
 }

@@ -7,7 +7,8 @@ import type { Settings } from '../config/types.js';
 import { createHttpClient, type HttpClient } from '../http/createHttpClient.js';
 import { createRealtime, type Realtime } from '../realtime/createRealtime.js';
 import { resumeCookieSession } from './cookieResume.js';
-import { browserOrigin, browserSessionStorage, createUserManager } from './oidc.js';
+import { browserOrigin, browserSessionStorage } from './browserContext.js';
+import { createLazyUserManager } from './lazyUserManager.js';
 import { createOidcFlows, type OidcUserManager, type SignInRedirectOptions } from './oidcFlows.js';
 import { createSessionCore, credentialsOf, SESSION_RENEW_INTERVAL_MS } from './sessionCore.js';
 import type { KeyValueStorage, PasswordSignInResult, SessionSnapshot, SessionState, Timers } from './types.js';
@@ -108,7 +109,7 @@ export function createSession(options: SessionOptions): Session {
     const store = browserSessionStorage();
     const origin = options.origin ?? browserOrigin();
     if (!store || !origin) return null;
-    userManager = createUserManager({ loginServerUrl: settings.loginServerUrl, clientId: settings.clientId, origin, store });
+    userManager = createLazyUserManager({ loginServerUrl: settings.loginServerUrl, clientId: settings.clientId, origin, store });
     return userManager;
   };
   const requireUserManager = () => {

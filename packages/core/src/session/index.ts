@@ -1,7 +1,8 @@
 export { createSession, type Session, type SessionOptions } from './createSession.js';
 export { SESSION_RENEW_INTERVAL_MS, type Credentials } from './sessionCore.js';
 export type { OidcUserManager, SignInRedirectOptions } from './oidcFlows.js';
-export { oidcSettings, createUserManager, CHECK_SESSION_INTERVAL_SECONDS, type OidcSettingsInput } from './oidc.js';
+// oidc.ts (oidc-client-ts) is loaded on first use (lazyUserManager.ts); re-exporting it here would load it with core.
+export type { OidcSettingsInput } from './oidc.js';
 export { USER_STORAGE_KEY } from './userStorage.js';
 export type {
   SessionState,
