@@ -1,22 +1,25 @@
 import type { Command } from 'commander';
 import { formatAlarmTime, listAlarms } from '@varde/core';
-import type { AlarmRow, ListAlarmsQuery } from '@varde/core/contract';
+import { ALARM_STATE_FILTERS, isShelved, type AlarmRow, type AlarmStateFilter, type ListAlarmsQuery } from '@varde/core/contract';
 import { usageError } from '../errors.js';
 import type { Column } from '../output/output.js';
 import { withContext, type CommandContext } from '../context.js';
+import { registerAlarmLifecycleCommands } from './alarmsLifecycle.js';
 
 interface AlarmsListOptions {
   site?: string;
   class?: string;
   active?: boolean;
   cleared?: boolean;
+  state?: string;
   watch?: boolean;
   interval?: string;
 }
 
 function stateOf(row: AlarmRow): string {
   const state = row.inactive === null ? 'active' : 'cleared';
-  return row.acknowledgedBy === null ? `${state}, unacked` : `${state}, acked`;
+  const acked = row.acknowledgedBy === null ? `${state}, unacked` : `${state}, acked`;
+  return isShelved(row, Date.now()) ? `${acked}, shelved` : acked;
 }
 
 const ALARM_COLUMNS: Column<AlarmRow>[] = [
@@ -30,9 +33,9 @@ const ALARM_COLUMNS: Column<AlarmRow>[] = [
   { header: 'Id', value: (row) => row.id, full: true },
 ];
 
-/** `varde alarms list`: alarms of your sites, newest first; --watch follows changes. */
+/** `varde alarms list`: alarms of your sites, newest first; --watch follows changes. The other verbs: alarmsLifecycle.ts. */
 export function registerAlarmsCommand(program: Command): void {
-  const alarms = program.command('alarms').description('List and follow the alarms of your sites');
+  const alarms = program.command('alarms').description('List, follow, acknowledge, clear and shelve the alarms of your sites');
   alarms
     .command('list')
     .description('List alarms of your sites, newest first')
@@ -40,9 +43,11 @@ export function registerAlarmsCommand(program: Command): void {
     .option('--class <class>', 'only this alarm class (A, B, C)')
     .option('--active', 'only active alarms')
     .option('--cleared', 'only cleared alarms')
+    .option('--state <state>', `only alarms in this state: ${ALARM_STATE_FILTERS.join(', ')}`)
     .option('--watch', 'keep running and print alarms as they are raised, cleared or acknowledged (Ctrl-C stops)')
     .option('--interval <seconds>', 'how often --watch asks (default 3)')
     .action(withContext<[AlarmsListOptions]>(runAlarmsList));
+  registerAlarmLifecycleCommands(alarms, ALARM_COLUMNS);
 }
 
 async function runAlarmsList(context: CommandContext, options: AlarmsListOptions): Promise<void> {
@@ -53,6 +58,11 @@ async function runAlarmsList(context: CommandContext, options: AlarmsListOptions
   if (options.class !== undefined) query.class = options.class.toUpperCase();
   if (options.active) query.active = 'true';
   if (options.cleared) query.active = 'false';
+  if (options.state !== undefined) {
+    const state = options.state.toLowerCase() as AlarmStateFilter;
+    if (!ALARM_STATE_FILTERS.includes(state)) throw usageError(`Invalid --state "${options.state}": one of ${ALARM_STATE_FILTERS.join(', ')}.`);
+    query.state = state;
+  }
 
   const fetchRows = (since?: number) =>
     context.session.call('alarms', (http) => listAlarms(http, since === undefined ? query : { ...query, since }));
