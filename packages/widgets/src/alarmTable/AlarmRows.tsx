@@ -1,9 +1,14 @@
-/** The alarm table's header and virtualized body (fixed 40 px rows: 5,000 alarms keep the DOM small). */
-import { memo, useMemo } from 'react';
+/**
+ * The alarm table's header and virtualized body (fixed 40 px rows: 5,000 alarms keep the DOM small).
+ * Rows are focusable: Enter or Space (or a click) opens the alarm, the arrow keys move between rows,
+ * and the checkbox selects a row for a bulk acknowledgement.
+ */
+import { memo, useMemo, type KeyboardEvent } from 'react';
 import { alarmClassColor, alarmClassTextColor, formatAlarmTime, type AlarmSort, type AlarmTableColumn } from '@varde/core';
 import type { AlarmRow } from '@varde/core/contract';
 import type { WidgetTranslate } from '../shared/useWidgetTranslation.js';
 import { useVirtualRows } from '../siteList/useVirtualRows.js';
+import { stateText } from './alarmState.js';
 
 export const ALARM_ROW_HEIGHT_PX = 40;
 
@@ -21,17 +26,58 @@ const COLUMNS = Object.keys(COLUMN_LABEL_KEYS) as AlarmTableColumn[];
 /** Readable text on the class colour (core's one palette). */
 export const classTextColor = alarmClassTextColor;
 
-const AlarmLine = memo(function AlarmLine({ row, t }: { row: AlarmRow; t: WidgetTranslate }) {
+/** Arrow keys move the focus to the row above or below (rendered thanks to the overscan). */
+function onRowKeyDown(event: KeyboardEvent<HTMLDivElement>, open: () => void): void {
+  if (event.target !== event.currentTarget) return;
+  if (event.key === 'Enter' || event.key === ' ') {
+    event.preventDefault();
+    open();
+    return;
+  }
+  const next = event.key === 'ArrowDown' ? event.currentTarget.nextElementSibling : event.key === 'ArrowUp' ? event.currentTarget.previousElementSibling : null;
+  if (next instanceof HTMLElement) {
+    event.preventDefault();
+    next.focus();
+    next.scrollIntoView({ block: 'nearest' });
+  }
+}
+
+interface AlarmLineProps {
+  row: AlarmRow;
+  t: WidgetTranslate;
+  selected: boolean;
+  now: number;
+  onOpen: (id: string) => void;
+  onSelect: (id: string, selected: boolean) => void;
+}
+
+const AlarmLine = memo(function AlarmLine({ row, t, selected, now, onOpen, onSelect }: AlarmLineProps) {
   const cleared = row.inactive !== null;
+  const acked = row.acknowledgedBy !== null;
   return (
     <div
-      className={`varde-alarm-table__row${cleared ? ' varde-alarm-table__row--cleared' : ''}`}
+      className={`varde-alarm-table__row varde-alarm-table__row--body${cleared ? ' varde-alarm-table__row--cleared' : ''}${acked ? ' varde-alarm-table__row--acked' : ''}`}
       role="row"
       part="row"
+      tabIndex={0}
       data-alarm-id={row.id}
       data-class={row.alarmGroup}
       data-site-uuid={row.siteUuid}
+      data-acked={acked}
+      onClick={(event) => {
+        if (!(event.target instanceof HTMLInputElement)) onOpen(row.id);
+      }}
+      onKeyDown={(event) => onRowKeyDown(event, () => onOpen(row.id))}
     >
+      <span role="cell" data-cell="select">
+        <input
+          type="checkbox"
+          part="row-select"
+          aria-label={t('selectAlarm', { name: `${row.site} ${row.tagName}` })}
+          checked={selected}
+          onChange={(event) => onSelect(row.id, event.currentTarget.checked)}
+        />
+      </span>
       <span role="cell">
         <span className="varde-alarm-table__class" part="class" style={{ background: alarmClassColor(row.alarmGroup), color: classTextColor(row.alarmGroup) }}>
           {row.alarmGroup}
@@ -42,12 +88,30 @@ const AlarmLine = memo(function AlarmLine({ row, t }: { row: AlarmRow; t: Widget
       <span role="cell" title={cleared ? `${t('cleared')} ${formatAlarmTime(row.inactive!)}` : undefined}>{formatAlarmTime(row.active)}</span>
       <span role="cell" title={row.text}>{row.text}</span>
       <span role="cell" title={row.value}>{row.value}</span>
+      <span role="cell" data-cell="state" part="state" data-testid="alarm-row-state" title={row.ackComment ?? undefined}>
+        {stateText(row, t, now)}
+      </span>
     </div>
   );
 });
 
-export function AlarmRows(props: { rows: readonly AlarmRow[]; sort: AlarmSort; onSort: (column: AlarmTableColumn) => void; t: WidgetTranslate }) {
-  const { rows, sort, onSort, t } = props;
+export interface AlarmRowsProps {
+  rows: readonly AlarmRow[];
+  sort: AlarmSort;
+  onSort: (column: AlarmTableColumn) => void;
+  t: WidgetTranslate;
+  selected: ReadonlySet<string>;
+  onSelect: (id: string, selected: boolean) => void;
+  /** Selects (true) or unselects every row shown. */
+  onSelectAll: (selected: boolean) => void;
+  onOpen: (id: string) => void;
+  /** When the state texts were last worked out (shelving ends by itself). */
+  now: number;
+}
+
+export function AlarmRows(props: AlarmRowsProps) {
+  const { rows, sort, onSort, t, selected, onSelect, onSelectAll, onOpen, now } = props;
+  const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
   const virtual = useVirtualRows({ count: rows.length, rowHeight: ALARM_ROW_HEIGHT_PX, overscan: 8 });
   // Texts only change with the language (t), not with every poll.
   const labels = useMemo(
@@ -58,6 +122,9 @@ export function AlarmRows(props: { rows: readonly AlarmRow[]; sort: AlarmSort; o
     <div className="varde-alarm-table__scroller" ref={virtual.scrollRef} part="scroller">
       <div className="varde-alarm-table__grid" role="table" aria-label={t('tableLabel')} aria-rowcount={rows.length + 1}>
         <div className="varde-alarm-table__row varde-alarm-table__head" role="row" part="header">
+          <span role="columnheader">
+            <input type="checkbox" part="select-all" aria-label={t('selectAll')} checked={allSelected} onChange={(event) => onSelectAll(event.currentTarget.checked)} />
+          </span>
           {COLUMNS.map((column) => {
             const label = labels[column];
             const sorted = sort.column === column;
@@ -70,11 +137,12 @@ export function AlarmRows(props: { rows: readonly AlarmRow[]; sort: AlarmSort; o
               </span>
             );
           })}
+          <span role="columnheader">{t('colState')}</span>
         </div>
         <div style={{ height: virtual.totalHeight, position: 'relative' }} role="presentation">
           <div style={{ position: 'absolute', left: 0, right: 0, top: 0, transform: `translateY(${virtual.offsetTop}px)` }} role="rowgroup">
             {rows.slice(virtual.start, virtual.end).map((row) => (
-              <AlarmLine key={row.id} row={row} t={t} />
+              <AlarmLine key={row.id} row={row} t={t} selected={selected.has(row.id)} now={now} onOpen={onOpen} onSelect={onSelect} />
             ))}
           </div>
         </div>

@@ -1,10 +1,12 @@
 /**
- * AlarmTableWidget (<varde-alarm-table>): the alarms of every connected site (alarm_getUpdate every
- * 3 s on each site's proxy socket), with class, site, name, last triggered, description and value;
- * sorting, filtering by class and site, a search and unacked-only flag sent to the sites, and CSV
- * export of exactly the rows shown.
+ * AlarmTableWidget (<varde-alarm-table>): the alarms of every connected site (alarm_getUpdate when
+ * the proxy pushes a change, and every 3 s as the fallback), with class, site, name, last triggered,
+ * description, value and state; sorting, filtering by class, site and state, a search and
+ * unacked-only flag sent to the sites, CSV export of exactly the rows shown, and the operator's
+ * actions: a row opens the alarm (acknowledge with a comment, clear, shelve, history); selected rows
+ * are acknowledged together.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   ALARM_CLASS_COLORS,
   alarmsToCsv,
@@ -14,20 +16,23 @@ import {
   type AlarmTableColumn,
   type AlarmsState,
 } from '@varde/core';
-import type { AlarmRow } from '@varde/core/contract';
+import { ALARM_STATE_FILTERS, type AlarmRow } from '@varde/core/contract';
 import { useVardeEvents } from '../shared/events.js';
 import { useShoelaceParts } from '../shared/shoelace.js';
 import { useWidgetTranslation } from '../shared/useWidgetTranslation.js';
 import { WidgetRoot } from '../shared/WidgetRoot.js';
 import '../shared/shoelaceElements.js';
 import { Icon } from '../siteList/icons.js';
+import { AlarmDetails } from './AlarmDetails.js';
 import { AlarmRows, COLUMN_LABEL_KEYS } from './AlarmRows.js';
+import { rowInState, type TableStateFilter } from './alarmState.js';
 import { alarmCsvFileName, downloadText } from './csvDownload.js';
 import type { NavigateDetail } from './events.js';
 import { NavLink } from './NavLink.js';
 import { loadAlarmTableShoelaceParts } from './shoelace.js';
 import { alarmTableStrings } from './strings.js';
 import { alarmTableStyles } from './styles.js';
+import { useAlarmActions } from './useAlarmActions.js';
 import { useSiteFeed, useVanillaStore } from './useSiteFeed.js';
 
 export interface AlarmTableWidgetProps {
@@ -41,7 +46,8 @@ const CLASSES = Object.keys(ALARM_CLASS_COLORS);
 const noRows: readonly AlarmRow[] = [];
 const allRowsOf = (state: AlarmsState) => state.rowsBySite;
 const errorsOf = (state: AlarmsState) => Object.values(state.errorsBySite).join('\n');
-const errorCountOf = (state: AlarmsState) => Object.keys(state.errorsBySite).length;
+// Compared by value (a string): the uuids of the sites that did not answer.
+const failedUuidsOf = (state: AlarmsState) => Object.keys(state.errorsBySite).sort().join(',');
 
 /** Sends the search text to the sites once the user stops typing for 300 ms. */
 function useDebounced<T>(value: T, ms: number): T {
@@ -61,16 +67,50 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
   const store = feed?.alarms ?? null;
 
   const select = useMemo(() => createVisibleAlarmsSelector(), [store]);
-  const rows = useVanillaStore(store, select, noRows as AlarmRow[]);
+  const visibleRows = useVanillaStore(store, select, noRows as AlarmRow[]);
+  const [stateFilter, setStateFilter] = useState<TableStateFilter>('');
+  // Shelving ends by itself: the state is worked out again on every render (every change and poll).
+  const now = Date.now();
+  const rows = useMemo(() => visibleRows.filter((row) => rowInState(row, stateFilter, now)), [visibleRows, stateFilter, now]);
   const rowsBySite = useVanillaStore(store, allRowsOf, {});
   const filter = useVanillaStore(store, (state) => state.filter, {});
   const sort = useVanillaStore(store, (state) => state.sort, DEFAULT_ALARM_SORT);
   // Strings, compared by value: every site answer makes a new errorsBySite object, and the table
   // must not re-render for each of them.
   const errorText = useVanillaStore(store, errorsOf, '');
-  const failedSites = useVanillaStore(store, errorCountOf, 0);
+  const failedUuids = useVanillaStore(store, failedUuidsOf, '');
+  const failedNames = useMemo(() => {
+    if (failedUuids === '') return [];
+    const names = new Map(feedState.sites.map((site) => [site.uuid, site.name]));
+    return failedUuids.split(',').map((uuid) => names.get(uuid) ?? uuid).sort((a, b) => a.localeCompare(b, 'nb'));
+  }, [failedUuids, feedState.sites]);
   const total = useMemo(() => Object.values(rowsBySite).reduce((sum, list) => sum + list.length, 0), [rowsBySite]);
   const polled = Object.keys(rowsBySite).length > 0;
+
+  const actions = useAlarmActions(feed);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [openIds, setOpenIds] = useState<readonly string[]>([]);
+  const onSelect = useCallback((id: string, on: boolean) => {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
+  const onSelectAll = (on: boolean) => setSelected(on ? new Set(rows.map((row) => row.id)) : new Set());
+  const onOpen = useCallback((id: string) => setOpenIds([id]), []);
+  // The dialog shows the rows as they are now (a push or poll replaces them).
+  const openRows = useMemo(() => {
+    const byId = new Map(Object.values(rowsBySite).flat().map((row) => [row.id, row]));
+    return openIds.map((id) => byId.get(id)).filter((row): row is AlarmRow => row !== undefined);
+  }, [openIds, rowsBySite]);
+  const selectedShown = rows.filter((row) => selected.has(row.id));
+  const closeDialog = () => {
+    // After a bulk acknowledgement the selection has done its work.
+    if (openIds.length > 1) setSelected(new Set());
+    setOpenIds([]);
+  };
 
   const [search, setSearch] = useState('');
   const [unackedOnly, setUnackedOnly] = useState(false);
@@ -166,11 +206,36 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
         />
+        <label className="varde-alarm-table__group">
+          <span className="varde-alarm-table__label">{t('stateFilter')}:</span>
+          <select
+            className="varde-alarm-table__select"
+            part="state-filter"
+            value={stateFilter}
+            onChange={(event) => setStateFilter(event.currentTarget.value as TableStateFilter)}
+          >
+            <option value="">{t('state_all')}</option>
+            {ALARM_STATE_FILTERS.map((state) => (
+              <option key={state} value={state}>
+                {t(`state_${state}`)}
+              </option>
+            ))}
+          </select>
+        </label>
         <label className="varde-alarm-table__check">
           <input type="checkbox" part="unacked-only" checked={unackedOnly} onChange={(event) => setUnackedOnly(event.currentTarget.checked)} />
           {t('unackedOnly')}
         </label>
         <span className="varde-alarm-table__spacer" />
+        <sl-button
+          size="small"
+          variant="primary"
+          part="bulk-acknowledge"
+          disabled={selectedShown.length === 0}
+          onClick={() => setOpenIds(selectedShown.map((row) => row.id))}
+        >
+          {t('acknowledgeSelected', { count: selectedShown.length })}
+        </sl-button>
         <sl-button size="small" part="export-button" disabled={rows.length === 0} onClick={exportCsv}>
           <Icon name="download" />
           {` ${t('exportCsv')}`}
@@ -184,13 +249,26 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
       </div>
       <div className="varde-alarm-table__summary" part="summary" aria-live="polite">
         <span data-testid="alarm-count">{t('count', { shown: rows.length, total })}</span>
-        {failedSites > 0 ? (
-          <span className="varde-alarm-table__warning" title={errorText}>
-            {t('sitesFailed', { count: failedSites })}
+        {failedNames.length > 0 ? (
+          <span className="varde-alarm-table__warning" title={errorText} data-testid="sites-failed">
+            {t('sitesFailed', { count: failedNames.length, names: failedNames.join(', ') })}
           </span>
         ) : null}
       </div>
-      {message ?? <AlarmRows rows={rows} sort={sort} onSort={onSort} t={t} />}
+      {message ?? (
+        <AlarmRows
+          rows={rows}
+          sort={sort}
+          onSort={onSort}
+          t={t}
+          selected={selected}
+          onSelect={onSelect}
+          onSelectAll={onSelectAll}
+          onOpen={onOpen}
+          now={now}
+        />
+      )}
+      <AlarmDetails rows={openRows} t={t} actions={actions} onClose={closeDialog} />
     </WidgetRoot>
   );
 }

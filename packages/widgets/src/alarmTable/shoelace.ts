@@ -3,4 +3,5 @@ export const loadAlarmTableShoelaceParts = () =>
   Promise.all([
     import('@shoelace-style/shoelace/dist/components/button/button.js'),
     import('@shoelace-style/shoelace/dist/components/spinner/spinner.js'),
+    import('@shoelace-style/shoelace/dist/components/dialog/dialog.js'),
   ]);

@@ -20,13 +20,29 @@ export const alarmTableStyles = `
 .varde-alarm-table__warning { color: var(--sl-color-warning-700); }
 .varde-alarm-table__scroller { overflow: auto; flex: 1 1 auto; min-height: 8rem; max-height: var(--varde-alarm-table-max-height, 70vh);
   border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-medium); background: var(--sl-color-neutral-0); }
-.varde-alarm-table__grid { min-width: 46rem; }
-.varde-alarm-table__row { display: grid; grid-template-columns: 4.5rem minmax(8rem, 1.3fr) minmax(6rem, 1fr) 9.5rem minmax(8rem, 2fr) minmax(4rem, 0.8fr);
+.varde-alarm-table__grid { min-width: 58rem; }
+.varde-alarm-table__row { display: grid; grid-template-columns: 2.25rem 4.5rem minmax(8rem, 1.3fr) minmax(6rem, 1fr) 9.5rem minmax(8rem, 2fr) minmax(4rem, 0.8fr) minmax(10rem, 1.4fr);
   align-items: center; height: 40px; box-sizing: border-box; border-bottom: 1px solid var(--sl-color-neutral-100); }
 .varde-alarm-table__row > * { padding: 0 var(--sl-spacing-x-small); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .varde-alarm-table__head { position: sticky; top: 0; z-index: 1; background: var(--sl-color-neutral-50); font-weight: var(--sl-font-weight-semibold); }
 .varde-alarm-table__sort { font: inherit; font-weight: inherit; background: none; border: 0; padding: 4px 0; cursor: pointer; color: inherit; display: inline-flex; gap: 4px; align-items: center; max-width: 100%; }
-.varde-alarm-table__row--cleared { color: var(--sl-color-neutral-500); }
+.varde-alarm-table__row--cleared { color: var(--sl-color-neutral-600); }
+.varde-alarm-table__row--body { cursor: pointer; }
+.varde-alarm-table__row--body:hover { background: var(--sl-color-neutral-50); }
+.varde-alarm-table__row--body:focus-visible { outline: 2px solid var(--sl-color-primary-600); outline-offset: -2px; }
+.varde-alarm-table__row--acked [part='state'] { color: var(--sl-color-success-700); }
+.varde-alarm-table__row input[type='checkbox'] { width: 1rem; height: 1rem; margin: 0; }
+.varde-alarm-table__dialog::part(panel) { max-width: min(40rem, 96vw); }
+.varde-alarm-table__facts { display: grid; grid-template-columns: max-content 1fr; gap: 4px var(--sl-spacing-medium); margin: 0 0 var(--sl-spacing-medium); }
+.varde-alarm-table__facts dt { color: var(--sl-color-neutral-700); }
+.varde-alarm-table__facts dd { margin: 0; overflow-wrap: anywhere; white-space: pre-wrap; }
+.varde-alarm-table__field { display: flex; flex-direction: column; gap: 4px; }
+.varde-alarm-table__textarea { font: inherit; border: 1px solid var(--sl-color-neutral-400); border-radius: var(--sl-border-radius-medium); padding: 4px 8px; resize: vertical; }
+.varde-alarm-table__actions { display: flex; flex-wrap: wrap; gap: var(--sl-spacing-small); align-items: center; margin: var(--sl-spacing-small) 0; }
+.varde-alarm-table__subhead { font-size: var(--sl-font-size-medium); margin: var(--sl-spacing-medium) 0 var(--sl-spacing-x-small); }
+.varde-alarm-table__history { margin: 0; padding-left: 1.25rem; display: flex; flex-direction: column; gap: 4px; }
+.varde-alarm-table__comment { display: block; white-space: pre-wrap; overflow-wrap: anywhere; color: var(--sl-color-neutral-800); }
+.varde-alarm-table__muted { color: var(--sl-color-neutral-600); }
 .varde-alarm-table__class { display: inline-flex; align-items: center; justify-content: center; min-width: 1.75rem; height: 1.5rem; border-radius: var(--sl-border-radius-medium);
   color: #fff; font-weight: var(--sl-font-weight-bold); }
 .varde-alarm-table__empty { padding: var(--sl-spacing-medium); margin: 0; color: var(--sl-color-neutral-600); display: flex; gap: var(--sl-spacing-small); align-items: center; }

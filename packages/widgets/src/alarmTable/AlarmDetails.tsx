@@ -1,0 +1,172 @@
+/**
+ * The alarm dialog: one alarm's details, state and history with acknowledge (with a comment), clear
+ * and shelve; or, for a selection, a bulk acknowledgement with one comment. Comments are shown as
+ * text (React escapes them), never as HTML.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { formatAlarmTime } from '@varde/core';
+import { isShelved, type AlarmHistoryEntry, type AlarmRow } from '@varde/core/contract';
+import '../shared/shoelaceElements.js';
+import { useElementEvent } from '../shared/useElementEvent.js';
+import type { WidgetTranslate } from '../shared/useWidgetTranslation.js';
+import { stateText } from './alarmState.js';
+import type { AlarmActions } from './useAlarmActions.js';
+
+/** Shelving times offered (minutes). */
+export const SHELVE_CHOICES = [15, 60, 240, 480, 1440, 10080] as const;
+
+export interface AlarmDetailsProps {
+  /** One alarm (details and every action) or several (bulk acknowledgement); empty = closed. */
+  rows: readonly AlarmRow[];
+  t: WidgetTranslate;
+  actions: AlarmActions;
+  onClose: () => void;
+}
+
+function HistoryList({ entries, t }: { entries: readonly AlarmHistoryEntry[]; t: WidgetTranslate }) {
+  if (entries.length === 0) return <p className="varde-alarm-table__muted">{t('historyEmpty')}</p>;
+  return (
+    <ol className="varde-alarm-table__history" part="history">
+      {entries.map((entry, index) => (
+        <li key={index} data-action={entry.action}>
+          <span className="varde-alarm-table__muted">{formatAlarmTime(entry.at)}</span>{' '}
+          <strong>{t(`action_${entry.action}`)}</strong>
+          {' · '}
+          {entry.by ?? t('bySite')}
+          {entry.until ? ` · ${t('until', { time: formatAlarmTime(entry.until) })}` : ''}
+          {entry.comment ? <q className="varde-alarm-table__comment">{entry.comment}</q> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function AlarmDetails({ rows, t, actions, onClose }: AlarmDetailsProps) {
+  const dialog = useRef<HTMLElement>(null);
+  const [comment, setComment] = useState('');
+  const [minutes, setMinutes] = useState<number>(60);
+  const [history, setHistory] = useState<AlarmHistoryEntry[]>([]);
+  const single = rows.length === 1 ? rows[0]! : null;
+  const open = rows.length > 0;
+  useElementEvent(dialog, 'sl-request-close', (event) => {
+    if (event.target !== dialog.current) return;
+    if (actions.busy) event.preventDefault();
+    else onClose();
+  });
+
+  // The history again whenever the alarm changes (a push brings a new row object).
+  const historyKey = single ? `${single.id}|${single.acknowledgedBy}|${single.inactive}|${single.shelvedUntil}` : '';
+  useEffect(() => {
+    if (!single) return;
+    let current = true;
+    actions.history(single.id).then(
+      (entries) => current && setHistory(entries),
+      () => current && setHistory([]),
+    );
+    return () => {
+      current = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [historyKey]);
+  useEffect(() => {
+    if (!open) setComment('');
+  }, [open]);
+
+  const done = (ok: boolean) => {
+    if (ok) setComment('');
+  };
+  const now = Date.now();
+  const label = single ? `${single.alarmGroup} · ${single.site} · ${single.tagName}` : t('bulkTitle', { count: rows.length });
+
+  return (
+    <sl-dialog ref={dialog} label={label} open={open} part="alarm-dialog" data-dialog="alarm" className="varde-alarm-table__dialog">
+      {single ? (
+        <dl className="varde-alarm-table__facts">
+          <dt>{t('colDescription')}</dt>
+          <dd>{single.text}</dd>
+          <dt>{t('colValue')}</dt>
+          <dd>{single.value}</dd>
+          <dt>{t('colTriggered')}</dt>
+          <dd>{formatAlarmTime(single.active)}</dd>
+          <dt>{t('colState')}</dt>
+          <dd data-testid="alarm-state">{stateText(single, t, now)}</dd>
+          {single.ackComment ? (
+            <>
+              <dt>{t('ackComment')}</dt>
+              <dd data-testid="ack-comment">{single.ackComment}</dd>
+            </>
+          ) : null}
+        </dl>
+      ) : (
+        <p>{t('bulkText', { count: rows.length })}</p>
+      )}
+      <label className="varde-alarm-table__field">
+        <span>{t('comment')}</span>
+        <textarea
+          className="varde-alarm-table__textarea"
+          part="comment"
+          maxLength={1000}
+          rows={2}
+          value={comment}
+          onChange={(event) => setComment(event.currentTarget.value)}
+        />
+      </label>
+      {actions.error ? (
+        <p className="varde-alarm-table__error" role="alert">
+          {t('actionFailed', { message: actions.error })}
+        </p>
+      ) : null}
+      <div className="varde-alarm-table__actions">
+        <sl-button
+          variant="primary"
+          size="small"
+          data-action="acknowledge"
+          loading={actions.busy}
+          disabled={single !== null && single.acknowledgedBy !== null}
+          onClick={() => void actions.acknowledge(rows.map((row) => row.id), comment).then(done)}
+        >
+          {single ? t('acknowledge') : t('acknowledgeCount', { count: rows.length })}
+        </sl-button>
+        {single ? (
+          <>
+            <sl-button size="small" data-action="clear" disabled={actions.busy || single.inactive !== null} onClick={() => void actions.clear(single.id, comment).then(done)}>
+              {t('clear')}
+            </sl-button>
+            <span className="varde-alarm-table__group">
+              <select
+                className="varde-alarm-table__select"
+                part="shelve-duration"
+                aria-label={t('shelveFor')}
+                value={minutes}
+                onChange={(event) => setMinutes(Number(event.currentTarget.value))}
+              >
+                {SHELVE_CHOICES.map((choice) => (
+                  <option key={choice} value={choice}>
+                    {t(`shelve_${choice}`)}
+                  </option>
+                ))}
+              </select>
+              <sl-button size="small" data-action="shelve" disabled={actions.busy} onClick={() => void actions.shelve(single.id, minutes, comment).then(done)}>
+                {t('shelve')}
+              </sl-button>
+            </span>
+            {isShelved(single, now) ? (
+              <sl-button size="small" data-action="unshelve" disabled={actions.busy} onClick={() => void actions.unshelve(single.id)}>
+                {t('unshelve')}
+              </sl-button>
+            ) : null}
+          </>
+        ) : null}
+      </div>
+      {single ? (
+        <section aria-label={t('history')}>
+          <h3 className="varde-alarm-table__subhead">{t('history')}</h3>
+          <HistoryList entries={history} t={t} />
+        </section>
+      ) : null}
+      <sl-button slot="footer" size="small" data-action="close" onClick={onClose}>
+        {t('close')}
+      </sl-button>
+    </sl-dialog>
+  );
+}

@@ -1,0 +1,53 @@
+/** The operator's actions on alarms, through the shared session (the alarms service over HTTP). */
+import { useCallback, useState } from 'react';
+import { acknowledgeAlarm, acknowledgeAlarms, alarmHistory, clearAlarm, shelveAlarm, unshelveAlarm } from '@varde/core';
+import type { AlarmHistoryEntry } from '@varde/core/contract';
+import { useSharedSession } from '../shared/useSharedSession.js';
+import type { SiteFeed } from './siteFeed.js';
+
+export interface AlarmActions {
+  busy: boolean;
+  /** The last failure's message (the server's detail), null after a success. */
+  error: string | null;
+  acknowledge(ids: readonly string[], comment: string): Promise<boolean>;
+  clear(id: string, comment: string): Promise<boolean>;
+  shelve(id: string, minutes: number, comment: string): Promise<boolean>;
+  unshelve(id: string): Promise<boolean>;
+  history(id: string): Promise<AlarmHistoryEntry[]>;
+}
+
+export function useAlarmActions(feed: SiteFeed | null): AlarmActions {
+  const session = useSharedSession();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const run = useCallback(
+    async (action: (http: NonNullable<typeof session>['http']) => Promise<unknown>): Promise<boolean> => {
+      if (!session) return false;
+      setBusy(true);
+      setError(null);
+      try {
+        await action(session.http);
+        // The push brings the change to every viewer; this one asks at once too.
+        void feed?.pollNow();
+        return true;
+      } catch (failure) {
+        setError((failure as Error).message);
+        return false;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [session, feed],
+  );
+
+  return {
+    busy,
+    error,
+    acknowledge: (ids, comment) => run((http) => (ids.length === 1 ? acknowledgeAlarm(http, ids[0]!, comment) : acknowledgeAlarms(http, ids, comment))),
+    clear: (id, comment) => run((http) => clearAlarm(http, id, comment)),
+    shelve: (id, minutes, comment) => run((http) => shelveAlarm(http, id, minutes, comment)),
+    unshelve: (id) => run((http) => unshelveAlarm(http, id)),
+    history: async (id) => (session ? alarmHistory(session.http, id) : []),
+  };
+}

@@ -1,0 +1,66 @@
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, waitFor } from '@testing-library/react';
+import { listAllSites, setSharedSession, type Session } from '@varde/core';
+import type { Site } from '@varde/core/contract';
+import { AlarmTableWidget } from '../../src/alarmTable/Component.js';
+import { demoUsers, startCloud, type Cloud } from '../helpers/cloud.js';
+import { signedInSharedSession } from '../helpers/signedIn.js';
+
+/** The alarm table's operator actions against the reference cloud: open a row by keyboard, acknowledge, bulk, state filter. */
+let cloud: Cloud;
+let session: Session;
+let site: Site;
+
+beforeAll(async () => {
+  cloud = await startCloud();
+  cloud.context.simulation.stop();
+  session = await signedInSharedSession(cloud, demoUsers.user);
+  site = (await listAllSites(session.http)).find((item) => item.webpmpReady === true)!;
+}, 30_000);
+afterEach(() => cleanup());
+afterAll(async () => {
+  setSharedSession(null);
+  await session.dispose();
+  await cloud.close();
+});
+
+const rowOf = (container: HTMLElement, id: string) => container.querySelector<HTMLElement>(`[part="row"][data-alarm-id="${id}"]`);
+const stateOf = (container: HTMLElement, id: string) => rowOf(container, id)?.querySelector('[data-cell="state"]')?.textContent ?? null;
+
+it('a focused row opens with Enter; acknowledging with a comment shows who, and the comment as text', async () => {
+  const alarm = cloud.context.alarms.raise({ siteUuid: site.uuid, alarmGroup: 'A', tagName: 'WIDGET-ACK', text: 'Frostvakt' });
+  const { container } = render(<AlarmTableWidget />);
+  await waitFor(() => expect(rowOf(container, alarm.id)).not.toBeNull(), { timeout: 10_000 });
+  const row = rowOf(container, alarm.id)!;
+  expect(row.tabIndex).toBe(0);
+  row.focus();
+  fireEvent.keyDown(row, { key: 'Enter' });
+  const dialog = container.querySelector('[data-dialog="alarm"]')!;
+  await waitFor(() => expect(dialog.getAttribute('label')).toContain('WIDGET-ACK'));
+  fireEvent.change(dialog.querySelector('textarea')!, { target: { value: '<i>Sjekket</i>' } });
+  fireEvent.click(dialog.querySelector('[data-action="acknowledge"]')!);
+
+  await waitFor(() => expect(stateOf(container, alarm.id)).toContain(demoUsers.user.email), { timeout: 10_000 });
+  expect(cloud.context.alarms.byId(alarm.id)).toMatchObject({ acknowledgedBy: demoUsers.user.email, ackComment: '<i>Sjekket</i>' });
+  await waitFor(() => expect(dialog.querySelector('[data-testid="ack-comment"]')?.textContent).toBe('<i>Sjekket</i>'));
+  expect(dialog.querySelector('i')).toBeNull();
+  await waitFor(() => expect([...dialog.querySelectorAll('[data-action="acknowledged"]')]).toHaveLength(1));
+}, 20_000);
+
+it('selected rows are acknowledged together; the state filter shows only the unacknowledged', async () => {
+  const first = cloud.context.alarms.raise({ siteUuid: site.uuid, alarmGroup: 'B', tagName: 'WIDGET-BULK-1' });
+  const second = cloud.context.alarms.raise({ siteUuid: site.uuid, alarmGroup: 'B', tagName: 'WIDGET-BULK-2' });
+  const { container } = render(<AlarmTableWidget />);
+  await waitFor(() => expect(rowOf(container, second.id)).not.toBeNull(), { timeout: 10_000 });
+  for (const alarm of [first, second]) fireEvent.click(rowOf(container, alarm.id)!.querySelector('[part="row-select"]')!);
+  fireEvent.click(container.querySelector('[part="bulk-acknowledge"]')!);
+  const dialog = container.querySelector('[data-dialog="alarm"]')!;
+  await waitFor(() => expect(dialog.hasAttribute('open')).toBe(true));
+  fireEvent.click(dialog.querySelector('[data-action="acknowledge"]')!);
+  await waitFor(() => expect(stateOf(container, second.id)).toContain(demoUsers.user.email), { timeout: 10_000 });
+  expect(stateOf(container, first.id)).toContain(demoUsers.user.email);
+
+  fireEvent.change(container.querySelector('[part="state-filter"]')!, { target: { value: 'unacked' } });
+  await waitFor(() => expect(rowOf(container, first.id)).toBeNull());
+  expect(container.querySelectorAll('[part="row"]').length).toBeGreaterThan(0);
+}, 20_000);
