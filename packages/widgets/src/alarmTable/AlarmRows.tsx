@@ -137,7 +137,7 @@ export function AlarmRows(props: AlarmRowsProps) {
               </span>
             );
           })}
-          <span role="columnheader">{t('colState')}</span>
+          <span role="columnheader" data-cell="state">{t('colState')}</span>
         </div>
         <div style={{ height: virtual.totalHeight, position: 'relative' }} role="presentation">
           <div style={{ position: 'absolute', left: 0, right: 0, top: 0, transform: `translateY(${virtual.offsetTop}px)` }} role="rowgroup">
