@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import { listAllSites, setSharedSession, type Session } from '@varde/core';
 import type { Site } from '@varde/core/contract';
+import { setSiteConnection } from '../../../server/src/simulation/siteStatus.js';
 import { AlarmTableWidget } from '../../src/alarmTable/Component.js';
 import { demoUsers, startCloud, type Cloud } from '../helpers/cloud.js';
 import { signedInSharedSession } from '../helpers/signedIn.js';
@@ -63,4 +64,17 @@ it('selected rows are acknowledged together; the state filter shows only the una
   fireEvent.change(container.querySelector('[part="state-filter"]')!, { target: { value: 'unacked' } });
   await waitFor(() => expect(rowOf(container, first.id)).toBeNull());
   expect(container.querySelectorAll('[part="row"]').length).toBeGreaterThan(0);
+}, 20_000);
+
+it('a site that stops answering is named under the table', async () => {
+  const { container } = render(<AlarmTableWidget />);
+  await waitFor(() => expect(container.querySelectorAll('[part="row"]').length).toBeGreaterThan(0), { timeout: 10_000 });
+  expect(container.querySelector('[data-testid="sites-failed"]')).toBeNull();
+  setSiteConnection(cloud.context, site.uuid, false);
+  try {
+    // The next poll (at most 3 s) gets alarm_error from that site.
+    await waitFor(() => expect(container.querySelector('[data-testid="sites-failed"]')?.textContent).toContain(site.name), { timeout: 10_000 });
+  } finally {
+    setSiteConnection(cloud.context, site.uuid, true);
+  }
 }, 20_000);
