@@ -81,3 +81,42 @@ test('screenshots of the table with an acknowledged alarm at 1440 and 390 px; no
     await page.context().close();
   }
 });
+
+test('the map popup acknowledges and shelves the site\'s alarms', async ({ page, request }) => {
+  const admin = demoUsers.systemAdmin;
+  const controls = await adminControls(request);
+  await controls.pause();
+  const login = await request.post('/cloud/auth/login', { data: { piscadaId: admin.email, password: admin.password } });
+  const tokens = ((await login.json()) as { accessTokens: Record<string, string> }).accessTokens;
+  const headers = { authorization: `Bearer ${Object.entries(tokens).find(([host]) => host.startsWith('alarms.'))![1]}` };
+  // Alone at sea, so that its marker is never in a cluster.
+  const created = await request.post('/cloud/alarms/simulation/sites', { headers, data: { name: 'Havstasjon E2E', latitude: 66, longitude: 2 } });
+  expect(created.status()).toBe(201);
+  const siteUuid = ((await created.json()) as { data: { uuid: string } }).data.uuid;
+  const first = await controls.raise({ siteUuid, alarmGroup: 'A', tagName: 'HAV-1', text: 'Lekkasje' });
+  const second = await controls.raise({ siteUuid, alarmGroup: 'B', tagName: 'HAV-2', text: 'Lav batterispenning' });
+  const stateOf = async (id: string) => {
+    const answer = await request.get(`/cloud/alarms/alarms?site=${siteUuid}`, { headers });
+    return ((await answer.json()) as { data: { id: string; acknowledgedBy: string | null; shelvedUntil?: string | null }[] }).data.find((row) => row.id === id)!;
+  };
+
+  failOnDialog(page);
+  await signIn(page, '/alarms/map', admin.email, admin.password);
+  const marker = page.locator('.leaflet-marker-icon[title="Havstasjon E2E"]');
+  const popup = page.locator('.varde-alarm-map__popup');
+  await expect(marker).toBeVisible({ timeout: 15_000 });
+  await marker.click();
+  await expect(popup.locator('li[data-alarm-id]')).toHaveCount(2);
+  await expect(popup.locator('[data-action="acknowledge-all"]')).toHaveText('Kvitter alle (2)');
+  await expect(page.locator('.leaflet-popup')).toHaveCSS('opacity', '1');
+  await page.screenshot({ path: 'test-results/screens/alarm-map-popup-actions.png' });
+
+  await popup.locator(`[data-action="acknowledge"][data-alarm-id="${first.id}"]`).click();
+  await expect.poll(async () => (await stateOf(first.id)).acknowledgedBy).toBe(admin.email);
+  // The marker is rebuilt with the new rows; its popup lists only what is left to do.
+  await marker.click();
+  await expect(popup.locator('li[data-alarm-id]')).toHaveCount(1);
+  await popup.locator(`[data-action="shelve"][data-alarm-id="${second.id}"]`).click();
+  await expect.poll(async () => (await stateOf(second.id)).shelvedUntil ?? null).not.toBeNull();
+  expect((await stateOf(second.id)).acknowledgedBy).toBeNull();
+});

@@ -26,7 +26,9 @@ import { NavLink } from '../alarmTable/NavLink.js';
 import { useSiteFeed, useVanillaStore } from '../alarmTable/useSiteFeed.js';
 import { Icon } from '../siteList/icons.js';
 import { loadLeaflet, type LeafletModule } from './loadLeaflet.js';
-import { alarmMarkerLayer, createClusterGroup, type SiteLink } from './markerLayers.js';
+import { alarmMarkerLayer, createClusterGroup, type PopupExtra, type SiteLink } from './markerLayers.js';
+import { popupActions } from './popupActions.js';
+import { useAlarmActions } from '../alarmTable/useAlarmActions.js';
 import { outlinesLayer } from './outlines.js';
 import { useTileServer } from './useTileServer.js';
 import { alarmMapStrings } from './strings.js';
@@ -62,6 +64,10 @@ export function AlarmMapWidget(props: AlarmMapWidgetProps) {
   const { feed, state: feedState } = useSiteFeed({ alarms: true });
   const rowsBySite = useVanillaStore(feed?.alarms ?? null, rowsOf, {});
   const markers = useMemo(() => siteAlarmMarkers(feedState.sites, Object.values(rowsBySite).flat() as AlarmRow[]), [feedState.sites, rowsBySite]);
+  // The popup's acknowledge and shelve (read through a ref: a popup made earlier calls the latest).
+  const actions = useAlarmActions(feed);
+  const actionsRef = useRef(actions);
+  actionsRef.current = actions;
 
   const canvasRef = useRef<HTMLDivElement | null>(null);
   const [leaflet, setLeaflet] = useState<{ L: LeafletModule; map: Leaflet.Map; clusters: Leaflet.MarkerClusterGroup } | null>(null);
@@ -139,6 +145,19 @@ export function AlarmMapWidget(props: AlarmMapWidgetProps) {
       activeCount: (count: number) => t('activeCount', { count }),
       unacknowledgedCount: (count: number) => t('unacknowledgedCount', { count }),
     };
+    const actionTexts = {
+      acknowledge: t('acknowledge'),
+      acknowledgeAll: (count: number) => t('acknowledgeAll', { count }),
+      shelve: t('shelveHour'),
+      failed: (message: string) => t('actionFailed', { message }),
+    };
+    const outcome = (ok: boolean) => (ok ? null : actionsRef.current.lastError() ?? '');
+    // The site's rows as they are when the popup opens.
+    const extra: PopupExtra = (popupDoc, marker) =>
+      popupActions(popupDoc, feed?.alarms.getState().rowsBySite[marker.siteUuid] ?? [], actionTexts, {
+        acknowledge: async (ids) => outcome(await actionsRef.current.acknowledge(ids, '')),
+        shelve: async (id, minutes) => outcome(await actionsRef.current.shelve(id, minutes, '')),
+      });
     const siteHref = props.siteHref;
     const onNavigate = props.onNavigate;
     const openSitePage = (href: string, event: MouseEvent) => {
@@ -154,11 +173,11 @@ export function AlarmMapWidget(props: AlarmMapWidgetProps) {
         : site?.webpmpReady === true
           ? { href: siteLoginLink(site, { loginServerUrl, mobile }), target }
           : null;
-      return alarmMarkerLayer(leaflet.L, doc, marker, link, texts);
+      return alarmMarkerLayer(leaflet.L, doc, marker, link, texts, extra);
     });
     leaflet.clusters.clearLayers();
     leaflet.clusters.addLayers(layers);
-  }, [leaflet, markers, feedState.sites, session, mobile, target, t, props.siteHref, props.onNavigate, rootRef]);
+  }, [leaflet, markers, feedState.sites, session, mobile, target, t, props.siteHref, props.onNavigate, rootRef, feed]);
 
   return (
     <WidgetRoot styles={alarmMapStyles} className="varde-alarm-map" rootRef={rootRef} lang={language}>

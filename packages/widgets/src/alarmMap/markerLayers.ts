@@ -35,7 +35,7 @@ export interface SiteLink {
   onOpen?: (href: string, event: MouseEvent) => void;
 }
 
-function popupContent(doc: Document, marker: SiteAlarmMarker, link: SiteLink | null, texts: PopupTexts): HTMLElement {
+function popupContent(doc: Document, marker: SiteAlarmMarker, link: SiteLink | null, texts: PopupTexts, extra: PopupExtra | undefined): HTMLElement {
   const box = doc.createElement('div');
   box.className = 'varde-alarm-map__popup';
   const name = doc.createElement(link ? 'a' : 'strong');
@@ -54,8 +54,13 @@ function popupContent(doc: Document, marker: SiteAlarmMarker, link: SiteLink | n
   const unacknowledged = doc.createElement('span');
   unacknowledged.textContent = texts.unacknowledgedCount(marker.unacknowledged);
   box.append(name, latest, count, unacknowledged);
+  const more = extra?.(doc, marker);
+  if (more) box.append(more);
   return box;
 }
+
+/** More for a marker's popup, made when it opens (the operator's actions: popupActions.ts). */
+export type PopupExtra = (doc: Document, marker: SiteAlarmMarker) => HTMLElement | null;
 
 /**
  * Clusters take their most severe member's colour and show how many alarms there nobody has
@@ -94,6 +99,7 @@ export function alarmMarkerLayer(
   marker: SiteAlarmMarker,
   link: SiteLink | null,
   texts: PopupTexts,
+  extra?: PopupExtra,
 ): Leaflet.Marker {
   const options: AlarmMarkerOptions = {
     icon: L.divIcon({ html: dot(doc, marker.color, marker.alarmGroup), className: 'varde-alarm-map__marker', iconSize: L.point(18, 18) }),
@@ -105,6 +111,6 @@ export function alarmMarkerLayer(
     keyboard: true,
   };
   const layer = L.marker([marker.latitude, marker.longitude], options);
-  layer.bindPopup(() => popupContent(doc, marker, link, texts));
+  layer.bindPopup(() => popupContent(doc, marker, link, texts, extra));
   return layer;
 }

@@ -15,6 +15,10 @@ export const alarmMapStrings = widgetStrings('alarmMapWidget', {
     markerCount: 'Sites with active alarms: {{count}}',
     legend: 'Class',
     other: 'Other',
+    acknowledge: 'Acknowledge',
+    acknowledgeAll: 'Acknowledge all ({{count}})',
+    shelveHour: 'Shelve 1 h',
+    actionFailed: 'That did not work: {{message}}',
   },
   no: {
     mapLabel: 'Kart over anlegg med aktive alarmer',
@@ -29,6 +33,10 @@ export const alarmMapStrings = widgetStrings('alarmMapWidget', {
     markerCount: 'Anlegg med aktive alarmer: {{count}}',
     legend: 'Klasse',
     other: 'Andre',
+    acknowledge: 'Kvitter',
+    acknowledgeAll: 'Kvitter alle ({{count}})',
+    shelveHour: 'Skrinlegg 1 t',
+    actionFailed: 'Det gikk ikke: {{message}}',
   },
   se: {
     mapLabel: 'Karta över anläggningar med aktiva larm',
@@ -43,5 +51,9 @@ export const alarmMapStrings = widgetStrings('alarmMapWidget', {
     markerCount: 'Anläggningar med aktiva larm: {{count}}',
     legend: 'Klass',
     other: 'Övriga',
+    acknowledge: 'Kvittera',
+    acknowledgeAll: 'Kvittera alla ({{count}})',
+    shelveHour: 'Lägg undan 1 h',
+    actionFailed: 'Det gick inte: {{message}}',
   },
 });

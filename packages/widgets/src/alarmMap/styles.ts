@@ -23,4 +23,12 @@ ${markerClusterCss}
 .varde-alarm-map__grid-label { background: transparent; border: 0; color: #3f4f5a; font-size: 11px; white-space: nowrap; }
 .varde-alarm-map__popup { display: flex; flex-direction: column; gap: 2px; font-family: var(--sl-font-sans); }
 .varde-alarm-map__popup a { font-weight: 600; }
+.varde-alarm-map__actions { display: flex; flex-direction: column; gap: 4px; margin-top: 6px; border-top: 1px solid var(--sl-color-neutral-200); padding-top: 6px; }
+.varde-alarm-map__actions ul { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 4px; }
+.varde-alarm-map__actions li { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; }
+.varde-alarm-map__actions li > span { flex: 1 1 100%; }
+.varde-alarm-map__action { font: inherit; font-size: 0.85em; min-height: 28px; padding: 2px 8px; border: 1px solid var(--sl-color-neutral-400); border-radius: var(--sl-border-radius-medium);
+  background: var(--sl-color-neutral-0); color: var(--sl-color-neutral-900); cursor: pointer; }
+.varde-alarm-map__action:focus-visible { outline: 2px solid var(--sl-color-primary-600); outline-offset: 1px; }
+.varde-alarm-map__action:disabled { opacity: 0.6; cursor: default; }
 `;

@@ -1,5 +1,5 @@
 /** The operator's actions on alarms, through the shared session (the alarms service over HTTP). */
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { acknowledgeAlarm, acknowledgeAlarms, alarmHistory, clearAlarm, shelveAlarm, unshelveAlarm } from '@varde/core';
 import type { AlarmHistoryEntry } from '@varde/core/contract';
 import { useSharedSession } from '../shared/useSharedSession.js';
@@ -9,6 +9,8 @@ export interface AlarmActions {
   busy: boolean;
   /** The last failure's message (the server's detail), null after a success. */
   error: string | null;
+  /** The last failure's message at once (the `error` state shows it only after the next render). */
+  lastError(): string | null;
   acknowledge(ids: readonly string[], comment: string): Promise<boolean>;
   clear(id: string, comment: string): Promise<boolean>;
   shelve(id: string, minutes: number, comment: string): Promise<boolean>;
@@ -20,19 +22,22 @@ export function useAlarmActions(feed: SiteFeed | null): AlarmActions {
   const session = useSharedSession();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const lastError = useRef<string | null>(null);
 
   const run = useCallback(
     async (action: (http: NonNullable<typeof session>['http']) => Promise<unknown>): Promise<boolean> => {
       if (!session) return false;
       setBusy(true);
       setError(null);
+      lastError.current = null;
       try {
         await action(session.http);
         // The push brings the change to every viewer; this one asks at once too.
         void feed?.pollNow();
         return true;
       } catch (failure) {
-        setError((failure as Error).message);
+        lastError.current = (failure as Error).message;
+        setError(lastError.current);
         return false;
       } finally {
         setBusy(false);
@@ -44,6 +49,7 @@ export function useAlarmActions(feed: SiteFeed | null): AlarmActions {
   return {
     busy,
     error,
+    lastError: () => lastError.current,
     acknowledge: (ids, comment) => run((http) => (ids.length === 1 ? acknowledgeAlarm(http, ids[0]!, comment) : acknowledgeAlarms(http, ids, comment))),
     clear: (id, comment) => run((http) => clearAlarm(http, id, comment)),
     shelve: (id, minutes, comment) => run((http) => shelveAlarm(http, id, minutes, comment)),
