@@ -151,3 +151,16 @@ describe('the alarm lifecycle', () => {
     expect((await history(alarm.id)).map((entry) => entry.action)).toEqual(['raised']);
   });
 });
+
+test("a seeded alarm (written before the history was kept) shows its steps from the row; new steps follow", async () => {
+  const seeded = listAlarmsResponse
+    .parse((await callAs(cloud, user, 'alarms', '/alarms?state=acked')).body)
+    .data.find((row) => row.inactive !== null && row.acknowledgedBy !== null && !row.tagName.startsWith('LIFE-'))!;
+  expect(seeded).toBeDefined();
+  const steps = await history(seeded.id);
+  expect(steps[0]).toMatchObject({ action: 'raised', at: seeded.active });
+  expect(steps.map((entry) => entry.action).sort()).toEqual(['acknowledged', 'cleared', 'raised']);
+  expect(steps.find((entry) => entry.action === 'acknowledged')!.by).toBe(seeded.acknowledgedBy);
+  await post(user, `/alarms/${seeded.id}/comments`, { comment: 'Etterkontroll' });
+  expect((await history(seeded.id)).map((entry) => entry.action)).toEqual([...steps.map((entry) => entry.action), 'commented']);
+});

@@ -114,6 +114,21 @@ function toRow(row: AlarmDbRow): AlarmRow {
   };
 }
 
+/**
+ * Alarms written before their history was kept (the demo seed, databases from before migration 140)
+ * have no recorded steps: what the row itself says (raised, acknowledged, cleared) stands in for them.
+ */
+function stepsBeforeHistory(alarm: AlarmDbRow, recorded: readonly HistoryDbRow[]): HistoryDbRow[] {
+  if (recorded.some((step) => step.action === 'raised')) return [];
+  const has = (action: HistoryDbRow['action']) => recorded.some((step) => step.action === action);
+  const steps: HistoryDbRow[] = [{ action: 'raised', by: null, comment: null, until: null, at: alarm.active_at }];
+  if (alarm.acked_at !== null && !has('acknowledged')) {
+    steps.push({ action: 'acknowledged', by: alarm.acked_by, comment: alarm.ack_comment, until: null, at: alarm.acked_at });
+  }
+  if (alarm.inactive_at !== null && !has('cleared')) steps.push({ action: 'cleared', by: null, comment: null, until: null, at: alarm.inactive_at });
+  return steps.sort((a, b) => a.at - b.at);
+}
+
 export function createAlarmService(db: Db, clock: Clock): AlarmService {
   const byIdStatement = db.prepare<[string], AlarmDbRow>(`${SELECT} WHERE a.id = ?`);
   const activeOnTag = db.prepare<[string, string], { id: string }>(
@@ -196,10 +211,12 @@ export function createAlarmService(db: Db, clock: Clock): AlarmService {
       return result.changes > 0 ? changed(id, 'unshelved', now, by) : byId(id);
     },
     history(id) {
-      return db
+      const recorded = db
         .prepare<[string], HistoryDbRow>('SELECT action, by, comment, until, at FROM alarm_history WHERE alarm_id = ? ORDER BY id')
-        .all(id)
-        .map((row) => ({ action: row.action, by: row.by, comment: row.comment, at: iso(row.at)!, until: iso(row.until) }));
+        .all(id);
+      const alarm = byIdStatement.get(id);
+      const steps = alarm ? [...stepsBeforeHistory(alarm, recorded), ...recorded] : recorded;
+      return steps.map((row) => ({ action: row.action, by: row.by, comment: row.comment, at: iso(row.at)!, until: iso(row.until) }));
     },
     onChange(listener) {
       listeners.add(listener);
