@@ -9,6 +9,8 @@ const alias = [
   { find: /^@varde\/core$/, replacement: `${coreSrc}/index.ts` },
   // The portal's tests render widgets from source (no widgets build needed).
   { find: /^@varde\/widgets$/, replacement: fileURLToPath(new URL('./packages/widgets/src/index.ts', import.meta.url)) },
+  // The portal's pages import each widget's own module (see packages/portal/build.mjs).
+  { find: /^@varde\/widgets\/(.+)\.js$/, replacement: `${fileURLToPath(new URL('./packages/widgets/src/', import.meta.url))}$1` },
 ];
 
 export default defineConfig({

@@ -2,14 +2,32 @@
 // serves hashed names as immutable, index.html revalidated, with history fallback), the chunks, and
 // asset-manifest.json for tools that look the hashed names up (bench/, budget tests).
 import { build } from 'esbuild';
-import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { buildMonacoWorker, monacoCssAsText } from '../widgets/monacoBuild.mjs';
 import { precompress } from '../widgets/precompress.mjs';
+import { rawTextImports } from '../widgets/rawTextImports.mjs';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const coreSrc = here('../core/src');
+const widgetsSrc = here('../widgets/src');
+
+/**
+ * Pages import each widget's own module (`@varde/widgets/siteList/Component.js`, as tsconfig's paths
+ * map it), never the package's index: a barrel shared by every lazy page would put every widget into
+ * the chunk the first paint loads.
+ */
+const widgetModules = {
+  name: 'varde-widget-modules',
+  setup(build) {
+    build.onResolve({ filter: /^@varde\/widgets\/.+\.js$/ }, (args) => {
+      const base = `${widgetsSrc}/${args.path.slice('@varde/widgets/'.length, -'.js'.length)}`;
+      const file = ['.tsx', '.ts'].map((extension) => base + extension).find((candidate) => existsSync(candidate));
+      return file ? { path: file } : { errors: [{ text: `No widget module for ${args.path}` }] };
+    });
+  },
+};
 
 rmSync(here('dist'), { recursive: true, force: true });
 mkdirSync(here('dist/assets'), { recursive: true });
@@ -31,6 +49,8 @@ const result = await build({
   minify: true,
   sourcemap: true,
   jsx: 'automatic',
+  // Core and the widgets from their sources, module by module, so each lazy page's chunk holds only
+  // the widgets and clients it uses (a prebuilt widgets bundle would be one module, shared whole).
   alias: {
     '@varde/core/contract': `${coreSrc}/contract/index.ts`,
     '@varde/core': `${coreSrc}/index.ts`,
@@ -40,7 +60,7 @@ const result = await build({
   // 'unsafe-eval'). Set on zod's global config in every chunk, so it is there before any schema is made.
   banner: { js: '(globalThis.__zod_globalConfig ??= {}).jitless = true;' },
   // monaco-editor (cloud functions, a lazy chunk): its CSS as text, its worker beside the chunks.
-  plugins: [monacoCssAsText],
+  plugins: [widgetModules, rawTextImports, monacoCssAsText],
   logLevel: 'warning',
 });
 await buildMonacoWorker(here('dist/assets/monaco-editor.worker.js'));

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demoUsers, DEMO_PASSWORD } from '../../packages/server/src/seed/demoUsers.js';
+import { SIGN_IN_CODE } from './pages/helpers.js';
 
 /** Signing in to the portal through the reference cloud's OpenID Connect provider, in Chromium. */
 
@@ -16,8 +17,8 @@ async function latestSmsCode(page: Page, phone: string): Promise<string> {
   const answer = await page.request.get(`/cloud/outbox/messages?channel=sms&to=${encodeURIComponent(phone)}`);
   expect(answer.ok()).toBe(true);
   const { data } = (await answer.json()) as { data: { body: string; createdAt: number }[] };
-  const newest = [...data].sort((a, b) => b.createdAt - a.createdAt)[0];
-  const code = newest?.body.match(/\b(\d{6})\b/)?.[1];
+  // The newest sign-in code (the same phone also gets rule notifications), in any language.
+  const code = [...data].sort((a, b) => b.createdAt - a.createdAt).map((message) => message.body.match(SIGN_IN_CODE)?.[1]).find(Boolean);
   if (!code) throw new Error(`no SMS code for ${phone} in the outbox`);
   return code;
 }

@@ -4,6 +4,7 @@ import { App } from './app/App.js';
 import { initLanguage } from './app/language.js';
 import { applyTheme } from './app/theme.js';
 import './styles.css';
+import './pages/pageStyles.js';
 
 applyTheme();
 await initLanguage();

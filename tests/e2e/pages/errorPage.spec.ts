@@ -40,7 +40,7 @@ test('a site the user may not see is not named; odd statuses fall back to the un
   const hidden = demoSites().at(-1)!;
   await page.goto(`/webpmperror?status=<b>oops</b>&site_id=${hidden.uuid}`);
   await signInAtProvider(page, demoUsers.guest.email, DEMO_PASSWORD);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Unknown server error');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ukjent serverfeil');
   await expect(page.getByTestId('error-code')).toHaveCount(0);
   await expect(page.getByTestId('error-site')).toHaveText('Anlegg: Ukjent anlegg');
   await expect(page.getByText(hidden.name)).toHaveCount(0);

@@ -11,9 +11,11 @@ export async function outboxMessages(page: Page, channel: 'sms' | 'email', to: s
   return [...data].sort((a, b) => b.id - a.id);
 }
 
+export const SIGN_IN_CODE = /(?:code|kode|kod): (\d{6})/i;
+
 export async function latestSmsCode(page: Page, phone: string): Promise<string> {
-  const newest = (await outboxMessages(page, 'sms', phone))[0];
-  const code = newest?.body.match(/\b(\d{6})\b/)?.[1];
+  // The newest sign-in code (the same phone also gets rule notifications), in any language.
+  const code = (await outboxMessages(page, 'sms', phone)).map((message) => message.body.match(SIGN_IN_CODE)?.[1]).find(Boolean);
   if (!code) throw new Error(`no SMS code for ${phone} in the outbox`);
   return code;
 }

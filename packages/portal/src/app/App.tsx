@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { CenteredMessage } from '../pages/CenteredMessage.js';
 import { NoAccessPage } from '../pages/NoAccessPage.js';
 import { Shell } from '../shell/Shell.js';
@@ -58,12 +58,14 @@ function RouteView({ match }: { match: RouteMatch }) {
   }
   if (decision.kind !== 'render') return <CenteredMessage message={t('loading')} />;
   const Page = route.component;
-  if (route.layout === 'bare') return <Page params={params} />;
-  return (
-    <Shell>
+  // Pages load on first visit (routes.ts): the shell stays while a page's chunk arrives.
+  const page = (
+    <Suspense fallback={<CenteredMessage message={t('loading')} />}>
       <Page params={params} />
-    </Shell>
+    </Suspense>
   );
+  if (route.layout === 'bare') return page;
+  return <Shell>{page}</Shell>;
 }
 
 /**

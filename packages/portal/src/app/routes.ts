@@ -1,32 +1,42 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { RouteProps } from './routeProps.js';
 import { LoginCallbackPage } from '../pages/login/LoginCallbackPage.js';
 import { LoginRedirectPage } from '../pages/login/LoginRedirectPage.js';
 import { LogoutPage } from '../pages/login/LogoutPage.js';
 import { SilentCallbackPage } from '../pages/login/SilentCallbackPage.js';
 import { SitesPage } from '../pages/sites/SitesPage.js';
-import { SitePage } from '../pages/site/SitePage.js';
 import { LandingPage } from '../pages/LandingPage.js';
-import { AccountSettingsPage } from '../pages/accountSettings/AccountSettingsPage.js';
-import { BimPage } from '../pages/bim/BimPage.js';
-import { CloudFunctionsPage } from '../pages/cloudFunctions/CloudFunctionsPage.js';
-import { CloudAppsPage } from '../pages/cloudApps/CloudAppsPage.js';
-import { MlExplorerPage } from '../pages/mlExplorer/MlExplorerPage.js';
-import { AdministratePage } from '../pages/administrate/AdministratePage.js';
-import { UserDetailPage } from '../pages/administrate/UserDetailPage.js';
-import { AlarmsPage } from '../pages/alarms/AlarmsPage.js';
-import { AlarmMapPage } from '../pages/alarms/AlarmMapPage.js';
-import { LicensesPage } from '../pages/licenses/LicensesPage.js';
-import { NotificationsPage } from '../pages/notifications/NotificationsPage.js';
-import { SearchPage } from '../pages/searchpage/SearchPage.js';
-import { ControllerUserAdminPage } from '../pages/controllerUserAdmin/ControllerUserAdminPage.js';
-import { ResetPasswordPage } from '../pages/resetPassword/ResetPasswordPage.js';
-import { WebpmErrorPage } from '../pages/webpmError/WebpmErrorPage.js';
-import { DashboardsPage } from '../pages/dashboards/DashboardsPage.js';
-import { AltLayoutPage } from '../pages/altLayout/AltLayoutPage.js';
-import { ControllerFrameIndexPage, ControllersFramePage } from '../pages/controllerFrame/ControllersFramePage.js';
-import { CustomerLoginPage } from '../pages/customerLogin/CustomerLoginPage.js';
-import { LeroyLoginPage } from '../pages/leroyLogin/LeroyLoginPage.js';
+
+/**
+ * Every page but the first one most users see (sites) and the sign-in steps is its own chunk, loaded
+ * when its route is first opened: the portal's first paint carries only the shell and /sites.
+ */
+function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType<RouteProps>>>, name: Name): ComponentType<RouteProps> {
+  return lazy(() => load().then((module): { default: ComponentType<RouteProps> } => ({ default: module[name] })));
+}
+
+const SitePage = lazyPage(() => import('../pages/site/SitePage.js'), 'SitePage');
+const AccountSettingsPage = lazyPage(() => import('../pages/accountSettings/AccountSettingsPage.js'), 'AccountSettingsPage');
+const BimPage = lazyPage(() => import('../pages/bim/BimPage.js'), 'BimPage');
+const CloudFunctionsPage = lazyPage(() => import('../pages/cloudFunctions/CloudFunctionsPage.js'), 'CloudFunctionsPage');
+const CloudAppsPage = lazyPage(() => import('../pages/cloudApps/CloudAppsPage.js'), 'CloudAppsPage');
+const MlExplorerPage = lazyPage(() => import('../pages/mlExplorer/MlExplorerPage.js'), 'MlExplorerPage');
+const AdministratePage = lazyPage(() => import('../pages/administrate/AdministratePage.js'), 'AdministratePage');
+const UserDetailPage = lazyPage(() => import('../pages/administrate/UserDetailPage.js'), 'UserDetailPage');
+const AlarmsPage = lazyPage(() => import('../pages/alarms/AlarmsPage.js'), 'AlarmsPage');
+const AlarmMapPage = lazyPage(() => import('../pages/alarms/AlarmMapPage.js'), 'AlarmMapPage');
+const LicensesPage = lazyPage(() => import('../pages/licenses/LicensesPage.js'), 'LicensesPage');
+const NotificationsPage = lazyPage(() => import('../pages/notifications/NotificationsPage.js'), 'NotificationsPage');
+const SearchPage = lazyPage(() => import('../pages/searchpage/SearchPage.js'), 'SearchPage');
+const ControllerUserAdminPage = lazyPage(() => import('../pages/controllerUserAdmin/ControllerUserAdminPage.js'), 'ControllerUserAdminPage');
+const ResetPasswordPage = lazyPage(() => import('../pages/resetPassword/ResetPasswordPage.js'), 'ResetPasswordPage');
+const WebpmErrorPage = lazyPage(() => import('../pages/webpmError/WebpmErrorPage.js'), 'WebpmErrorPage');
+const DashboardsPage = lazyPage(() => import('../pages/dashboards/DashboardsPage.js'), 'DashboardsPage');
+const AltLayoutPage = lazyPage(() => import('../pages/altLayout/AltLayoutPage.js'), 'AltLayoutPage');
+const ControllerFrameIndexPage = lazyPage(() => import('../pages/controllerFrame/ControllersFramePage.js'), 'ControllerFrameIndexPage');
+const ControllersFramePage = lazyPage(() => import('../pages/controllerFrame/ControllersFramePage.js'), 'ControllersFramePage');
+const CustomerLoginPage = lazyPage(() => import('../pages/customerLogin/CustomerLoginPage.js'), 'CustomerLoginPage');
+const LeroyLoginPage = lazyPage(() => import('../pages/leroyLogin/LeroyLoginPage.js'), 'LeroyLoginPage');
 
 export interface PortalRoute {
   /** App path (without a brand's base); `:name` matches one segment; a trailing slash is ignored. */

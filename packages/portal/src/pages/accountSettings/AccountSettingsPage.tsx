@@ -1,4 +1,4 @@
-import { AccountSettingsWidget } from '@varde/widgets';
+import { AccountSettingsWidget } from '@varde/widgets/accountSettings/Component.js';
 import { chooseLanguage } from '../../app/language.js';
 import { useTexts } from '../../shell/useTexts.js';
 

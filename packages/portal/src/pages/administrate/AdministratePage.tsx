@@ -1,7 +1,6 @@
-import { UserAdminWidget } from '@varde/widgets';
+import { UserAdminWidget } from '@varde/widgets/userAdmin/Component.js';
 import { navigate } from '../../app/router.js';
 import { useTexts } from '../../shell/useTexts.js';
-import './administrate.css';
 
 /** /administrate: user administration (searchable table, add-user dialog, edit and delete). */
 export function AdministratePage() {

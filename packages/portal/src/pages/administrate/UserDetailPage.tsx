@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
-import { UserDetailWidget, userDetailView } from '@varde/widgets';
+import { UserDetailWidget, userDetailView } from '@varde/widgets/userDetail/Component.js';
 import type { RouteProps } from '../../app/routeProps.js';
 import { navigate, useLocation } from '../../app/router.js';
 import { useTexts } from '../../shell/useTexts.js';
-import './administrate.css';
 
 /**
  * /administrate/{id} and its sub-pages /administrate/{id}/sites/, accesses/, role/ and

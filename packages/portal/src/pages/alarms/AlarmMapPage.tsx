@@ -1,8 +1,7 @@
-import { AlarmMapWidget } from '@varde/widgets';
+import { AlarmMapWidget } from '@varde/widgets/alarmMap/Component.js';
 import { hrefFor, navigate } from '../../app/router.js';
 import { useTexts } from '../../shell/useTexts.js';
 import { insideMobileApp } from '../../app/insideMobileApp.js';
-import '../sites/sitesPages.css';
 
 /** /alarms/map: sites with active alarms on the map (a popup's site opens its page), with a link back to the list. */
 export function AlarmMapPage() {

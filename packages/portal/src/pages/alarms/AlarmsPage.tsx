@@ -1,7 +1,7 @@
-import { AlarmTableWidget, SiteAlarmCardsWidget } from '@varde/widgets';
+import { AlarmTableWidget } from '@varde/widgets/alarmTable/Component.js';
+import { SiteAlarmCardsWidget } from '@varde/widgets/siteAlarmCards/Component.js';
 import { hrefFor, navigate } from '../../app/router.js';
 import { useTexts } from '../../shell/useTexts.js';
-import '../sites/sitesPages.css';
 
 /** /alarms: the alarm table of every connected site (links to the map), then the per-site alarm cards. */
 export function AlarmsPage() {

@@ -2,7 +2,6 @@ import { useState, type MouseEvent } from 'react';
 import { hrefFor, navigate } from '../../app/router.js';
 import { useTexts } from '../../shell/useTexts.js';
 import { CompactSiteList } from './CompactSiteList.js';
-import './altLayout.css';
 
 const LINKS = [
   { path: '/sites', label: 'menu:sites' },

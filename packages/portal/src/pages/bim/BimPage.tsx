@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { BimMapperWidget, type BimUnsavedDetail } from '@varde/widgets';
+import { BimMapperWidget } from '@varde/widgets/bimMapper/Component.js';
+import type { BimUnsavedDetail } from '@varde/widgets/bimMapper/events.js';
 import { useNavigationGuard } from '../../app/router.js';
 import { useTexts } from '../../shell/useTexts.js';
 import { LeaveDialog, useLeaveDialog } from './LeaveDialog.js';
-import './bim.css';
 
 /**
  * /bim: the BIM mapping tool (the varde-bim-mapper widget). While the widget has unsaved changes

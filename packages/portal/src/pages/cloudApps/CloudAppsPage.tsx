@@ -1,4 +1,4 @@
-import { CloudAppsWidget } from '@varde/widgets';
+import { CloudAppsWidget } from '@varde/widgets/cloudApps/Component.js';
 import { useTexts } from '../../shell/useTexts.js';
 
 /** /cloud-apps: mappings, their tables and tag mappings (the varde-cloud-apps widget). */

@@ -1,4 +1,4 @@
-import { CloudFunctionsWidget } from '@varde/widgets';
+import { CloudFunctionsWidget } from '@varde/widgets/cloudFunctions/Component.js';
 import { useTexts } from '../../shell/useTexts.js';
 
 /** /cloud-functions: the cloud functions list and editor (the varde-cloud-functions widget). */

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { useSession } from '../../app/useSession.js';
 import { PasswordSmsLoginForm } from '../customerLogin/PasswordSmsLoginForm.js';
 import { useTexts } from '../../shell/useTexts.js';
-import './controllerFrame.css';
 
 /**
  * The wrapper of pages shown inside a controller's frame (/controllerframe/…): no header or menu.

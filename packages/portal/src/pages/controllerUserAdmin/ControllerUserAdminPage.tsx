@@ -1,5 +1,4 @@
-import { CreateUserWidget } from '@varde/widgets';
-import './controllerUserAdmin.css';
+import { CreateUserWidget } from '@varde/widgets/createUser/Component.js';
 
 /**
  * /controllerUserAdmin (alias /controllerframe/createuser): the create-user form a controller frame

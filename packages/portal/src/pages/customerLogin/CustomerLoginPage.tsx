@@ -7,7 +7,6 @@ import { BuildingCloudIllustration, DashboardIllustration } from './Illustration
 import { LoginFooter } from './LoginFooter.js';
 import { PasswordSmsLoginForm } from './PasswordSmsLoginForm.js';
 import { useTexts } from '../../shell/useTexts.js';
-import './customerLogin.css';
 
 /** Path of the customer-flavor login page (route name GKDemoLogin in the spec). */
 export const CUSTOMER_LOGIN_PATH = '/customer-login';

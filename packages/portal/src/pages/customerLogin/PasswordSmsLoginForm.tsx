@@ -3,7 +3,6 @@ import { loginErrorKey, type MessageKey } from '@varde/core';
 import type { UserData } from '@varde/core/contract';
 import { session } from '../../app/session.js';
 import { useTexts } from '../../shell/useTexts.js';
-import './loginForm.css';
 
 type Step = { kind: 'credentials' } | { kind: 'sms'; uid: string };
 

@@ -5,7 +5,6 @@ import { useTexts } from '../../shell/useTexts.js';
 import { usePortalFrame } from './usePortalFrame.js';
 import { useUserSites } from './useUserSites.js';
 import { useWindowHeight } from './useWindowHeight.js';
-import './dashboards.css';
 
 /**
  * /dashboards (Views): a frame, window height minus 180 px, pointing at the controller-cloud proxy

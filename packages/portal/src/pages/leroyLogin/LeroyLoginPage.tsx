@@ -6,7 +6,6 @@ import { PasswordSmsLoginForm } from '../customerLogin/PasswordSmsLoginForm.js';
 import { useTexts } from '../../shell/useTexts.js';
 import { LEROY_CLOUD_DOMAIN, LEROY_SITE_UUID, leroyLoginAllowed } from './leroySite.js';
 import { isMobileWidth, siteLoginLink } from './siteLoginLink.js';
-import './leroyLogin.css';
 
 type Outcome =
   | { kind: 'idle' }

@@ -1,4 +1,4 @@
-import { LicensesWidget } from '@varde/widgets';
+import { LicensesWidget } from '@varde/widgets/licenses/Component.js';
 import { useTexts } from '../../shell/useTexts.js';
 
 /** /licenses: licence administration for the user's licensing partners (the module gate is `licensing`). */

@@ -1,4 +1,4 @@
-import { MlExplorerWidget } from '@varde/widgets';
+import { MlExplorerWidget } from '@varde/widgets/mlExplorer/Component.js';
 import { useTexts } from '../../shell/useTexts.js';
 
 /** /ml-explorer: anomaly models, their versions and training (the varde-ml-explorer widget). */

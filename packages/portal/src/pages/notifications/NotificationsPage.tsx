@@ -1,4 +1,4 @@
-import { RuleEditorWidget } from '@varde/widgets';
+import { RuleEditorWidget } from '@varde/widgets/ruleEditor/Component.js';
 import { useTexts } from '../../shell/useTexts.js';
 
 /** /notifications: notification rules per site (the rule editor widget), gated on the users module by the route table. */

@@ -4,7 +4,6 @@ import { navigate, useLocation } from '../../app/router.js';
 import { session } from '../../app/session.js';
 import { useTexts } from '../../shell/useTexts.js';
 import { newPasswordProblem, repeatPasswordProblem, type PasswordProblem } from './passwordRules.js';
-import './resetPassword.css';
 
 /** Stages as the spec names them (core-shell §4). */
 type Stage = 'PASSWORD_FORM' | 'PASSWORD_RESET_SUCCESS' | 'PASSWORD_RESET_FAILED';

@@ -1,8 +1,7 @@
-import { TagSearchWidget } from '@varde/widgets';
+import { TagSearchWidget } from '@varde/widgets/tagSearch/Component.js';
 import { useTexts } from '../../shell/useTexts.js';
 import { insideMobileApp } from '../../app/insideMobileApp.js';
 import { hrefFor, navigate } from '../../app/router.js';
-import '../sites/sitesPages.css';
 
 /** /searchpage: search every connected site's tags (and the search host); a result opens its site's page. */
 export function SearchPage() {

@@ -1,4 +1,4 @@
-import { SitePageWidget } from '@varde/widgets';
+import { SitePageWidget } from '@varde/widgets/sitePage/Component.js';
 import { navigate } from '../../app/router.js';
 import type { RouteProps } from '../../app/routeProps.js';
 

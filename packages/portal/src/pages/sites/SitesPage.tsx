@@ -1,8 +1,7 @@
-import { SiteListWidget } from '@varde/widgets';
+import { SiteListWidget } from '@varde/widgets/siteList/Component.js';
 import { useTexts } from '../../shell/useTexts.js';
 import { insideMobileApp } from '../../app/insideMobileApp.js';
 import { navigate } from '../../app/router.js';
-import './sitesPages.css';
 
 /** /sites: the user's sites (infinite scroll, status, alarm summary); a site's name opens its page (/sites/:uuid). */
 export function SitesPage() {

@@ -2,7 +2,6 @@ import { navigate, useLocation } from '../../app/router.js';
 import { useTexts } from '../../shell/useTexts.js';
 import { explainedStatus, shownCode } from './errorStatus.js';
 import { useSiteName } from './useSiteName.js';
-import './webpmError.css';
 
 /**
  * /webpmperror?status=…&site_id=… — where the controller proxy sends a browser when a site cannot be
