@@ -97,3 +97,13 @@ test('a socket whose sign-in ended is closed at the next push and gets nothing',
   await closed;
   expect(viewer.pushes).toEqual([]);
 });
+
+test('a listening socket is closed soon after its sign-out, even when no alarm changes', async () => {
+  const signedIn = await signInDemo(cloud, 'user');
+  const viewer = await siteSocket(signedIn, userSite.uuid);
+  expect(viewer.loggedIn).toBe(true);
+  const closed = new Promise<void>((resolve) => viewer.socket.once('disconnect', () => resolve()));
+  expect((await call(cloud, '/cloud/auth/session/logout', { method: 'POST', headers: bearer(signedIn.accessTokens['auth.localhost']!) })).status).toBe(200);
+  await closed; // the periodic recheck (every 2 s) closes it
+  expect(viewer.pushes).toEqual([]);
+});

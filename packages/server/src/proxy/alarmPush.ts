@@ -3,6 +3,7 @@ import { proxyEvents, type AlarmChanged } from '@varde/core/contract';
 import { signInLives } from '../auth/sessions.js';
 import type { CloudContext } from '../context.js';
 import { canSeeSite } from '../controllers/visibleSites.js';
+import { AUTH_RECHECK_MS } from '../realtime/wire/server.js';
 
 interface Subscriber {
   socket: Socket;
@@ -23,6 +24,8 @@ export interface AlarmPush {
  * so that every open table asks for it at once instead of on its next 3 s poll. Each push checks
  * again that the sign-in lives and the user still sees the site: a socket whose sign-in ended is
  * closed, one that lost the site is dropped, so nothing leaks to a user who may no longer see it.
+ * Like the realtime database's connections, listening sockets are also rechecked every few seconds,
+ * so a sign-out closes them even when no alarm changes.
  */
 export function createAlarmPush(ctx: CloudContext): AlarmPush {
   const bySite = new Map<string, Map<Socket, Subscriber>>();
@@ -33,16 +36,24 @@ export function createAlarmPush(ctx: CloudContext): AlarmPush {
     if (subscribers?.size === 0) bySite.delete(siteUuid);
   };
 
+  /** Closes the subscriber's socket when its sign-in has ended; true when it still lives. */
+  const live = (siteUuid: string, subscriber: Subscriber): boolean => {
+    if (signInLives(ctx.db, subscriber.uid, subscriber.claims, ctx.clock.now())) return true;
+    remove(siteUuid, subscriber.socket);
+    subscriber.socket.disconnect(true);
+    return false;
+  };
+  const recheck = setInterval(() => {
+    for (const [siteUuid, subscribers] of [...bySite]) for (const subscriber of [...subscribers.values()]) live(siteUuid, subscriber);
+  }, AUTH_RECHECK_MS);
+  recheck.unref();
+
   const stop = ctx.alarms.onChange(({ siteUuid, alarmId }) => {
     const subscribers = bySite.get(siteUuid);
     if (!subscribers) return;
     const payload: AlarmChanged = { siteUuid, alarmId, latestTimestamp: ctx.alarms.latestChange(siteUuid) };
     for (const subscriber of [...subscribers.values()]) {
-      if (!signInLives(ctx.db, subscriber.uid, subscriber.claims, ctx.clock.now())) {
-        remove(siteUuid, subscriber.socket);
-        subscriber.socket.disconnect(true);
-        continue;
-      }
+      if (!live(siteUuid, subscriber)) continue;
       if (!canSeeSite(ctx, subscriber.uid, siteUuid)) {
         remove(siteUuid, subscriber.socket);
         continue;
@@ -59,6 +70,7 @@ export function createAlarmPush(ctx: CloudContext): AlarmPush {
     },
     remove,
     close() {
+      clearInterval(recheck);
       stop();
       bySite.clear();
     },
