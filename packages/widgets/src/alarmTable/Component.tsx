@@ -69,8 +69,17 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
   const select = useMemo(() => createVisibleAlarmsSelector(), [store]);
   const visibleRows = useVanillaStore(store, select, noRows as AlarmRow[]);
   const [stateFilter, setStateFilter] = useState<TableStateFilter>('');
-  // Shelving ends by itself: the state is worked out again on every render (every change and poll).
+  // Shelving ends by itself: the state is worked out again on every render, and a render is due
+  // when the next shelving ends (nothing else may change then).
   const now = Date.now();
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    const ends = visibleRows.map((row) => (row.shelvedUntil ? Date.parse(row.shelvedUntil) : Infinity)).filter((end) => end > now);
+    const next = Math.min(Infinity, ...ends);
+    if (!Number.isFinite(next)) return;
+    const timer = setTimeout(() => setTick((tick) => tick + 1), Math.min(next - now + 50, 2 ** 31 - 1));
+    return () => clearTimeout(timer);
+  }, [visibleRows, now]);
   const rows = useMemo(() => visibleRows.filter((row) => rowInState(row, stateFilter, now)), [visibleRows, stateFilter, now]);
   const rowsBySite = useVanillaStore(store, allRowsOf, {});
   const filter = useVanillaStore(store, (state) => state.filter, {});
