@@ -6,7 +6,7 @@
  * actions: a row opens the alarm (acknowledge with a comment, clear, shelve, history); selected rows
  * are acknowledged together.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import {
   ALARM_CLASS_COLORS,
   alarmsToCsv,
@@ -23,7 +23,6 @@ import { useWidgetTranslation } from '../shared/useWidgetTranslation.js';
 import { WidgetRoot } from '../shared/WidgetRoot.js';
 import '../shared/shoelaceElements.js';
 import { Icon } from '../siteList/icons.js';
-import { AlarmDetails } from './AlarmDetails.js';
 import { AlarmRows, COLUMN_LABEL_KEYS } from './AlarmRows.js';
 import { rowInState, type TableStateFilter } from './alarmState.js';
 import { alarmCsvFileName, downloadText } from './csvDownload.js';
@@ -43,6 +42,8 @@ export interface AlarmTableWidgetProps {
 }
 
 const CLASSES = Object.keys(ALARM_CLASS_COLORS);
+// The alarm dialog loads when an alarm is first opened: the table's page stays within its weight.
+const AlarmDetails = lazy(() => import('./AlarmDetails.js').then((module) => ({ default: module.AlarmDetails })));
 const noRows: readonly AlarmRow[] = [];
 const allRowsOf = (state: AlarmsState) => state.rowsBySite;
 const errorsOf = (state: AlarmsState) => Object.values(state.errorsBySite).join('\n');
@@ -277,7 +278,11 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
           now={now}
         />
       )}
-      <AlarmDetails rows={openRows} t={t} actions={actions} onClose={closeDialog} />
+      {openRows.length > 0 ? (
+        <Suspense fallback={null}>
+          <AlarmDetails rows={openRows} t={t} actions={actions} onClose={closeDialog} />
+        </Suspense>
+      ) : null}
     </WidgetRoot>
   );
 }

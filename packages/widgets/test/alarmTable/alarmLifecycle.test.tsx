@@ -26,6 +26,13 @@ afterAll(async () => {
 });
 
 const rowOf = (container: HTMLElement, id: string) => container.querySelector<HTMLElement>(`[part="row"][data-alarm-id="${id}"]`);
+/** The alarm dialog, once its code has loaded (it loads on first use). */
+const dialogOf = (container: HTMLElement) =>
+  waitFor(() => {
+    const dialog = container.querySelector('[data-dialog="alarm"]');
+    if (!dialog) throw new Error('the alarm dialog is not there yet');
+    return dialog;
+  });
 const stateOf = (container: HTMLElement, id: string) => rowOf(container, id)?.querySelector('[data-cell="state"]')?.textContent ?? null;
 
 it('a focused row opens with Enter; acknowledging with a comment shows who, and the comment as text', async () => {
@@ -36,7 +43,7 @@ it('a focused row opens with Enter; acknowledging with a comment shows who, and 
   expect(row.tabIndex).toBe(0);
   row.focus();
   fireEvent.keyDown(row, { key: 'Enter' });
-  const dialog = container.querySelector('[data-dialog="alarm"]')!;
+  const dialog = await dialogOf(container);
   await waitFor(() => expect(dialog.getAttribute('label')).toContain('WIDGET-ACK'));
   fireEvent.change(dialog.querySelector('textarea')!, { target: { value: '<i>Sjekket</i>' } });
   fireEvent.click(dialog.querySelector('[data-action="acknowledge"]')!);
@@ -55,7 +62,7 @@ it('selected rows are acknowledged together; the state filter shows only the una
   await waitFor(() => expect(rowOf(container, second.id)).not.toBeNull(), { timeout: 10_000 });
   for (const alarm of [first, second]) fireEvent.click(rowOf(container, alarm.id)!.querySelector('[part="row-select"]')!);
   fireEvent.click(container.querySelector('[part="bulk-acknowledge"]')!);
-  const dialog = container.querySelector('[data-dialog="alarm"]')!;
+  const dialog = await dialogOf(container);
   await waitFor(() => expect(dialog.hasAttribute('open')).toBe(true));
   fireEvent.click(dialog.querySelector('[data-action="acknowledge"]')!);
   await waitFor(() => expect(stateOf(container, second.id)).toContain(demoUsers.user.email), { timeout: 10_000 });
