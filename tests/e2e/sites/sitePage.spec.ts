@@ -21,9 +21,9 @@ for (const [name, viewport] of [['desktop', { width: 1440, height: 900 }], ['390
     await page.setViewportSize(viewport);
     await signIn(page, '/sites', demoUsers.admin.email, demoUsers.admin.password);
 
-    const name = page.locator(`[data-testid="site-row"][data-site-uuid="${site.uuid}"] [part="name"]`);
-    await expect(name).toHaveAttribute('href', `/sites/${site.uuid}`, { timeout: 15_000 });
-    await name.click();
+    const siteLink = page.locator(`[data-testid="site-row"][data-site-uuid="${site.uuid}"] [part="name"]`);
+    await expect(siteLink).toHaveAttribute('href', `/sites/${site.uuid}`, { timeout: 15_000 });
+    await siteLink.click();
     await expect(page).toHaveURL(new RegExp(`/sites/${site.uuid}$`), { timeout: 15_000 });
     await expect(page.locator('.varde-site-page__title')).toHaveText(site.name);
 
