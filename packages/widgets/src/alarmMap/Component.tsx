@@ -63,7 +63,12 @@ export function AlarmMapWidget(props: AlarmMapWidgetProps) {
   const session = useSharedSession();
   const { feed, state: feedState } = useSiteFeed({ alarms: true });
   const rowsBySite = useVanillaStore(feed?.alarms ?? null, rowsOf, {});
-  const markers = useMemo(() => siteAlarmMarkers(feedState.sites, Object.values(rowsBySite).flat() as AlarmRow[]), [feedState.sites, rowsBySite]);
+  const computed = useMemo(() => siteAlarmMarkers(feedState.sites, Object.values(rowsBySite).flat() as AlarmRow[]), [feedState.sites, rowsBySite]);
+  // Every poll brings new arrays; the layers (and an open popup) are rebuilt only when what they show changed.
+  const markersKey = computed.map((m) => `${m.siteUuid}:${m.alarmGroup}:${m.count}:${m.unacknowledged}:${m.latestTag}:${m.latestTime}`).join('|');
+  const markers = useMemo(() => computed, [markersKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  const sitesKey = feedState.sites.map((site) => `${site.uuid}:${site.webpmpReady}`).join('|');
+  const sites = useMemo(() => feedState.sites, [sitesKey]); // eslint-disable-line react-hooks/exhaustive-deps
   // The popup's acknowledge and shelve (read through a ref: a popup made earlier calls the latest).
   const actions = useAlarmActions(feed);
   const actionsRef = useRef(actions);
@@ -139,7 +144,7 @@ export function AlarmMapWidget(props: AlarmMapWidgetProps) {
     if (!leaflet || !canvasRef.current) return;
     const doc = canvasRef.current.ownerDocument;
     const loginServerUrl = session?.settings.loginServerUrl ?? '';
-    const byUuid = new Map(feedState.sites.map((site) => [site.uuid, site]));
+    const byUuid = new Map(sites.map((site) => [site.uuid, site]));
     const texts = {
       latestTag: (tag: string) => t('latestTag', { tag }),
       activeCount: (count: number) => t('activeCount', { count }),
@@ -177,7 +182,7 @@ export function AlarmMapWidget(props: AlarmMapWidgetProps) {
     });
     leaflet.clusters.clearLayers();
     leaflet.clusters.addLayers(layers);
-  }, [leaflet, markers, feedState.sites, session, mobile, target, t, props.siteHref, props.onNavigate, rootRef, feed]);
+  }, [leaflet, markers, sites, session, mobile, target, t, props.siteHref, props.onNavigate, rootRef, feed]);
 
   return (
     <WidgetRoot styles={alarmMapStyles} className="varde-alarm-map" rootRef={rootRef} lang={language}>
