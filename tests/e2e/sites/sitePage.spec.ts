@@ -87,3 +87,22 @@ test('a search result opens its site\'s page', async ({ page }) => {
   await expect(page).toHaveURL(new RegExp(`/sites/${uuid}$`));
   await expect(page.locator('.varde-site-page__title')).toBeVisible();
 });
+
+test('an alarm\'s dialog and a site\'s alarm card open the site\'s page', async ({ page, request }) => {
+  const controls = await adminControls(request);
+  await controls.pause();
+  const site = demoSites().find((candidate) => candidate.name === 'Bergen Skole')!;
+  await controls.connect(site.uuid, true);
+  const raised = await controls.raise({ siteUuid: site.uuid, alarmGroup: 'A', tagName: 'SITE-PAGE-LIST', text: 'from the list' });
+  await signIn(page, '/alarms', demoUsers.admin.email, demoUsers.admin.password);
+  const row = page.locator(`.varde-alarm-table [part="row"][data-alarm-id="${raised.id}"]`);
+  await expect(row).toBeVisible({ timeout: 15_000 });
+  await row.click();
+  await page.locator('.varde-alarm-table [part="site-link"]').click();
+  await expect(page).toHaveURL(new RegExp(`/sites/${site.uuid}$`));
+  await expect(page.locator('.varde-site-page__title')).toHaveText(site.name);
+
+  await page.goBack();
+  await page.locator(`.varde-site-alarm-cards [part="card"][data-site-uuid="${site.uuid}"] a`).click();
+  await expect(page).toHaveURL(new RegExp(`/sites/${site.uuid}$`));
+});

@@ -21,6 +21,8 @@ export interface AlarmDetailsProps {
   t: WidgetTranslate;
   actions: AlarmActions;
   onClose: () => void;
+  /** The host's page for the alarm's site (`{uuid}` replaced), and who routes to it. */
+  siteLink?: { href: string; open: (href: string, event: React.MouseEvent<HTMLAnchorElement>) => void } | undefined;
 }
 
 function HistoryList({ entries, t }: { entries: readonly AlarmHistoryEntry[]; t: WidgetTranslate }) {
@@ -41,7 +43,7 @@ function HistoryList({ entries, t }: { entries: readonly AlarmHistoryEntry[]; t:
   );
 }
 
-export function AlarmDetails({ rows, t, actions, onClose }: AlarmDetailsProps) {
+export function AlarmDetails({ rows, t, actions, onClose, siteLink }: AlarmDetailsProps) {
   const dialog = useRef<HTMLElement>(null);
   const [comment, setComment] = useState('');
   const [minutes, setMinutes] = useState<number>(60);
@@ -158,6 +160,18 @@ export function AlarmDetails({ rows, t, actions, onClose }: AlarmDetailsProps) {
           </>
         ) : null}
       </div>
+      {single && siteLink ? (
+        <p>
+          <a
+            className="varde-alarm-table__link"
+            part="site-link"
+            href={siteLink.href.replace('{uuid}', encodeURIComponent(single.siteUuid))}
+            onClick={(event) => siteLink.open(event.currentTarget.getAttribute('href')!, event)}
+          >
+            {t('openSitePage', { site: single.site })}
+          </a>
+        </p>
+      ) : null}
       {single ? (
         <section aria-label={t('history')}>
           <h3 className="varde-alarm-table__subhead">{t('history')}</h3>

@@ -17,7 +17,7 @@ import {
   type AlarmsState,
 } from '@varde/core';
 import { ALARM_STATE_FILTERS, type AlarmRow } from '@varde/core/contract';
-import { useVardeEvents } from '../shared/events.js';
+import { emitVardeEvent, useVardeEvents } from '../shared/events.js';
 import { useShoelaceParts } from '../shared/shoelace.js';
 import { useWidgetTranslation } from '../shared/useWidgetTranslation.js';
 import { WidgetRoot } from '../shared/WidgetRoot.js';
@@ -37,6 +37,8 @@ import { useSiteFeed, useVanillaStore } from './useSiteFeed.js';
 export interface AlarmTableWidgetProps {
   /** Where the "Show on map" link goes (none without it). */
   mapHref?: string | undefined;
+  /** The host's page for one site (`{uuid}` replaced; the portal: `/sites/{uuid}`): an alarm's dialog links there. */
+  siteHref?: string | undefined;
   /** React callers: `varde-navigate`'s detail; return false to route yourself. */
   onNavigate?: ((detail: NavigateDetail) => boolean | void) | undefined;
 }
@@ -280,7 +282,25 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
       )}
       {openRows.length > 0 ? (
         <Suspense fallback={null}>
-          <AlarmDetails rows={openRows} t={t} actions={actions} onClose={closeDialog} />
+          <AlarmDetails
+            rows={openRows}
+            t={t}
+            actions={actions}
+            onClose={closeDialog}
+            siteLink={
+              props.siteHref
+                ? {
+                    href: props.siteHref,
+                    open: (href, event) => {
+                      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+                      const detail = { href };
+                      const allowed = emitVardeEvent(rootRef.current, 'varde-navigate', detail, { cancelable: true });
+                      if (!allowed || props.onNavigate?.(detail) === false) event.preventDefault();
+                    },
+                  }
+                : undefined
+            }
+          />
         </Suspense>
       ) : null}
     </WidgetRoot>

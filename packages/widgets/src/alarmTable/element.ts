@@ -6,10 +6,11 @@ export const ALARM_TABLE_TAG = 'varde-alarm-table';
 
 export interface VardeAlarmTableElement extends HTMLElement {
   mapHref: string | undefined;
+  siteHref: string | undefined;
 }
 
 export function defineVardeAlarmTable(): CustomElementConstructor {
-  return defineWidgetElement<AlarmTableWidgetProps>(ALARM_TABLE_TAG, AlarmTableWidget, { attributes: { mapHref: 'string' } });
+  return defineWidgetElement<AlarmTableWidgetProps>(ALARM_TABLE_TAG, AlarmTableWidget, { attributes: { mapHref: 'string', siteHref: 'string' } });
 }
 
 declare global {

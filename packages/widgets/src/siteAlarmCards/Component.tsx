@@ -3,13 +3,15 @@
  * the most severe, count, latest tag and time), from the same alarm feed as the table and the map.
  * One named customer site is left out (`exclude-site`).
  */
-import { memo, useMemo } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { alarmClassColor, formatAlarmTime, isMobileWidth, siteAlarmMarkers, siteLoginLink, siteOpenTarget, type AlarmsState } from '@varde/core';
 import type { AlarmRow } from '@varde/core/contract';
+import { emitVardeEvent, useVardeEvents } from '../shared/events.js';
 import { useSharedSession } from '../shared/useSharedSession.js';
 import { useWidgetTranslation, type WidgetTranslate } from '../shared/useWidgetTranslation.js';
 import { WidgetRoot } from '../shared/WidgetRoot.js';
 import { classTextColor } from '../alarmTable/AlarmRows.js';
+import type { NavigateDetail } from '../alarmTable/events.js';
 import { useSiteFeed, useVanillaStore } from '../alarmTable/useSiteFeed.js';
 import { siteAlarmCardsStrings } from './strings.js';
 import { siteAlarmCardsStyles } from './styles.js';
@@ -21,6 +23,10 @@ export interface SiteAlarmCardsWidgetProps {
   /** Name of the site to leave out (case-insensitive); default EXCLUDED_CARD_SITE, `''` leaves none out. */
   excludeSite?: string | undefined;
   mobileApp?: boolean | undefined;
+  /** The host's page for one site (`{uuid}` replaced; the portal: `/sites/{uuid}`): a card's name links there. */
+  siteHref?: string | undefined;
+  /** React callers: `varde-navigate`'s detail; return false to route yourself. */
+  onNavigate?: ((detail: NavigateDetail) => boolean | void) | undefined;
 }
 
 const rowsOf = (state: AlarmsState) => state.rowsBySite;
@@ -34,16 +40,24 @@ interface AlarmCardProps {
   latestTime: string;
   link: string | null;
   target: string;
+  onOpen?: ((href: string, event: React.MouseEvent<HTMLAnchorElement>) => void) | undefined;
   t: WidgetTranslate;
 }
 
 /** One card; memoized on its values, so a poll that changes one site re-renders one card. */
-const AlarmCard = memo(function AlarmCard({ siteUuid, name, alarmGroup, count, latestTag, latestTime, link, target, t }: AlarmCardProps) {
+const AlarmCard = memo(function AlarmCard({ siteUuid, name, alarmGroup, count, latestTag, latestTime, link, target, onOpen, t }: AlarmCardProps) {
   const color = alarmClassColor(alarmGroup);
   return (
     <li className="varde-site-alarm-cards__card" part="card" data-site-uuid={siteUuid} data-class={alarmGroup} style={{ ['--card-color' as string]: color }}>
       {link ? (
-        <a className="varde-site-alarm-cards__name" href={link} target={target} rel="noopener noreferrer" title={t('openSite')}>
+        <a
+          className="varde-site-alarm-cards__name"
+          href={link}
+          target={target}
+          rel={target === '_blank' ? 'noopener noreferrer' : undefined}
+          title={t('openSite')}
+          onClick={onOpen ? (event) => onOpen(link, event) : undefined}
+        >
           {name}
         </a>
       ) : (
@@ -77,11 +91,22 @@ export function SiteAlarmCardsWidget(props: SiteAlarmCardsWidgetProps) {
   );
   const byUuid = useMemo(() => new Map(feedState.sites.map((site) => [site.uuid, site])), [feedState.sites]);
   const mobile = typeof window !== 'undefined' && isMobileWidth(window.innerWidth);
-  const target = siteOpenTarget(props.mobileApp ?? false);
+  const target = props.siteHref ? '_self' : siteOpenTarget(props.mobileApp ?? false);
+  const { rootRef } = useVardeEvents();
+  const onNavigate = props.onNavigate;
+  const onOpen = useCallback(
+    (href: string, event: React.MouseEvent<HTMLAnchorElement>) => {
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+      const detail = { href };
+      const allowed = emitVardeEvent(rootRef.current, 'varde-navigate', detail, { cancelable: true });
+      if (!allowed || onNavigate?.(detail) === false) event.preventDefault();
+    },
+    [rootRef, onNavigate],
+  );
   const polled = Object.keys(rowsBySite).length > 0;
 
   return (
-    <WidgetRoot styles={siteAlarmCardsStyles} className="varde-site-alarm-cards" lang={language}>
+    <WidgetRoot styles={siteAlarmCardsStyles} className="varde-site-alarm-cards" rootRef={rootRef} lang={language}>
       <p className="varde-site-alarm-cards__title" part="title">
         {t('label')}: {cards.length}
       </p>
@@ -93,7 +118,11 @@ export function SiteAlarmCardsWidget(props: SiteAlarmCardsWidgetProps) {
         <ul className="varde-site-alarm-cards__grid" aria-label={t('label')} part="list">
           {cards.map((card) => {
             const site = byUuid.get(card.siteUuid);
-            const link = site?.webpmpReady === true ? siteLoginLink(site, { loginServerUrl: session?.settings.loginServerUrl ?? '', mobile }) : null;
+            const link = props.siteHref
+              ? props.siteHref.replace('{uuid}', encodeURIComponent(card.siteUuid))
+              : site?.webpmpReady === true
+                ? siteLoginLink(site, { loginServerUrl: session?.settings.loginServerUrl ?? '', mobile })
+                : null;
             return (
               <AlarmCard
                 key={card.siteUuid}
@@ -105,6 +134,7 @@ export function SiteAlarmCardsWidget(props: SiteAlarmCardsWidgetProps) {
                 latestTime={card.latestTime}
                 link={link}
                 target={target}
+                onOpen={props.siteHref ? onOpen : undefined}
                 t={t}
               />
             );

@@ -7,11 +7,12 @@ export const SITE_ALARM_CARDS_TAG = 'varde-site-alarm-cards';
 export interface VardeSiteAlarmCardsElement extends HTMLElement {
   excludeSite: string | undefined;
   mobileApp: boolean | undefined;
+  siteHref: string | undefined;
 }
 
 export function defineVardeSiteAlarmCards(): CustomElementConstructor {
   return defineWidgetElement<SiteAlarmCardsWidgetProps>(SITE_ALARM_CARDS_TAG, SiteAlarmCardsWidget, {
-    attributes: { excludeSite: 'string', mobileApp: 'boolean' },
+    attributes: { excludeSite: 'string', mobileApp: 'boolean', siteHref: 'string' },
   });
 }
 

@@ -3,21 +3,23 @@ import { SiteAlarmCardsWidget } from '@varde/widgets/siteAlarmCards/Component.js
 import { hrefFor, navigate } from '../../app/router.js';
 import { useTexts } from '../../shell/useTexts.js';
 
-/** /alarms: the alarm table of every connected site (links to the map), then the per-site alarm cards. */
+/** `varde-navigate` from the table and the cards: a site's page, or the map. */
+function route(detail: { href: string }): false {
+  const site = /\/sites\/([^/?#]+)$/.exec(detail.href);
+  navigate(site ? `/sites/${site[1]}` : '/alarms/map');
+  return false;
+}
+
+/** /alarms: the alarm table of every connected site (links to the map and each site's page), then the per-site alarm cards. */
 export function AlarmsPage() {
   const t = useTexts(['menu', 'portal']);
+  const siteHref = `${hrefFor('/sites/')}{uuid}`;
   return (
     <section className="page alarms-page" aria-labelledby="page-title">
       <h1 id="page-title">{t('menu:alarms')}</h1>
-      <AlarmTableWidget
-        mapHref={hrefFor('/alarms/map')}
-        onNavigate={() => {
-          navigate('/alarms/map');
-          return false;
-        }}
-      />
+      <AlarmTableWidget mapHref={hrefFor('/alarms/map')} siteHref={siteHref} onNavigate={route} />
       <div className="alarms-page__cards">
-        <SiteAlarmCardsWidget />
+        <SiteAlarmCardsWidget siteHref={siteHref} onNavigate={route} />
       </div>
     </section>
   );
