@@ -60,6 +60,7 @@ export function flavorSettings(flavor: Flavor): Settings {
     firebase: flavor === 'staging' ? PRODUCTION_FIREBASE.staging : PRODUCTION_FIREBASE.production,
     externalLinks: {},
     dashboards: false,
+    controllerLinks: 'hostname',
     local: false,
   };
 }

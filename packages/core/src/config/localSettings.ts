@@ -42,6 +42,7 @@ export function localSettings(origin: string, options: LocalSettingsOptions = {}
     },
     externalLinks: {},
     dashboards: false,
+    controllerLinks: 'proxy',
     local: true,
   };
 }

@@ -57,6 +57,12 @@ export interface Settings {
   externalLinks: ExternalLinks;
   /** Whether the views (dashboards) menu entry is shown. */
   dashboards: boolean;
+  /**
+   * How the portal opens a controller: `proxy` through the cloud's controller proxy by path (works
+   * anywhere), or `hostname` at the site's own host name (`https://<site>.<sites domain>`, which needs
+   * a wildcard DNS name for the sites). The reference cloud has no such name: `proxy`.
+   */
+  controllerLinks: 'proxy' | 'hostname';
   /** True for the reference cloud (one origin, emulator endpoints). */
   local: boolean;
 }

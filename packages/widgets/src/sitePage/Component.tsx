@@ -3,6 +3,7 @@
  * of a stored tag (uPlot), its active alarms and its notification rules, and a way into the
  * controller itself (the portal's controller view through the cloud's proxy, by path).
  */
+import { isMobileWidth, siteLoginLink } from '@varde/core';
 import { useVardeEvents } from '../shared/events.js';
 import { useSharedSession } from '../shared/useSharedSession.js';
 import { useWidgetTranslation } from '../shared/useWidgetTranslation.js';
@@ -20,8 +21,11 @@ import { useSiteData } from './useSiteData.js';
 
 export interface SitePageWidgetProps {
   siteUuid: string;
-  /** Where "Open the controller" goes; `{uuid}` is replaced (the portal: its controller view). */
-  controllerHref: string;
+  /**
+   * Where "Open the controller" goes, `{uuid}` replaced (the portal: its controller view through the
+   * cloud's proxy). Without it the controller opens at its own host name, in a new tab.
+   */
+  controllerHref?: string | undefined;
   /** The alarm list and the rule editor, for the links under those cards (none without them). */
   alarmsHref?: string | undefined;
   rulesHref?: string | undefined;
@@ -57,10 +61,20 @@ export function SitePageWidget({ siteUuid, controllerHref, alarmsHref, rulesHref
           <span className="varde-site-page__status" style={{ ['--status-color' as string]: STATUS_COLORS[state] }} data-state={state}>
             {t(state)}
           </span>
-          {state === 'online' ? (
+          {state === 'online' && controllerHref ? (
             <NavLink href={controllerHref.replace('{uuid}', encodeURIComponent(site.uuid))} rootRef={rootRef} onNavigate={onNavigate} className="varde-site-page__open" part="open-controller">
               {t('openController')}
             </NavLink>
+          ) : state === 'online' ? (
+            <a
+              className="varde-site-page__open"
+              part="open-controller"
+              href={siteLoginLink(site, { loginServerUrl: session.settings.loginServerUrl, mobile: isMobileWidth(window.innerWidth) })}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {t('openController')}
+            </a>
           ) : (
             <p className="varde-site-page__muted">{t('controllerOffline')}</p>
           )}

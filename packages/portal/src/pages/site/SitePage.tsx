@@ -1,18 +1,20 @@
 import { SitePageWidget } from '@varde/widgets/sitePage/Component.js';
 import { navigate } from '../../app/router.js';
 import type { RouteProps } from '../../app/routeProps.js';
+import { session } from '../../app/session.js';
 
 /**
- * /sites/:uuid: one site (live values, trend, active alarms, rules). "Open the controller" goes to the
- * portal's controller view (/dashboards?site=…), which reaches the controller through the cloud's
- * proxy by path: it works without a wildcard host name for the sites.
+ * /sites/:uuid: one site (live values, trend, active alarms, rules). "Open the controller" goes, by the
+ * settings' `controllerLinks`, to the portal's controller view (/dashboards?site=…, through the cloud's
+ * proxy by path: works without a wildcard host name, the reference cloud's default) or to the site's
+ * own host name (production, where the sites have one).
  */
 export function SitePage({ params }: RouteProps) {
   return (
     <section className="page site-page" aria-label={params.uuid}>
       <SitePageWidget
         siteUuid={params.uuid ?? ''}
-        controllerHref="/dashboards?site={uuid}"
+        controllerHref={session.settings.controllerLinks === 'proxy' ? '/dashboards?site={uuid}' : undefined}
         alarmsHref="/alarms"
         rulesHref="/notifications"
         onNavigate={(detail) => {

@@ -1,0 +1,50 @@
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { cleanup, render, waitFor } from '@testing-library/react';
+import { listAllSites, localSettings, resolveSettings, setSharedSession, siteLoginLink, type Session } from '@varde/core';
+import type { Site } from '@varde/core/contract';
+import { SitePageWidget } from '../../src/sitePage/Component.js';
+import { demoUsers, startCloud, type Cloud } from '../helpers/cloud.js';
+import { signedInSharedSession } from '../helpers/signedIn.js';
+
+/** The site page in a DOM against the reference cloud: its data, its live values, and both ways into the controller. */
+let cloud: Cloud;
+let session: Session;
+let site: Site;
+
+beforeAll(async () => {
+  cloud = await startCloud();
+  cloud.context.simulation.stop();
+  session = await signedInSharedSession(cloud, demoUsers.admin);
+  site = (await listAllSites(session.http)).find((candidate) => candidate.webpmpReady === true && cloud.context.historian.seriesOf(candidate.uuid).length > 0)!;
+  cloud.context.simulation.step();
+}, 30_000);
+afterEach(() => cleanup());
+afterAll(async () => {
+  setSharedSession(null);
+  await session.dispose();
+  await cloud.close();
+});
+
+it('shows the site, its live values from the realtime database and its rules card; the proxy path opens the controller', async () => {
+  const { container } = render(<SitePageWidget siteUuid={site.uuid} controllerHref="/dashboards?site={uuid}" />);
+  await waitFor(() => expect(container.querySelector('.varde-site-page__title')?.textContent).toBe(site.name), { timeout: 10_000 });
+  await waitFor(() => expect(container.querySelector('[data-live-tag="RT401"] [data-live-value]')).not.toBeNull(), { timeout: 10_000 });
+  expect(container.querySelector('[part="open-controller"]')?.getAttribute('href')).toBe(`/dashboards?site=${site.uuid}`);
+  expect(container.querySelector('[part="rules"] h2')?.textContent).toBeTruthy();
+});
+
+it('without a controller view, opens the controller at its own host name in a new tab', async () => {
+  const { container } = render(<SitePageWidget siteUuid={site.uuid} />);
+  const open = await waitFor(() => {
+    const link = container.querySelector<HTMLAnchorElement>('[part="open-controller"]');
+    if (!link) throw new Error('not yet');
+    return link;
+  }, { timeout: 10_000 });
+  expect(open.getAttribute('href')).toBe(siteLoginLink(site, { loginServerUrl: session.settings.loginServerUrl, mobile: false }));
+  expect(open.target).toBe('_blank');
+});
+
+it('the reference cloud opens controllers through the proxy; production at their host names', () => {
+  expect(localSettings(cloud.url).controllerLinks).toBe('proxy');
+  expect(resolveSettings({ origin: 'https://portal.varde.cloud', hostname: 'portal.varde.cloud', pathname: '/sites' }).controllerLinks).toBe('hostname');
+});
