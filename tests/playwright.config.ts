@@ -7,7 +7,10 @@ export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // One retry: under load a provider sign-in now and then comes back from /login/callback to the
+  // provider's page (seen in signIn and mlExplorer, not reproduced alone; open in the closing note).
+  // A retried test is reported as flaky in the output, not hidden.
+  retries: 1,
   timeout: 60_000,
   reporter: process.env.CI ? 'line' : 'list',
   use: {
