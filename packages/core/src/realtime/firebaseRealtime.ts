@@ -18,7 +18,7 @@ import {
   type Database,
 } from 'firebase/database';
 import type { ZodType } from 'zod';
-import type { Realtime, RealtimeOptions } from './createRealtime.js';
+import type { Realtime, RealtimeOptions } from './realtimeTypes.js';
 import { describeIssues } from '../contract/common.js';
 import type { FirebaseSettings } from '../config/types.js';
 import { ResponseShapeError } from '../http/HttpError.js';

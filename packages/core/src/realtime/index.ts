@@ -1,1 +1,2 @@
-export { createRealtime, type Realtime, type SubscribeOptions } from './createRealtime.js';
+export { createRealtime } from './createRealtime.js';
+export type { Realtime, SubscribeOptions } from './realtimeTypes.js';

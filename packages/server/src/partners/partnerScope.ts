@@ -1,6 +1,7 @@
-import type { CloudContext } from '../context.js';
+import type { CloudServices } from '../services.js';
 
-type Ctx = Pick<CloudContext, 'realtime'>;
+// CloudServices, not CloudContext: the context's route list (http/routeRegistry.ts) leads back here.
+type Ctx = Pick<CloudServices, 'realtime'>;
 
 /** The partner that owns what a user makes; a user without a main partner is a partner of their own. */
 export function partnerOfUser(ctx: Ctx, uid: string): string {

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Sign-in accounts. Profiles (name, sites, module accesses...) live in the realtime tree at

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Short-lived sign-in state. Every secret (SMS code, reset ticket, session id) is stored only as a

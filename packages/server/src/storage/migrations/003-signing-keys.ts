@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /** The cloud's signing key pair, created on first start (see src/tokens/keys.ts). */
 export const signingKeysMigration: Migration = {

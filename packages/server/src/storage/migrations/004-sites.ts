@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /** Sites (controllers). webpmp_ready: 1 online, 0 offline, NULL unavailable. */
 export const sitesMigration: Migration = {

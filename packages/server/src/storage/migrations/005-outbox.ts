@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /** Every e-mail and SMS the cloud sends (see src/outbox/). */
 export const outboxMigration: Migration = {

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * The realtime database: one row per leaf (a string, number or boolean) keyed by its full path, so a

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Storage for the OpenID Connect provider's models (sessions, grants, codes, tokens, interactions),

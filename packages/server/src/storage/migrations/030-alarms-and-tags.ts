@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Alarms of the sites (raised and cleared by controllers, here by the simulation) and the tags the

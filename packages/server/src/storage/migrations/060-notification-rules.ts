@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Notification rules per site, and the notifications the rule engine has sent (one per alarm, user

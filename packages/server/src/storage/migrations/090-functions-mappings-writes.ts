@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Cloud functions (faas-manager), mappings and mapping tables (mappings-manager), and the values written

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 // A row's creator's main partner, read from their realtime profile; a creator without one owns it alone.
 const creatorPartner = (column: string) =>

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Sessions end: every token names its session (`sid`), and a token is good only while its session lives,

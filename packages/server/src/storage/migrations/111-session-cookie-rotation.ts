@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * The session cookie rotates at every renewal. A retired cookie is remembered (hashed) with its session

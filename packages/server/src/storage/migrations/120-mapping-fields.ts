@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Mappings carry what the vendor's library of version 7 reads: cause and consequence (texts per

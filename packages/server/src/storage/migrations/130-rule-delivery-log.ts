@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Every message a notification rule sent or skipped — by a test or by an alarm — per user and

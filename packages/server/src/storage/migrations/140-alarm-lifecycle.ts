@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * What operators do to an alarm: the comment given with an acknowledgement, shelving (hidden from

@@ -2,11 +2,7 @@
  * Schema migrations, applied in this order. Never edit a migration that has shipped: add a new one.
  * One file per concern so that modules add their tables without touching each other's.
  */
-export interface Migration {
-  id: string;
-  sql: string;
-}
-
+import type { Migration } from './migration.js';
 import { accountsMigration } from './001-accounts.js';
 import { authStateMigration } from './002-auth-state.js';
 import { signingKeysMigration } from './003-signing-keys.js';
@@ -24,6 +20,8 @@ import { sessionCookieRotationMigration } from './111-session-cookie-rotation.js
 import { mappingFieldsMigration } from './120-mapping-fields.js';
 import { ruleDeliveryLogMigration } from './130-rule-delivery-log.js';
 import { alarmLifecycleMigration } from './140-alarm-lifecycle.js';
+
+export type { Migration };
 
 export const migrations: Migration[] = [
   accountsMigration,
