@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   createHttpClient,
   HttpError,
@@ -107,7 +107,7 @@ describe('createHttpClient', () => {
   it('validates the answer against the schema and returns the parsed value', async () => {
     server = await startTestServer((req, res) => sendJson(res, 200, { token: 'abc', extra: 1 }));
     const http = clientFor(server.origin);
-    const schema = z.object({ token: z.string(), missing: z.string().default('filled') });
+    const schema = z.object({ token: z.string(), missing: z._default(z.string(), 'filled') });
     await expect(http.request('controllers-api', '/t', { schema })).resolves.toEqual({ token: 'abc', missing: 'filled' });
     const wrong = z.object({ token: z.number() });
     const error = await http.request('controllers-api', '/t', { schema: wrong }).catch((e: unknown) => e);

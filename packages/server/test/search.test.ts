@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import WebSocket from 'ws';
-import { searchTagsResponse, tagSearchRow, type SignedIn } from '@varde/core/contract';
+import { searchTagsResponse, tagSearchRows, type SignedIn } from '@varde/core/contract';
 import { demoSites } from '../src/seed/demoSites.js';
 import { SEARCH_CLOSE_UNAUTHORIZED } from '../src/search/searchSocket.js';
 import { bearer, call } from './helpers/http.js';
@@ -40,10 +40,10 @@ function reply(ws: WebSocket, message: string): Promise<unknown> {
 test('the search socket answers a text with JSON rows from the user\'s sites only', async () => {
   const ws = await open(tokenFor(user, 'search'));
   try {
-    const rows = tagSearchRow.array().parse(await reply(ws, 'pumpe'));
+    const rows = tagSearchRows.parse(await reply(ws, 'pumpe'));
     expect(rows.length).toBe(10); // one JP401 per site of the user
     expect(rows.every((row) => mySites.has(row.siteUuid) && row.Name === 'JP401')).toBe(true);
-    const words = tagSearchRow.array().parse(await reply(ws, JSON.stringify({ search: 'romtemperatur møterom' })));
+    const words = tagSearchRows.parse(await reply(ws, JSON.stringify({ search: 'romtemperatur møterom' })));
     expect(words.every((row) => row.Name === 'RT402')).toBe(true);
     expect(await reply(ws, 'P_401')).toEqual([]); // LIKE wildcards match literally (JP401 is no match)
     expect(await reply(ws, '   ')).toMatchObject({ detail: expect.any(String) });

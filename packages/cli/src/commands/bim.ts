@@ -11,7 +11,7 @@ import {
   singleBuildingOf,
   type HttpClient,
 } from '@varde/core';
-import { EDGE_CSV_COLUMNS, csvLineError, type GraphEdge } from '@varde/core/contract';
+import { EDGE_CSV_COLUMNS, csvLineErrors, type GraphEdge } from '@varde/core/contract';
 import { csvLine } from '../bulk/csvText.js';
 import { CliError, usageError } from '../errors.js';
 import { EXIT } from '../exitCodes.js';
@@ -82,7 +82,7 @@ async function convert(context: CommandContext, file: string, text: string): Pro
     return await context.session.call('csv2edges', (http: HttpClient) => csv2edges(http, text));
   } catch (error) {
     if (!(error instanceof HttpError)) throw new CliError(`${UNREACHABLE}: ${(error as Error).message}`, EXIT.unavailable);
-    const lines = csvLineError.array().safeParse((error.body as { errors?: unknown } | undefined)?.errors);
+    const lines = csvLineErrors.safeParse((error.body as { errors?: unknown } | undefined)?.errors);
     if (error.status !== 400 || !lines.success) throw error;
     for (const line of lines.data) process.stderr.write(`${file}:${line.line}: ${line.message}\n`);
     throw new CliError(`${lines.data.length} bad line${lines.data.length === 1 ? '' : 's'} in ${file}; nothing was written.`, EXIT.usage);

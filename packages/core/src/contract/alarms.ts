@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zodMini.js';
 
 /**
  * Alarms: the per-site alarm report of controllers-api, the alarm rows the controller proxy and the
@@ -9,21 +9,21 @@ import * as z from 'zod';
 export const ALARM_CLASSES = ['A', 'B', 'C'] as const;
 export type AlarmClass = (typeof ALARM_CLASSES)[number];
 
-const isoTime = z.string().min(1);
+const isoTime = z.string().check(z.minLength(1));
 
 /** GET /controllers/{id}/alarmReport: the latest alarm (null when none) and the unacked count. */
 export const alarmReport = z.object({
-  latestAlarm: z
-    .object({
+  latestAlarm: z.nullable(
+    z.object({
       /** When it was raised (ISO 8601). */
       active: isoTime,
       /** When it cleared; null while it is active. */
-      inactive: isoTime.nullable(),
+      inactive: z.nullable(isoTime),
       alarm_group: z.string(),
       name: z.string(),
-    })
-    .nullable(),
-  unacked: z.number().int().min(0),
+    }),
+  ),
+  unacked: z.number().check(z.int(), z.minimum(0)),
 });
 export type AlarmReport = z.infer<typeof alarmReport>;
 export const alarmReportResponse = z.object({ data: alarmReport });
@@ -42,20 +42,20 @@ export const alarmRow = z.object({
   /** Last triggered (ISO 8601). */
   active: isoTime,
   /** When it cleared (ISO 8601); null while active. */
-  inactive: isoTime.nullable(),
+  inactive: z.nullable(isoTime),
   /** Description. */
   text: z.string(),
   value: z.string(),
   /** Who acknowledged it; null while unacknowledged. */
-  acknowledgedBy: z.string().nullable(),
+  acknowledgedBy: z.nullable(z.string()),
   alarmType: z.string(),
   /** When it was acknowledged (ISO 8601); absent from controllers that do not say. */
-  acknowledgedAt: isoTime.nullable().optional(),
+  acknowledgedAt: z.optional(z.nullable(isoTime)),
   /** The comment given with the acknowledgement (plain text, never HTML). */
-  ackComment: z.string().nullable().optional(),
+  ackComment: z.optional(z.nullable(z.string())),
   /** Hidden from the table until then (ISO 8601); null or absent when not shelved. */
-  shelvedUntil: isoTime.nullable().optional(),
-  shelvedBy: z.string().nullable().optional(),
+  shelvedUntil: z.optional(z.nullable(isoTime)),
+  shelvedBy: z.optional(z.nullable(z.string())),
 });
 export type AlarmRow = z.infer<typeof alarmRow>;
 
@@ -69,24 +69,24 @@ export type AlarmColumn = (typeof ALARM_COLUMNS)[number];
  */
 export const alarmUpdateRequest = z.object({
   /** Columns the search text is matched against (default: all of ALARM_COLUMNS). */
-  columns: z.array(z.enum(ALARM_COLUMNS)).max(ALARM_COLUMNS.length).optional(),
+  columns: z.optional(z.array(z.enum(ALARM_COLUMNS)).check(z.maxLength(ALARM_COLUMNS.length))),
   /** Case-insensitive text that one of the columns must contain ('' = no filter). */
-  search: z.string().max(200).default(''),
+  search: z._default(z.string().check(z.maxLength(200)), ''),
   /** Only unacknowledged alarms. */
-  unackedOnly: z.boolean().default(false),
+  unackedOnly: z._default(z.boolean(), false),
   /** Page size. */
-  amount: z.number().int().min(1).max(5000).default(100),
+  amount: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(5000)), 100),
   /** Offset of the first row. */
-  start: z.number().int().min(0).default(0),
+  start: z._default(z.number().check(z.int(), z.minimum(0)), 0),
   /** Only alarms triggered within this many milliseconds before now (0 = no limit). */
-  timeframe: z.number().int().min(0).default(0),
+  timeframe: z._default(z.number().check(z.int(), z.minimum(0)), 0),
   /** Only this alarm tag (null = all). */
-  selectedTag: z.string().max(200).nullable().default(null),
+  selectedTag: z._default(z.nullable(z.string().check(z.maxLength(200))), null),
   /**
    * The latestTimestamp of the previous answer: when nothing changed since, the answer is
    * `unchanged: true` with no rows (keep the previous ones).
    */
-  latestTimestamp: z.number().int().min(0).nullable().default(null),
+  latestTimestamp: z._default(z.nullable(z.number().check(z.int(), z.minimum(0))), null),
 });
 export type AlarmUpdateRequest = z.input<typeof alarmUpdateRequest>;
 
@@ -95,9 +95,9 @@ export const alarmUpdate = z.object({
   siteUuid: z.string(),
   rows: z.array(alarmRow),
   /** Rows matching the filters before paging. */
-  total: z.number().int().min(0),
+  total: z.number().check(z.int(), z.minimum(0)),
   /** Epoch ms of the site's latest alarm change (send it back as latestTimestamp). */
-  latestTimestamp: z.number().int().min(0),
+  latestTimestamp: z.number().check(z.int(), z.minimum(0)),
   unchanged: z.boolean(),
 });
 export type AlarmUpdate = z.infer<typeof alarmUpdate>;
@@ -105,15 +105,15 @@ export type AlarmUpdate = z.infer<typeof alarmUpdate>;
 /** GET {alarms}/alarms: alarms of the caller's sites, newest first. */
 export const listAlarmsQuery = z.object({
   /** Site uuid or exact site name. */
-  site: z.string().max(200).optional(),
-  class: z.string().max(20).optional(),
+  site: z.optional(z.string().check(z.maxLength(200))),
+  class: z.optional(z.string().check(z.maxLength(20))),
   /** true: only active; false: only cleared; absent: both. */
-  active: z.enum(['true', 'false']).optional(),
+  active: z.optional(z.enum(['true', 'false'])),
   /** Only alarms in this state (see ALARM_STATE_FILTERS). */
-  state: z.enum(['unacked', 'acked', 'active', 'cleared', 'shelved']).optional(),
+  state: z.optional(z.enum(['unacked', 'acked', 'active', 'cleared', 'shelved'])),
   /** Only alarms changed after this epoch ms (for --watch). */
-  since: z.coerce.number().int().min(0).optional(),
-  limit: z.coerce.number().int().min(1).max(5000).optional(),
+  since: z.optional(z.coerce.number().check(z.int(), z.minimum(0))),
+  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(5000))),
 });
 /** What a client sends (numbers are coerced from the query string by the server). */
 export type ListAlarmsQuery = { site?: string; class?: string; active?: 'true' | 'false'; state?: AlarmStateFilter; since?: number; limit?: number };
@@ -122,33 +122,33 @@ export type ListAlarmsResponse = z.infer<typeof listAlarmsResponse>;
 
 /** POST {alarms}/simulation/alarms (system admin): raise an alarm on a site now. */
 export const raiseAlarmBody = z.object({
-  siteUuid: z.string().min(1).max(100),
-  alarmGroup: z.string().min(1).max(20),
-  tagName: z.string().min(1).max(200),
-  text: z.string().max(500).default(''),
-  value: z.string().max(200).default(''),
+  siteUuid: z.string().check(z.minLength(1), z.maxLength(100)),
+  alarmGroup: z.string().check(z.minLength(1), z.maxLength(20)),
+  tagName: z.string().check(z.minLength(1), z.maxLength(200)),
+  text: z._default(z.string().check(z.maxLength(500)), ''),
+  value: z._default(z.string().check(z.maxLength(200)), ''),
 });
 export type RaiseAlarmBody = z.input<typeof raiseAlarmBody>;
 export const alarmRowResponse = z.object({ data: alarmRow });
 
 /** The simulation's state (GET/PUT {alarms}/simulation, POST {alarms}/simulation/step). */
-export const simulationState = z.object({ running: z.boolean(), steps: z.number().int().min(0) });
+export const simulationState = z.object({ running: z.boolean(), steps: z.number().check(z.int(), z.minimum(0)) });
 export type SimulationState = z.infer<typeof simulationState>;
 export const setSimulationBody = z.object({ running: z.boolean() });
-export const stepSimulationBody = z.object({ steps: z.number().int().min(1).max(1000) });
+export const stepSimulationBody = z.object({ steps: z.number().check(z.int(), z.minimum(1), z.maximum(1000)) });
 
 /**
  * POST {alarms}/simulation/sites (system admin): a new controller joins the reference cloud
  * (tests: a site with a hostile name; demos). `grantTo`: e-mails of users who get the site.
  */
 export const createSimulatedSiteBody = z.object({
-  name: z.string().trim().min(1).max(200),
-  hostname: z.string().trim().min(1).max(253).regex(/^[a-z0-9.-]+$/i, 'a host name').optional(),
-  version: z.string().trim().min(1).max(20).default('4.0'),
-  webpmpReady: z.boolean().nullable().default(true),
-  latitude: z.number().min(-90).max(90).default(59.9139),
-  longitude: z.number().min(-180).max(180).default(10.7522),
-  grantTo: z.array(z.email().max(254)).max(100).default([]),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  hostname: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(253), z.regex(/^[a-z0-9.-]+$/i, 'a host name'))),
+  version: z._default(z.string().check(z.trim(), z.minLength(1), z.maxLength(20)), '4.0'),
+  webpmpReady: z._default(z.nullable(z.boolean()), true),
+  latitude: z._default(z.number().check(z.minimum(-90), z.maximum(90)), 59.9139),
+  longitude: z._default(z.number().check(z.minimum(-180), z.maximum(180)), 10.7522),
+  grantTo: z._default(z.array(z.email().check(z.maxLength(254))).check(z.maxLength(100)), []),
 });
 export type CreateSimulatedSiteBody = z.input<typeof createSimulatedSiteBody>;
 
@@ -160,26 +160,26 @@ export const ALARM_STATE_FILTERS = ['unacked', 'acked', 'active', 'cleared', 'sh
 export type AlarmStateFilter = (typeof ALARM_STATE_FILTERS)[number];
 
 /** A comment operators write on an alarm: plain text, shown as text. */
-export const alarmComment = z.string().trim().max(1000);
+export const alarmComment = z.string().check(z.trim(), z.maxLength(1000));
 
 /** POST {alarms}/alarms/{id}/acknowledge: an optional comment. */
-export const acknowledgeAlarmBody = z.object({ comment: alarmComment.optional() }).default({});
+export const acknowledgeAlarmBody = z._default(z.object({ comment: z.optional(alarmComment) }), {});
 /** POST {alarms}/alarms/acknowledge: bulk acknowledgement; all or nothing. */
 export const acknowledgeAlarmsBody = z.object({
-  ids: z.array(z.string().min(1).max(100)).min(1).max(1000),
-  comment: alarmComment.optional(),
+  ids: z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.minLength(1), z.maxLength(1000)),
+  comment: z.optional(alarmComment),
 });
 export type AcknowledgeAlarmsBody = z.input<typeof acknowledgeAlarmsBody>;
 /** POST {alarms}/alarms/{id}/comments. */
-export const commentAlarmBody = z.object({ comment: alarmComment.min(1) });
+export const commentAlarmBody = z.object({ comment: alarmComment.check(z.minLength(1)) });
 /** POST {alarms}/alarms/{id}/clear: an optional comment. */
 export const clearAlarmBody = acknowledgeAlarmBody;
 /** Longest shelving: a week. */
 export const MAX_SHELVE_MINUTES = 7 * 24 * 60;
 /** POST {alarms}/alarms/{id}/shelve: for how many minutes, with an optional comment. */
 export const shelveAlarmBody = z.object({
-  minutes: z.number().int().min(1).max(MAX_SHELVE_MINUTES),
-  comment: alarmComment.optional(),
+  minutes: z.number().check(z.int(), z.minimum(1), z.maximum(MAX_SHELVE_MINUTES)),
+  comment: z.optional(alarmComment),
 });
 export const alarmRowsResponse = z.object({ data: z.array(alarmRow) });
 
@@ -189,12 +189,12 @@ export type AlarmAction = (typeof ALARM_ACTIONS)[number];
 export const alarmHistoryEntry = z.object({
   action: z.enum(ALARM_ACTIONS),
   /** Who did it (e-mail); null for the site itself (raised, cleared by the controller). */
-  by: z.string().nullable(),
+  by: z.nullable(z.string()),
   /** ISO 8601. */
   at: isoTime,
-  comment: z.string().nullable(),
+  comment: z.nullable(z.string()),
   /** shelved: until when (ISO 8601). */
-  until: isoTime.nullable(),
+  until: z.nullable(isoTime),
 });
 export type AlarmHistoryEntry = z.infer<typeof alarmHistoryEntry>;
 export const alarmHistoryResponse = z.object({ data: z.array(alarmHistoryEntry) });

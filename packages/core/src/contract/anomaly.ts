@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zodMini.js';
 
 /**
  * The anomaly service (ML explorer): models, their versions and training. Field names are the
@@ -33,12 +33,12 @@ export function isTrainingInProgress(status: VersionStatus): boolean {
 }
 
 /** Label and parameter values: JSON scalars (labels hold `active: false`, parameters numbers and ISO times). */
-export const scalarValue = z.union([z.string().max(10_000), z.number(), z.boolean()]);
+export const scalarValue = z.union([z.string().check(z.maxLength(10_000)), z.number(), z.boolean()]);
 export type ScalarValue = z.infer<typeof scalarValue>;
-export const keyValueMap = z.record(z.string().max(200), scalarValue);
+export const keyValueMap = z.record(z.string().check(z.maxLength(200)), scalarValue);
 export type KeyValueMap = z.infer<typeof keyValueMap>;
 
-export const modelTag = z.object({ controller: z.string().max(100), tag: z.string().max(200) });
+export const modelTag = z.object({ controller: z.string().check(z.maxLength(100)), tag: z.string().check(z.maxLength(200)) });
 export type ModelTag = z.infer<typeof modelTag>;
 
 export const anomalyVersion = z.object({
@@ -48,7 +48,7 @@ export const anomalyVersion = z.object({
   description: z.string(),
   status: versionStatus,
   /** Why training ended in ERROR (null otherwise). */
-  status_message: z.string().nullable(),
+  status_message: z.nullable(z.string()),
   labels: keyValueMap,
   parameters: keyValueMap,
   performance: z.record(z.string(), z.union([z.number(), z.string()])),
@@ -71,44 +71,44 @@ export const anomalyModel = z.object({
 export type AnomalyModel = z.infer<typeof anomalyModel>;
 export const anomalyModelList = z.array(anomalyModel);
 
-const name = z.string().max(300);
-const description = z.string().max(10_000);
+const name = z.string().check(z.maxLength(300));
+const description = z.string().check(z.maxLength(10_000));
 
 /** POST /v0/models: the model (ids, versions and dates in the body are ignored). */
 export const createModelBody = z.object({
   name,
-  description: description.default(''),
-  tags: z.array(modelTag).max(200).default([]),
-  labels: keyValueMap.default({}),
-  parameters: keyValueMap.default({}),
+  description: z._default(description, ''),
+  tags: z._default(z.array(modelTag).check(z.maxLength(200)), []),
+  labels: z._default(keyValueMap, {}),
+  parameters: z._default(keyValueMap, {}),
 });
 export type CreateModelBody = z.input<typeof createModelBody>;
 
 /** PATCH /v0/models/{id}: tags and parameters are dropped while the model has versions. */
 export const patchModelBody = z.object({
-  name: name.optional(),
-  description: description.optional(),
-  tags: z.array(modelTag).max(200).optional(),
-  labels: keyValueMap.optional(),
-  parameters: keyValueMap.optional(),
+  name: z.optional(name),
+  description: z.optional(description),
+  tags: z.optional(z.array(modelTag).check(z.maxLength(200))),
+  labels: z.optional(keyValueMap),
+  parameters: z.optional(keyValueMap),
 });
 export type PatchModelBody = z.infer<typeof patchModelBody>;
 
 /** POST /v0/models/{model_id}: a new version (ids, status, performance and dates are dropped). */
 export const createVersionBody = z.object({
   name,
-  description: description.default(''),
-  labels: keyValueMap.default({}),
-  parameters: keyValueMap.default({}),
+  description: z._default(description, ''),
+  labels: z._default(keyValueMap, {}),
+  parameters: z._default(keyValueMap, {}),
 });
 export type CreateVersionBody = z.input<typeof createVersionBody>;
 
 /** PATCH /v0/models/{id}/{version}: status and performance are dropped; parameters kept only while editable. */
 export const patchVersionBody = z.object({
-  name: name.optional(),
-  description: description.optional(),
-  labels: keyValueMap.optional(),
-  parameters: keyValueMap.optional(),
+  name: z.optional(name),
+  description: z.optional(description),
+  labels: z.optional(keyValueMap),
+  parameters: z.optional(keyValueMap),
 });
 export type PatchVersionBody = z.infer<typeof patchVersionBody>;
 

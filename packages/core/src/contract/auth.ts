@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zodMini.js';
 import { userData } from './user.js';
 
 /**
@@ -11,10 +11,10 @@ export const accessTokens = z.record(z.string(), z.string());
 export type AccessTokens = z.infer<typeof accessTokens>;
 
 export const passwordLoginRequest = z.object({
-  piscadaId: z.string().min(1),
-  password: z.string().min(1),
+  piscadaId: z.string().check(z.minLength(1)),
+  password: z.string().check(z.minLength(1)),
 });
-export const idTokenLoginRequest = z.object({ idToken: z.string().min(1) });
+export const idTokenLoginRequest = z.object({ idToken: z.string().check(z.minLength(1)) });
 /** POST /login: with a password, or with an ID token from the identity provider. */
 export const loginRequest = z.union([passwordLoginRequest, idTokenLoginRequest]);
 export type LoginRequest = z.infer<typeof loginRequest>;
@@ -39,7 +39,7 @@ export const loginResponse = z.union([signedIn, smsRequired]);
 export type LoginResponse = z.infer<typeof loginResponse>;
 
 /** POST /verifySMS */
-export const verifySmsRequest = z.object({ smsToken: z.string().min(1), uid: z.string().min(1) });
+export const verifySmsRequest = z.object({ smsToken: z.string().check(z.minLength(1)), uid: z.string().check(z.minLength(1)) });
 export type VerifySmsRequest = z.infer<typeof verifySmsRequest>;
 export const verifySmsResponse = signedIn;
 
@@ -62,9 +62,9 @@ export const okResponse = z.object({ ok: z.literal(true) });
 
 /** POST /resetPassword with the uuid and ticket from the e-mailed link. */
 export const resetPasswordRequest = z.object({
-  uuid: z.string().min(1),
-  ticket: z.string().min(1),
-  password: z.string().min(8, 'Password must be at least 8 characters'),
+  uuid: z.string().check(z.minLength(1)),
+  ticket: z.string().check(z.minLength(1)),
+  password: z.string().check(z.minLength(8, 'Password must be at least 8 characters')),
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
 

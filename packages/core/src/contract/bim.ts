@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zodMini.js';
 
 /**
  * The third-party BIM service (a Catenda/bimsync-style API v2). The spec names the calls; response
@@ -27,7 +27,7 @@ export const listBimModelsResponse = z.array(bimModel);
 
 export const bimRevision = z.object({
   id: z.string(),
-  version: z.number().int(),
+  version: z.number().check(z.int()),
   comment: z.string(),
   model: z.object({ id: z.string(), name: z.string() }),
   createdAt: z.string(),
@@ -35,7 +35,7 @@ export const bimRevision = z.object({
 });
 export type BimRevision = z.infer<typeof bimRevision>;
 
-export const viewerTokenRequest = z.object({ models: z.array(z.string().min(1)).max(100).optional() }).strict();
+export const viewerTokenRequest = z.strictObject({ models: z.optional(z.array(z.string().check(z.minLength(1))).check(z.maxLength(100))) });
 export type ViewerTokenRequest = z.infer<typeof viewerTokenRequest>;
 
 export const viewerToken = z.object({
@@ -65,7 +65,7 @@ export type ViewerData = z.infer<typeof viewerData>;
 
 const ifcAttribute = z.object({ type: z.string(), value: z.union([z.string(), z.number(), z.null()]) });
 export const ifcProduct = z.object({
-  objectId: z.number().int(),
+  objectId: z.number().check(z.int()),
   ifcType: z.string(),
   model: z.object({ id: z.string(), name: z.string() }),
   revisionId: z.string(),
@@ -73,10 +73,10 @@ export const ifcProduct = z.object({
     GlobalId: ifcAttribute,
     Name: ifcAttribute,
     Description: ifcAttribute,
-    Tag: ifcAttribute.optional(),
+    Tag: z.optional(ifcAttribute),
   }),
   /** The storey the product stands on (name), when it has one. */
-  storey: z.string().nullable(),
+  storey: z.nullable(z.string()),
 });
 export type IfcProduct = z.infer<typeof ifcProduct>;
 export const ifcProductsResponse = z.array(ifcProduct);

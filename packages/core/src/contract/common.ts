@@ -1,11 +1,11 @@
-import * as z from 'zod';
+import * as z from './zodMini.js';
 
 /** Every error body of every service carries `detail`. */
 export const errorBody = z.object({ detail: z.string() });
 export type ErrorBody = z.infer<typeof errorBody>;
 
 /** `{data: [...]}`, the list envelope the cloud's services answer with. */
-export function dataEnvelope<T extends z.ZodType>(item: T) {
+export function dataEnvelope<T extends z.core.SomeType>(item: T) {
   return z.object({ data: z.array(item) });
 }
 
@@ -26,7 +26,7 @@ export const trueMap = z.record(z.string(), z.literal(true));
 export type TrueMap = z.infer<typeof trueMap>;
 
 /** Formats the issues of a failed parse as one line for `detail`. */
-export function describeIssues(error: z.ZodError): string {
+export function describeIssues(error: z.core.$ZodError): string {
   return error.issues
     .map((issue) => {
       const where = issue.path.length > 0 ? issue.path.join('.') : 'body';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zodMini.js';
 import { tagSearchRow } from './search.js';
 
 /**
@@ -32,7 +32,7 @@ export const proxyEvents = {
 
 /** login_firebase: the realtime database's (firebase) ID token. */
 export const loginFirebase = z.object({
-  firebaseToken: z.string().min(1).max(8192),
+  firebaseToken: z.string().check(z.minLength(1), z.maxLength(8192)),
   type: z.literal('portal'),
 });
 export type LoginFirebase = z.infer<typeof loginFirebase>;
@@ -59,10 +59,10 @@ export function controllerFramePath(siteUuid: string, portalId: string): string 
 export const tagUserSearchResult = z.object({
   search: z.string(),
   rows: z.array(tagSearchRow),
-  detail: z.string().optional(),
+  detail: z.optional(z.string()),
 });
 export type TagUserSearchResult = z.infer<typeof tagUserSearchResult>;
 
 /** alarm_changed (pushed to every logged-in socket of the site): which alarm, and the site's latest change. */
-export const alarmChanged = z.object({ siteUuid: z.string(), alarmId: z.string(), latestTimestamp: z.number().int().min(0) });
+export const alarmChanged = z.object({ siteUuid: z.string(), alarmId: z.string(), latestTimestamp: z.number().check(z.int(), z.minimum(0)) });
 export type AlarmChanged = z.infer<typeof alarmChanged>;

@@ -1,10 +1,10 @@
-import * as z from 'zod';
+import * as z from './zodMini.js';
 import { dataEnvelope } from './common.js';
 
 /** controllers-api: the sites (controllers) a user may see. */
 
 /** `true` online, `false` offline, `null` unavailable. */
-export const webpmpReady = z.boolean().nullable();
+export const webpmpReady = z.nullable(z.boolean());
 
 export const site = z.object({
   uuid: z.string(),
@@ -16,16 +16,16 @@ export const site = z.object({
   latitude: z.number(),
   longitude: z.number(),
   /** Number of notification rules, present when asked for with `rules=True`. */
-  rules: z.number().int().optional(),
+  rules: z.optional(z.number().check(z.int())),
 });
 export type Site = z.infer<typeof site>;
 
 /** GET /controllers. With no query at all: every site the caller may see. */
 export const listControllersQuery = z.object({
-  controllers: z.enum(['controllers', 'adminControllers']).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
-  rules: z.enum(['True', 'False', 'true', 'false']).optional(),
+  controllers: z.optional(z.enum(['controllers', 'adminControllers'])),
+  offset: z.optional(z.coerce.number().check(z.int(), z.minimum(0))),
+  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1000))),
+  rules: z.optional(z.enum(['True', 'False', 'true', 'false'])),
 });
 export type ListControllersQuery = z.infer<typeof listControllersQuery>;
 

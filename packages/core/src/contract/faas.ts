@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zodMini.js';
 
 /**
  * faas-manager: cloud functions (Python) that run in the cloud. Calls (admin-modules spec §7):
@@ -11,20 +11,20 @@ export const FUNCTION_NAME_MESSAGE =
   'A function name starts with a letter and holds only letters, digits, - and _ (at most 64 characters)';
 export const FUNCTION_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 
-export const functionName = z.string().regex(FUNCTION_NAME_PATTERN, FUNCTION_NAME_MESSAGE);
+export const functionName = z.string().check(z.regex(FUNCTION_NAME_PATTERN, FUNCTION_NAME_MESSAGE));
 
 /** One row of `GET /v0/functions`. `updated` is ISO 8601; `version` counts up from 1 with every save. */
 export const functionSummary = z.object({
   name: z.string(),
   description: z.string(),
   updated: z.string(),
-  version: z.number().int(),
+  version: z.number().check(z.int()),
 });
 export type FunctionSummary = z.infer<typeof functionSummary>;
 export const listFunctionsResponse = z.array(functionSummary);
 
 /** `GET /v0/functions/{name}`: the summary plus the requirements text and the Python source. */
-export const cloudFunction = functionSummary.extend({
+export const cloudFunction = z.extend(functionSummary, {
   requirements: z.string(),
   source: z.string(),
 });
@@ -33,9 +33,9 @@ export type CloudFunction = z.infer<typeof cloudFunction>;
 export const MAX_FUNCTION_SOURCE_CHARS = 200_000;
 
 export const saveFunctionBody = z.object({
-  description: z.string().max(2000),
-  requirements: z.string().max(10_000),
-  source: z.string().max(MAX_FUNCTION_SOURCE_CHARS),
+  description: z.string().check(z.maxLength(2000)),
+  requirements: z.string().check(z.maxLength(10_000)),
+  source: z.string().check(z.maxLength(MAX_FUNCTION_SOURCE_CHARS)),
 });
 export type SaveFunctionBody = z.infer<typeof saveFunctionBody>;
 
@@ -44,12 +44,12 @@ export type SaveFunctionBody = z.infer<typeof saveFunctionBody>;
  * tokens. The reference cloud records the hosts and never stores the tokens (a run gets fresh ones).
  */
 export const saveFunctionQuery = z.object({
-  historianHost: z.string().max(500).optional(),
-  historianToken: z.string().max(8000).optional(),
-  writeApiHost: z.string().max(500).optional(),
-  writeApiToken: z.string().max(8000).optional(),
-  mappingsManagerHost: z.string().max(500).optional(),
-  mappingsManagerToken: z.string().max(8000).optional(),
+  historianHost: z.optional(z.string().check(z.maxLength(500))),
+  historianToken: z.optional(z.string().check(z.maxLength(8000))),
+  writeApiHost: z.optional(z.string().check(z.maxLength(500))),
+  writeApiToken: z.optional(z.string().check(z.maxLength(8000))),
+  mappingsManagerHost: z.optional(z.string().check(z.maxLength(500))),
+  mappingsManagerToken: z.optional(z.string().check(z.maxLength(8000))),
 });
 export type SaveFunctionQuery = z.infer<typeof saveFunctionQuery>;
 
@@ -58,8 +58,8 @@ export const MAX_RUN_TIMEOUT_SECONDS = 120;
 
 /** `POST /v0/functions/{name}/run`: `request` is handed to the function's `main(request)`. */
 export const runFunctionBody = z.object({
-  request: z.record(z.string(), z.unknown()).optional(),
-  timeoutSeconds: z.number().int().min(1).max(MAX_RUN_TIMEOUT_SECONDS).optional(),
+  request: z.optional(z.record(z.string(), z.unknown())),
+  timeoutSeconds: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(MAX_RUN_TIMEOUT_SECONDS))),
 });
 export type RunFunctionBody = z.infer<typeof runFunctionBody>;
 
@@ -69,8 +69,8 @@ export const writtenValue = z.object({
   tag: z.string(),
   timestamp: z.number(),
   dataType: z.enum(['number', 'string']),
-  value: z.number().optional(),
-  valueText: z.string().optional(),
+  value: z.optional(z.number()),
+  valueText: z.optional(z.string()),
 });
 export type WrittenValue = z.infer<typeof writtenValue>;
 
@@ -81,11 +81,11 @@ export type WrittenValue = z.infer<typeof writtenValue>;
  */
 export const runFunctionResponse = z.object({
   name: z.string(),
-  version: z.number().int(),
+  version: z.number().check(z.int()),
   status: z.enum(['ok', 'error', 'timeout']),
-  exitCode: z.number().int().nullable(),
-  result: z.unknown().optional(),
-  error: z.string().optional(),
+  exitCode: z.nullable(z.number().check(z.int())),
+  result: z.optional(z.unknown()),
+  error: z.optional(z.string()),
   stdout: z.string(),
   stderr: z.string(),
   writes: z.array(writtenValue),

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zodMini.js';
 
 /**
  * The junction-box graph service (BIM connections) and the csv2edges backend. Spec §3/§7: an edge is
@@ -20,14 +20,14 @@ export const TAG_NODE_LABELS = {
   substation: 'Understasjon',
 } as const;
 
-const text = z.string().max(500);
-const required = (what: string) => z.string().trim().min(1, `${what} is required`).max(500);
+const text = z.string().check(z.maxLength(500));
+const required = (what: string) => z.string().check(z.trim(), z.minLength(1, `${what} is required`), z.maxLength(500));
 
 export const bimNodeObj = z.object({
   type: z.literal('bim'),
   'BIM GUID': required('BIM GUID'),
-  'BIM Navn': text.default(''),
-  'BIM beskrivelse': text.default(''),
+  'BIM Navn': z._default(text, ''),
+  'BIM beskrivelse': z._default(text, ''),
 });
 export type BimNodeObj = z.infer<typeof bimNodeObj>;
 
@@ -37,55 +37,59 @@ export const tagNodeObj = z.object({
   controllerId: required('controller ID'),
   building: required('building'),
   tag: required('tag'),
-  description: text.default(''),
-  substation: text.default(''),
+  description: z._default(text, ''),
+  substation: z._default(text, ''),
 });
 export type TagNodeObj = z.infer<typeof tagNodeObj>;
 
 export const nodeObj = z.discriminatedUnion('type', [bimNodeObj, tagNodeObj]);
 export type NodeObj = z.infer<typeof nodeObj>;
 
-export const graphNode = z.object({ uuid: z.string().min(1).max(100), obj: nodeObj });
+export const graphNode = z.object({ uuid: z.string().check(z.minLength(1), z.maxLength(100)), obj: nodeObj });
 export type GraphNode = z.infer<typeof graphNode>;
 export type BimNode = { uuid: string; obj: BimNodeObj };
 export type TagNode = { uuid: string; obj: TagNodeObj };
 
 /** An edge as read (GET /edges, csv2edges): both nodes in full. */
-export const graphEdge = z.object({ uuid: z.string().min(1).max(100), from_node: graphNode, to_node: graphNode });
+export const graphEdge = z.object({ uuid: z.string().check(z.minLength(1), z.maxLength(100)), from_node: graphNode, to_node: graphNode });
 export type GraphEdge = z.infer<typeof graphEdge>;
 
 /** An edge as written (POST /edges): node uuids (the nodes are saved first with POST /nodes). */
-export const edgeWrite = z.object({ uuid: z.string().min(1).max(100), from_node: z.string().min(1), to_node: z.string().min(1) });
+export const edgeWrite = z.object({
+  uuid: z.string().check(z.minLength(1), z.maxLength(100)),
+  from_node: z.string().check(z.minLength(1)),
+  to_node: z.string().check(z.minLength(1)),
+});
 export type EdgeWrite = z.infer<typeof edgeWrite>;
 
-export const postNodesRequest = z.array(graphNode).max(5000);
-export const postEdgesRequest = z.array(edgeWrite).max(5000);
+export const postNodesRequest = z.array(graphNode).check(z.maxLength(5000));
+export const postEdgesRequest = z.array(edgeWrite).check(z.maxLength(5000));
 export const listNodesResponse = z.array(graphNode);
 export const listEdgesResponse = z.array(graphEdge);
 
 /** GET /nodes criteria (all optional, combined with AND). */
 export const nodeCriteria = z.object({
-  uuid: z.string().optional(),
-  type: z.enum(['bim', 'tag']).optional(),
-  building: z.string().optional(),
-  controllerId: z.string().optional(),
-  guid: z.string().optional(),
+  uuid: z.optional(z.string()),
+  type: z.optional(z.enum(['bim', 'tag'])),
+  building: z.optional(z.string()),
+  controllerId: z.optional(z.string()),
+  guid: z.optional(z.string()),
 });
 export type NodeCriteria = z.infer<typeof nodeCriteria>;
 
 /** GET /edges criteria: `node` matches either end. */
 export const edgeCriteria = z.object({
-  uuid: z.string().optional(),
-  building: z.string().optional(),
-  node: z.string().optional(),
-  controllerId: z.string().optional(),
-  guid: z.string().optional(),
+  uuid: z.optional(z.string()),
+  building: z.optional(z.string()),
+  node: z.optional(z.string()),
+  controllerId: z.optional(z.string()),
+  guid: z.optional(z.string()),
 });
 export type EdgeCriteria = z.infer<typeof edgeCriteria>;
 
 /** POST /edges?overwrite=true replaces every edge of the one building the posted edges belong to. */
-export const postEdgesQuery = z.object({ overwrite: z.enum(['true', 'false']).optional() });
-export const postEdgesResponse = z.object({ saved: z.number().int(), removed: z.number().int() });
+export const postEdgesQuery = z.object({ overwrite: z.optional(z.enum(['true', 'false'])) });
+export const postEdgesResponse = z.object({ saved: z.number().check(z.int()), removed: z.number().check(z.int()) });
 export type PostEdgesResponse = z.infer<typeof postEdgesResponse>;
 
 /** csv2edges: the CSV columns, in the order export writes them (a header row is required). */
@@ -95,9 +99,10 @@ export const EDGE_CSV_COLUMNS = [
 export type EdgeCsvColumn = (typeof EDGE_CSV_COLUMNS)[number];
 
 /** A 4xx from csv2edges for bad lines: every bad line with its 1-based number in the file. */
-export const csvLineError = z.object({ line: z.number().int(), message: z.string() });
+export const csvLineError = z.object({ line: z.number().check(z.int()), message: z.string() });
 export type CsvLineError = z.infer<typeof csvLineError>;
-export const csv2edgesError = z.object({ detail: z.string(), errors: z.array(csvLineError).optional() });
+export const csvLineErrors = z.array(csvLineError);
+export const csv2edgesError = z.object({ detail: z.string(), errors: z.optional(z.array(csvLineError)) });
 export const csv2edgesResponse = z.array(graphEdge);
 
 /** The building an edge belongs to (its tag node's), or undefined for a malformed edge. */

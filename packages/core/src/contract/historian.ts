@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zodMini.js';
 
 /**
  * The historian service: stored time series per controller tag. Shapes as public clients of the real
@@ -15,17 +15,17 @@ export type HistorianTimeFormat = z.infer<typeof historianTimeFormat>;
  * A time: ISO 8601 with up to nine decimals (with or without zone; naive times are Europe/Oslo local
  * time, as Python's isoformat() writes them) or epoch ms digits.
  */
-const historianTime = z.string().min(1).max(40);
+const historianTime = z.string().check(z.minLength(1), z.maxLength(40));
 
 export const timeseriesQuery = z.object({
   from: historianTime,
   /** Optional: public clients often send `from` alone, and then the range ends now. */
-  to: historianTime.optional(),
-  time_format: historianTimeFormat.optional(),
+  to: z.optional(historianTime),
+  time_format: z.optional(historianTimeFormat),
   /** Accepted for the real clients' sake; timestamps are always included. */
-  include_timestamps: z.enum(['true', 'false']).optional(),
+  include_timestamps: z.optional(z.enum(['true', 'false'])),
   /** Accepted for the real clients' sake; the tag comes from the path. */
-  tags: z.string().max(200).optional(),
+  tags: z.optional(z.string().check(z.maxLength(200))),
 });
 export type TimeseriesQuery = z.infer<typeof timeseriesQuery>;
 
@@ -33,7 +33,7 @@ export const timeseriesPoint = z.object({ ts: z.union([z.number(), z.string()]),
 export type TimeseriesPoint = z.infer<typeof timeseriesPoint>;
 export const timeseriesResponse = z.array(timeseriesPoint);
 
-export const valueQuery = z.object({ ts: historianTime, time_format: historianTimeFormat.optional() });
+export const valueQuery = z.object({ ts: historianTime, time_format: z.optional(historianTimeFormat) });
 export type ValueQuery = z.infer<typeof valueQuery>;
 
 /** The last stored point at or before `ts`. */

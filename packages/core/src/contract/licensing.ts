@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zodMini.js';
 import { userKeySchema } from './users.js';
 
 /**
@@ -10,24 +10,28 @@ import { userKeySchema } from './users.js';
  */
 
 /** Firebase turns arrays into index-keyed objects; read either form back as an array. */
-function firebaseList<T extends z.ZodType>(item: T) {
-  return z.preprocess((value) => {
-    if (value && typeof value === 'object' && !Array.isArray(value)) {
-      return Object.entries(value as Record<string, unknown>)
-        .sort(([a], [b]) => Number(a) - Number(b))
-        .map(([, entry]) => entry);
-    }
-    return value;
-  }, z.array(item));
+function firebaseList<T extends z.core.SomeType>(item: T) {
+  // classic zod's z.preprocess(fn, schema), which is this pipe.
+  return z.pipe(
+    z.transform((value: unknown) => {
+      if (value && typeof value === 'object' && !Array.isArray(value)) {
+        return Object.entries(value as Record<string, unknown>)
+          .sort(([a], [b]) => Number(a) - Number(b))
+          .map(([, entry]) => entry);
+      }
+      return value;
+    }),
+    z.array(item),
+  );
 }
 
 /** A date-only ISO 8601 duration: P1Y, P6M, P2W, P30D, P1Y6M... (licences run in whole days). */
 export const isoDuration = z
   .string()
-  .regex(/^P(?=\d)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?$/, 'Must be an ISO 8601 duration such as P1Y, P6M or P30D');
+  .check(z.regex(/^P(?=\d)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?$/, 'Must be an ISO 8601 duration such as P1Y, P6M or P30D'));
 
 /** YYYY-MM-DD, the licences' date format. */
-export const licenseDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date YYYY-MM-DD');
+export const licenseDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date YYYY-MM-DD'));
 
 export const LICENSE_FIELD_TYPES = ['select', 'string', 'hexString', 'integer', 'htmlOptions'] as const;
 export const licenseFieldType = z.enum(LICENSE_FIELD_TYPES);
@@ -40,23 +44,28 @@ export const LICENSE_INFO_KEYS = [
 ] as const;
 
 /** A choice of a select field: a plain string (shown and stored), or `{value, label}` for htmlOptions. */
-export const licenseFieldOption = z.union([z.string().min(1), z.object({ value: z.string().min(1), label: z.string().min(1) })]);
+export const licenseFieldOption = z.union([
+  z.string().check(z.minLength(1)),
+  z.object({ value: z.string().check(z.minLength(1)), label: z.string().check(z.minLength(1)) }),
+]);
 export type LicenseFieldOption = z.infer<typeof licenseFieldOption>;
 
 /** One type-specific required field of a licence type's form. */
 export const licenseRequiredField = z.object({
   /** Label of the input in the form. */
-  inputLabel: z.string().min(1),
+  inputLabel: z.string().check(z.minLength(1)),
   /** Label where the value is shown (the table's expanded row). */
-  displayLabel: z.string().min(1),
+  displayLabel: z.string().check(z.minLength(1)),
   /** The key the value is stored under in licenseInfo. */
   tempInputKey: z
     .string()
-    .regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, 'Must be a letter followed by letters, digits or _')
-    .refine((key) => !(LICENSE_INFO_KEYS as readonly string[]).includes(key), 'Is a reserved licence key'),
+    .check(
+      z.regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, 'Must be a letter followed by letters, digits or _'),
+      z.refine((key) => !(LICENSE_INFO_KEYS as readonly string[]).includes(key), 'Is a reserved licence key'),
+    ),
   tempInputType: licenseFieldType,
   /** The choices of `select` and `htmlOptions` fields. */
-  htmlOptions: firebaseList(licenseFieldOption).optional(),
+  htmlOptions: z.optional(firebaseList(licenseFieldOption)),
 });
 export type LicenseRequiredField = z.infer<typeof licenseRequiredField>;
 
@@ -65,12 +74,17 @@ export type LicenseRequiredField = z.infer<typeof licenseRequiredField>;
  * and may add its words per UI language (`no`, `en`, `se`); what is missing falls back to the type's own.
  */
 export const licenseTypeTexts = z.object({
-  name: z.string().min(1).optional(),
-  description: z.string().optional(),
+  name: z.optional(z.string().check(z.minLength(1))),
+  description: z.optional(z.string()),
   /** By tempInputKey. */
-  fields: z.record(z.string(), z.object({ inputLabel: z.string().min(1).optional(), displayLabel: z.string().min(1).optional() })).optional(),
+  fields: z.optional(
+    z.record(
+      z.string(),
+      z.object({ inputLabel: z.optional(z.string().check(z.minLength(1))), displayLabel: z.optional(z.string().check(z.minLength(1))) }),
+    ),
+  ),
   /** htmlOptions labels by value. */
-  options: z.record(z.string(), z.string().min(1)).optional(),
+  options: z.optional(z.record(z.string(), z.string().check(z.minLength(1)))),
 });
 export type LicenseTypeTexts = z.infer<typeof licenseTypeTexts>;
 
@@ -78,43 +92,45 @@ export type LicenseTypeTexts = z.infer<typeof licenseTypeTexts>;
 export const licenseType = z
   .object({
     id: userKeySchema,
-    name: z.string().min(1),
-    description: z.string().optional(),
-    translations: z.partialRecord(z.enum(['no', 'en', 'se']), licenseTypeTexts).optional(),
+    name: z.string().check(z.minLength(1)),
+    description: z.optional(z.string()),
+    translations: z.optional(z.partialRecord(z.enum(['no', 'en', 'se']), licenseTypeTexts)),
     expirationType: z.enum(['singleDuration', 'options']),
     /** The one duration of `singleDuration`. */
-    expiration: isoDuration.optional(),
+    expiration: z.optional(isoDuration),
     /** The choices of `options`. */
-    expirationOptions: firebaseList(isoDuration).optional(),
-    requiredFields: firebaseList(licenseRequiredField).default([]),
+    expirationOptions: z.optional(firebaseList(isoDuration)),
+    requiredFields: z._default(firebaseList(licenseRequiredField), []),
   })
-  .refine((type) => type.expirationType !== 'singleDuration' || type.expiration !== undefined, {
-    message: 'singleDuration needs expiration',
-    path: ['expiration'],
-  })
-  .refine((type) => type.expirationType !== 'options' || (type.expirationOptions?.length ?? 0) > 0, {
-    message: 'options needs expirationOptions',
-    path: ['expirationOptions'],
-  });
+  .check(
+    z.refine((type) => type.expirationType !== 'singleDuration' || type.expiration !== undefined, {
+      message: 'singleDuration needs expiration',
+      path: ['expiration'],
+    }),
+    z.refine((type) => type.expirationType !== 'options' || (type.expirationOptions?.length ?? 0) > 0, {
+      message: 'options needs expirationOptions',
+      path: ['expirationOptions'],
+    }),
+  );
 export type LicenseType = z.infer<typeof licenseType>;
 
 /** A licensing partner (`/partners/{id}`), with its id. */
-export const licensingPartner = z.object({ id: z.string(), name: z.string(), description: z.string().optional() });
+export const licensingPartner = z.object({ id: z.string(), name: z.string(), description: z.optional(z.string()) });
 export type LicensingPartner = z.infer<typeof licensingPartner>;
 
 /** A type-specific value: text (string, hexString, select, htmlOptions) or a whole number (integer). */
-export const licenseFieldValue = z.union([z.string(), z.number().int()]);
+export const licenseFieldValue = z.union([z.string(), z.number().check(z.int())]);
 
 /** licenseInfo as stored and signed: the fixed fields plus the type's own (flat, by tempInputKey). */
-export const licenseInfo = z
-  .object({
+export const licenseInfo = z.catchall(
+  z.object({
     id: z.string(),
     name: z.string(),
     issuedTo: z.string(),
     issueDate: licenseDate,
     expirationDate: licenseDate,
     /** Earlier licences this one replaces (renewals and edits), newest first; chain[0] is previousLicenseID. */
-    chain: firebaseList(z.string()).default([]),
+    chain: z._default(firebaseList(z.string()), []),
     /** E-mail of the user who generated it. */
     issuedBy: z.string(),
     /** Contact (e-mail) of the customer's administrator. */
@@ -122,18 +138,19 @@ export const licenseInfo = z
     partner: z.string(),
     type: z.string(),
     /** Id of the base licence an add-on extends ('' for a base licence). */
-    base: z.string().default(''),
+    base: z._default(z.string(), ''),
     /** The controller's hardware id the licence is bound to. */
     hardwareId: z.string(),
-    previousLicenseID: z.string().default(''),
+    previousLicenseID: z._default(z.string(), ''),
     /** A locked licence may not be moved to other hardware. */
-    locked: z.boolean().default(false),
-  })
+    locked: z._default(z.boolean(), false),
+  }),
   // The type's own fields (text or whole numbers, checked against the type by checkLicenseFields).
-  .catchall(z.unknown());
+  z.unknown(),
+);
 export type LicenseInfo = z.infer<typeof licenseInfo>;
 
-export const licenseMetadata = z.object({ timeZone: z.string().min(1).max(100) });
+export const licenseMetadata = z.object({ timeZone: z.string().check(z.minLength(1), z.maxLength(100)) });
 
 /** A licence (the signed payload and the stored record). `exp` is the end of expirationDate in metadata.timeZone, epoch ms. */
 export const license = z.object({
@@ -144,34 +161,35 @@ export const license = z.object({
 export type License = z.infer<typeof license>;
 
 /** A stored licence; an archived one also says when and by whom. */
-export const storedLicense = license.extend({
-  archived: z.object({ at: z.number(), by: z.string() }).optional(),
+export const storedLicense = z.extend(license, {
+  archived: z.optional(z.object({ at: z.number(), by: z.string() })),
 });
 export type StoredLicense = z.infer<typeof storedLicense>;
 
-const text = (max: number) => z.string().trim().min(1, 'Field is required').max(max);
+const text = (max: number) => z.string().check(z.trim(), z.minLength(1, 'Field is required'), z.maxLength(max));
 
 /**
  * The licence object a client sends to generateLicense / editLicense. Fields the service owns
  * (issueDate, expirationDate, chain, issuedBy) may be present (a client may send a licence back as it
  * got it) and are ignored.
  */
-export const licenseInput = z
-  .object({
+export const licenseInput = z.catchall(
+  z.object({
     name: text(200),
     issuedTo: text(200),
     administrator: text(254),
     partner: userKeySchema,
     type: userKeySchema,
     hardwareId: text(200),
-    base: z.string().trim().max(200).optional(),
-    locked: z.boolean().optional(),
+    base: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+    locked: z.optional(z.boolean()),
     /** generateLicense: the licence this one renews. editLicense: absent. */
-    previousLicenseID: z.string().max(200).optional(),
+    previousLicenseID: z.optional(z.string().check(z.maxLength(200))),
     /** editLicense: the licence being reissued. */
-    id: z.string().max(200).optional(),
-  })
-  .catchall(z.unknown());
+    id: z.optional(z.string().check(z.maxLength(200))),
+  }),
+  z.unknown(),
+);
 export type LicenseInput = z.infer<typeof licenseInput>;
 
 /**
@@ -184,12 +202,12 @@ export const generateLicenseRequest = z.object({
   licenseInfo: licenseInput,
   metadata: licenseMetadata,
   /** The chosen ISO duration (the type's one duration, or one of its options). */
-  expiration: isoDuration.optional(),
+  expiration: z.optional(isoDuration),
 });
 export type GenerateLicenseRequest = z.infer<typeof generateLicenseRequest>;
 
 /** Idempotency keys: per request, chosen by the client (the CLI: one per import row). */
-export const idempotencyKey = z.string().regex(/^[A-Za-z0-9_:-]{8,200}$/, 'Idempotency-Key must be 8-200 of A-Z a-z 0-9 _ : -');
+export const idempotencyKey = z.string().check(z.regex(/^[A-Za-z0-9_:-]{8,200}$/, 'Idempotency-Key must be 8-200 of A-Z a-z 0-9 _ : -'));
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 /** POST archiveLicense. */
@@ -201,7 +219,7 @@ export const listPartnersResponse = z.object({ data: z.array(licensingPartner) }
 /** GET /partners/{partner}/licenseTypes. */
 export const listLicenseTypesResponse = z.object({ data: z.array(licenseType) });
 /** GET /partners/{partner}/licenses?archived=. */
-export const listLicensesQuery = z.object({ archived: z.enum(['true', 'false']).optional() });
+export const listLicensesQuery = z.object({ archived: z.optional(z.enum(['true', 'false'])) });
 export const listLicensesResponse = z.object({ data: z.array(storedLicense) });
 /** GET /partners/{partner}/licenses/{id}: the licence, where it is, and its file. */
 export const getLicenseResponse = z.object({
@@ -213,7 +231,7 @@ export type GetLicenseResponse = z.infer<typeof getLicenseResponse>;
 
 /** The public keys licence files are signed with (a JWKS; Ed25519, `alg: EdDSA`). */
 export const licenseJwks = z.object({
-  keys: z.array(z.object({ kty: z.literal('OKP'), crv: z.literal('Ed25519'), x: z.string(), kid: z.string() }).loose()),
+  keys: z.array(z.looseObject({ kty: z.literal('OKP'), crv: z.literal('Ed25519'), x: z.string(), kid: z.string() })),
 });
 export type LicenseJwks = z.infer<typeof licenseJwks>;
 export const LICENSE_JWKS_PATH = '/.well-known/jwks.json';

@@ -1,9 +1,9 @@
-import * as z from 'zod';
+import * as z from './zodMini.js';
 
 /**
  * `GET /cloud/map-tiles` (public): the tile server the reference cloud was started with
  * (`--map-tiles`), or `url: null` when the map shows only the outlines shipped with the widgets.
  */
-export const mapTilesAnswer = z.object({ url: z.string().nullable(), attribution: z.string() });
+export const mapTilesAnswer = z.object({ url: z.nullable(z.string()), attribution: z.string() });
 export type MapTilesAnswer = z.infer<typeof mapTilesAnswer>;
 export const MAP_TILES_PATH = '/cloud/map-tiles';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zodMini.js';
 
 /**
  * mappings-manager (cloud apps): mappings (a set of meanings) and their mapping tables, which map each
@@ -32,34 +32,37 @@ export const mapping = z.object({
   uuid: z.string(),
   description: z.string(),
   meanings: z.array(meaning),
-  cause: localizedText.optional(),
-  consequence: localizedText.optional(),
-  level: z.string().optional(),
-  ratings: mappingRatings.optional(),
-  cypher_query: z.string().nullable().optional(),
+  cause: z.optional(localizedText),
+  consequence: z.optional(localizedText),
+  level: z.optional(z.string()),
+  ratings: z.optional(mappingRatings),
+  cypher_query: z.optional(z.nullable(z.string())),
 });
 export type Mapping = z.infer<typeof mapping>;
 export const listMappingsResponse = z.array(mapping);
 
 /** A language code such as `no`, `en`, `sv` or `nb-NO`. */
-const languageCode = z.string().regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, 'Not a language code (such as no, en or sv)');
+const languageCode = z.string().check(z.regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, 'Not a language code (such as no, en or sv)'));
 const localizedTextWrite = z
-  .record(languageCode, z.string().max(2000, 'At most 2,000 characters'))
-  .refine((texts) => Object.keys(texts).length <= 20, 'At most 20 languages');
-const rating = z.number().int('A whole number').min(0, 'From 0').max(5, 'To 5');
+  .record(languageCode, z.string().check(z.maxLength(2000, 'At most 2,000 characters')))
+  .check(z.refine((texts) => Object.keys(texts).length <= 20, 'At most 20 languages'));
+const rating = z.number().check(z.int('A whole number'), z.minimum(0, 'From 0'), z.maximum(5, 'To 5'));
 
 /**
  * `PUT /v0/mappings/{uuid}`: a mapping's descriptive fields, all of them (the meanings stay: tables and
  * functions refer to them). Answers `updated`.
  */
 export const mappingWrite = z.object({
-  title: z.string().trim().min(1, 'A title is required').max(200),
-  description: z.string().max(2000),
+  title: z.string().check(z.trim(), z.minLength(1, 'A title is required'), z.maxLength(200)),
+  description: z.string().check(z.maxLength(2000)),
   cause: localizedTextWrite,
   consequence: localizedTextWrite,
-  level: z.string().trim().max(20),
+  level: z.string().check(z.trim(), z.maxLength(20)),
   ratings: z.object({ comfort: rating, energy: rating, operation: rating }),
-  cypher_query: z.string().trim().max(10_000).nullable().transform((query) => (query === '' ? null : query)),
+  cypher_query: z.pipe(
+    z.nullable(z.string().check(z.trim(), z.maxLength(10_000))),
+    z.transform((query: string | null) => (query === '' ? null : query)),
+  ),
 });
 export type MappingWrite = z.input<typeof mappingWrite>;
 export type MappingFields = z.infer<typeof mappingWrite>;
@@ -103,18 +106,22 @@ export type TagMapping = z.infer<typeof tagMapping>;
 /** Written: controller-id is a UUID (or empty, with an empty tag: unmapped); no outer whitespace. */
 export const tagMappingWrite = z
   .object({
-    'meaning-uuid': z.string().min(1).max(100),
+    'meaning-uuid': z.string().check(z.minLength(1), z.maxLength(100)),
     'controller-id': z
       .string()
-      .max(100)
-      .refine((value) => !isUntrimmed(value), WHITESPACE_MESSAGE)
-      .refine((value) => value === '' || isControllerUuid(value), CONTROLLER_UUID_MESSAGE),
-    tag: z.string().max(200).refine((value) => !isUntrimmed(value), WHITESPACE_MESSAGE),
+      .check(
+        z.maxLength(100),
+        z.refine((value) => !isUntrimmed(value), WHITESPACE_MESSAGE),
+        z.refine((value) => value === '' || isControllerUuid(value), CONTROLLER_UUID_MESSAGE),
+      ),
+    tag: z.string().check(z.maxLength(200), z.refine((value) => !isUntrimmed(value), WHITESPACE_MESSAGE)),
   })
-  .refine((value) => value['controller-id'] !== '' || value.tag === '', {
-    message: 'A tag needs a controller',
-    path: ['controller-id'],
-  });
+  .check(
+    z.refine((value) => value['controller-id'] !== '' || value.tag === '', {
+      message: 'A tag needs a controller',
+      path: ['controller-id'],
+    }),
+  );
 export type TagMappingWrite = z.infer<typeof tagMappingWrite>;
 
 /** A table's setting for one of the mapping's `parameter` meanings. */
@@ -125,8 +132,8 @@ export const mappingParameter = z.object({
 export type MappingParameter = z.infer<typeof mappingParameter>;
 
 export const mappingParameterWrite = z.object({
-  'meaning-uuid': z.string().min(1).max(100),
-  value: z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]),
+  'meaning-uuid': z.string().check(z.minLength(1), z.maxLength(100)),
+  value: z.union([z.string().check(z.maxLength(1000)), z.number(), z.boolean(), z.null()]),
 });
 
 export const mappingTable = z.object({
@@ -141,26 +148,26 @@ export const listMappingTablesResponse = z.array(mappingTable);
 
 /** `POST /v0/mapping-tables/{mapping}/{uuid}`: the row without its uuid (create or replace). */
 export const mappingTableWrite = z.object({
-  title: z.string().trim().min(1, 'A title is required').max(200),
-  active: z.boolean().default(false),
-  'tag-mappings': z.array(tagMappingWrite).max(5000).default([]),
-  parameters: z.array(mappingParameterWrite).max(1000).default([]),
+  title: z.string().check(z.trim(), z.minLength(1, 'A title is required'), z.maxLength(200)),
+  active: z._default(z.boolean(), false),
+  'tag-mappings': z._default(z.array(tagMappingWrite).check(z.maxLength(5000)), []),
+  parameters: z._default(z.array(mappingParameterWrite).check(z.maxLength(1000)), []),
 });
 export type MappingTableWrite = z.input<typeof mappingTableWrite>;
 
 /** `PATCH /v0/mapping-tables/{mapping}/{uuid}`: any of the fields. */
-export const mappingTablePatch = z
-  .object({
-    title: z.string().trim().min(1, 'A title is required').max(200),
+export const mappingTablePatch = z.partial(
+  z.object({
+    title: z.string().check(z.trim(), z.minLength(1, 'A title is required'), z.maxLength(200)),
     active: z.boolean(),
-    'tag-mappings': z.array(tagMappingWrite).max(5000),
-    parameters: z.array(mappingParameterWrite).max(1000),
-  })
-  .partial();
+    'tag-mappings': z.array(tagMappingWrite).check(z.maxLength(5000)),
+    parameters: z.array(mappingParameterWrite).check(z.maxLength(1000)),
+  }),
+);
 export type MappingTablePatch = z.infer<typeof mappingTablePatch>;
 
 /** A table uuid chosen by the client: a UUID, or 1–100 letters, digits, - and _. */
-export const mappingTableId = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Not a mapping table id');
+export const mappingTableId = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,100}$/, 'Not a mapping table id'));
 
 export const mappingWriteAnswer = z.enum(['created', 'updated']);
 export type MappingWriteAnswer = z.infer<typeof mappingWriteAnswer>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zodMini.js';
 
 /**
  * The cloud metadata service (service `metadata`, a cloud function's CLOUD_META_DATA_HOST):
@@ -7,9 +7,9 @@ import * as z from 'zod';
  * them (docs/contract.md). Without name and uuid: every tag of the controller.
  */
 export const tagsQuery = z.object({
-  'controller-uuid': z.string().uuid('controller-uuid must be a UUID'),
-  name: z.string().min(1).max(200).optional(),
-  uuid: z.string().uuid('uuid must be a UUID').optional(),
+  'controller-uuid': z.string().check(z.uuid('controller-uuid must be a UUID')),
+  name: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  uuid: z.optional(z.string().check(z.uuid('uuid must be a UUID'))),
 });
 export type TagsQuery = z.infer<typeof tagsQuery>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zodMini.js';
 import { dataEnvelope } from './common.js';
 
 /**
@@ -6,10 +6,10 @@ import { dataEnvelope } from './common.js';
  * tests can read what a real phone or mailbox would have received. Not a production service.
  */
 export const outboxMessage = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   channel: z.enum(['email', 'sms']),
   to: z.string(),
-  subject: z.string().nullable(),
+  subject: z.nullable(z.string()),
   body: z.string(),
   /** ms since epoch */
   createdAt: z.number(),
@@ -18,8 +18,8 @@ export type OutboxMessage = z.infer<typeof outboxMessage>;
 
 /** GET /cloud/outbox/messages?to=&channel=&since= */
 export const listOutboxQuery = z.object({
-  to: z.string().optional(),
-  channel: z.enum(['email', 'sms']).optional(),
-  since: z.coerce.number().int().optional(),
+  to: z.optional(z.string()),
+  channel: z.optional(z.enum(['email', 'sms'])),
+  since: z.optional(z.coerce.number().check(z.int())),
 });
 export const listOutboxResponse = dataEnvelope(outboxMessage);

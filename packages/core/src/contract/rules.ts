@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zodMini.js';
 
 /**
  * Notification rules (controllers-api): per site, a map of rules keyed by rule id. A rule notifies
@@ -29,36 +29,48 @@ export const RULE_MESSAGES = {
 
 /** Rule ids become keys in stored maps (and in the realtime tree of the real cloud): keep them plain. */
 export const ruleIdPattern = /^[A-Za-z0-9_-]{1,64}$/;
-export const ruleId = z.string().regex(ruleIdPattern, RULE_MESSAGES.ruleId);
+export const ruleId = z.string().check(z.regex(ruleIdPattern, RULE_MESSAGES.ruleId));
 
 /** "The threshold parsed as an integer": a number, or a string of digits ("20"); 'abc', 3 and 121 are refused. */
-export const ruleThreshold = z
-  .union([z.number(), z.string().trim().regex(/^\d+$/, RULE_MESSAGES.threshold).transform((text) => Number.parseInt(text, 10))], {
-    error: RULE_MESSAGES.threshold,
-  })
-  .pipe(
-    z
-      .number({ error: RULE_MESSAGES.threshold })
-      .int(RULE_MESSAGES.threshold)
-      .min(RULE_THRESHOLD_MIN, RULE_MESSAGES.threshold)
-      .max(RULE_THRESHOLD_MAX, RULE_MESSAGES.threshold)
-      .multipleOf(RULE_THRESHOLD_STEP, RULE_MESSAGES.threshold),
-  );
+export const ruleThreshold = z.pipe(
+  z.union(
+    [
+      z.number(),
+      z.pipe(
+        z.string().check(z.trim(), z.regex(/^\d+$/, RULE_MESSAGES.threshold)),
+        z.transform((text: string) => Number.parseInt(text, 10)),
+      ),
+    ],
+    { error: RULE_MESSAGES.threshold },
+  ),
+  z
+    .number({ error: RULE_MESSAGES.threshold })
+    .check(
+      z.int(RULE_MESSAGES.threshold),
+      z.minimum(RULE_THRESHOLD_MIN, RULE_MESSAGES.threshold),
+      z.maximum(RULE_THRESHOLD_MAX, RULE_MESSAGES.threshold),
+      z.multipleOf(RULE_THRESHOLD_STEP, RULE_MESSAGES.threshold),
+    ),
+);
 
 export const notificationRule = z.object({
   ruleId,
   channeltype: z
     .array(ruleChannel)
-    .min(1, RULE_MESSAGES.noChannel)
-    .refine((list) => new Set(list).size === list.length, 'Each channel once'),
+    .check(
+      z.minLength(1, RULE_MESSAGES.noChannel),
+      z.refine((list) => new Set(list).size === list.length, 'Each channel once'),
+    ),
   /** Minutes an alarm must stay active before the rule's users are told. */
   threshold: ruleThreshold,
   /** User uids. */
   users: z
-    .array(z.string().min(1).max(128))
-    .min(1, RULE_MESSAGES.noUser)
-    .max(MAX_USERS_PER_RULE)
-    .refine((list) => new Set(list).size === list.length, 'Each user once'),
+    .array(z.string().check(z.minLength(1), z.maxLength(128)))
+    .check(
+      z.minLength(1, RULE_MESSAGES.noUser),
+      z.maxLength(MAX_USERS_PER_RULE),
+      z.refine((list) => new Set(list).size === list.length, 'Each user once'),
+    ),
 });
 /** A rule as sent (threshold may be a string of digits). */
 export type NotificationRuleInput = z.input<typeof notificationRule>;
@@ -68,12 +80,14 @@ export type NotificationRule = z.output<typeof notificationRule>;
 /** A site's rules, keyed by rule id (each key equals its rule's `ruleId`). */
 export const notificationRules = z
   .record(z.string(), notificationRule)
-  .refine((rules) => Object.keys(rules).length <= MAX_RULES_PER_SITE, `At most ${MAX_RULES_PER_SITE} rules per site`)
-  .superRefine((rules, ctx) => {
-    for (const [key, rule] of Object.entries(rules)) {
-      if (key !== rule.ruleId) ctx.addIssue({ code: 'custom', path: [key, 'ruleId'], message: 'The key must equal the rule id' });
-    }
-  });
+  .check(
+    z.refine((rules) => Object.keys(rules).length <= MAX_RULES_PER_SITE, `At most ${MAX_RULES_PER_SITE} rules per site`),
+    z.superRefine((rules, ctx) => {
+      for (const [key, rule] of Object.entries(rules)) {
+        if (key !== rule.ruleId) ctx.addIssue({ code: 'custom', path: [key, 'ruleId'], message: 'The key must equal the rule id' });
+      }
+    }),
+  );
 export type NotificationRules = z.output<typeof notificationRules>;
 
 /** POST /controllers/{id}/notificationrules: replaces the site's rules with `rules`. GET answers the same shape. */
@@ -85,7 +99,7 @@ export const ruleUser = z.object({
   uid: z.string(),
   username: z.string(),
   name: z.string(),
-  phone: z.string().optional(),
+  phone: z.optional(z.string()),
 });
 export type RuleUser = z.infer<typeof ruleUser>;
 export const ruleUsersResponse = z.object({ data: z.array(ruleUser) });
@@ -94,7 +108,7 @@ export const ruleUsersResponse = z.object({ data: z.array(ruleUser) });
 export const ruleTestUser = z.object({
   userUUID: z.string(),
   username: z.string(),
-  phonenumber: z.string().nullable(),
+  phonenumber: z.nullable(z.string()),
   email: z.string(),
 });
 export type RuleTestUser = z.infer<typeof ruleTestUser>;
@@ -115,8 +129,8 @@ export const ruleDelivery = z.object({
   channel: ruleChannel,
   outcome: z.enum(['sent', 'skipped']),
   /** The e-mail address or phone number it went to; null when skipped. */
-  to: z.string().nullable(),
-  reason: ruleSkipReason.optional(),
+  to: z.nullable(z.string()),
+  reason: z.optional(ruleSkipReason),
 });
 export type RuleDelivery = z.infer<typeof ruleDelivery>;
 
@@ -126,7 +140,7 @@ export type RuleDelivery = z.infer<typeof ruleDelivery>;
  * rule, what was sent and what was skipped and why.
  */
 export const ruleTestResult = z.object({
-  status: z.number().int(),
+  status: z.number().check(z.int()),
   data: z.object({
     users: z.array(ruleTestUser),
     deliveries: z.array(ruleDelivery),
@@ -142,12 +156,12 @@ export type RuleTestRequest = z.input<typeof ruleTestRequest>;
 export const RULE_DELIVERY_CAUSES = ['test', 'alarm'] as const;
 
 /** One line of a rule's delivery log (GET /controllers/{id}/notificationlog/{ruleId}), newest first. */
-export const ruleDeliveryLogEntry = ruleDelivery.extend({
+export const ruleDeliveryLogEntry = z.extend(ruleDelivery, {
   /** ISO time of the decision. */
   at: z.string(),
   cause: z.enum(RULE_DELIVERY_CAUSES),
   /** The alarm that caused it (null for a test). */
-  alarmId: z.string().nullable(),
+  alarmId: z.nullable(z.string()),
 });
 export type RuleDeliveryLogEntry = z.infer<typeof ruleDeliveryLogEntry>;
 export const ruleDeliveryLogResponse = z.object({ data: z.array(ruleDeliveryLogEntry) });

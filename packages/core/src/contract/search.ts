@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zodMini.js';
 
 /** Cross-site tag search: rows of tag_userSearch (controller proxy) and of the search socket. */
 
@@ -9,23 +9,25 @@ export const tagSearchRow = z.object({
   Name: z.string(),
   description: z.string(),
   Value: z.string(),
-  SeqNo: z.number().int(),
+  SeqNo: z.number().check(z.int()),
   /** ISO 8601. */
   LastChanged: z.string(),
   ChangedBy: z.string(),
   /** Position of the row in its answer. */
-  index: z.number().int().min(0),
+  index: z.number().check(z.int(), z.minimum(0)),
 });
 export type TagSearchRow = z.infer<typeof tagSearchRow>;
+/** The rows of one answer on the search socket. */
+export const tagSearchRows = z.array(tagSearchRow);
 
 /** Longest search text the cloud accepts. */
 export const SEARCH_TEXT_MAX = 200;
-export const searchText = z.string().trim().min(1).max(SEARCH_TEXT_MAX);
+export const searchText = z.string().check(z.trim(), z.minLength(1), z.maxLength(SEARCH_TEXT_MAX));
 
 /** GET {search}/tags?q=&limit=: the REST form of the search socket (CLI, scripts). */
 export const searchTagsQuery = z.object({
   q: searchText,
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1000))),
 });
 export const searchTagsResponse = z.object({ data: z.array(tagSearchRow) });
 export type SearchTagsResponse = z.infer<typeof searchTagsResponse>;

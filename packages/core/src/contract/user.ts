@@ -1,10 +1,10 @@
-import * as z from 'zod';
+import * as z from './zodMini.js';
 import { role, trueMap } from './common.js';
 
 /** A sub-user an admin manages, as kept in the admin's `adminUsers`. */
 export const adminUserEntry = z.object({
-  controllers: trueMap.optional(),
-  moduleAccesses: trueMap.optional(),
+  controllers: z.optional(trueMap),
+  moduleAccesses: z.optional(trueMap),
 });
 
 /** User data (core-shell spec, section 3). The only thing the browser persists to local storage. */
@@ -12,15 +12,15 @@ export const userData = z.object({
   uid: z.string(),
   name: z.string(),
   email: z.string(),
-  phone: z.string().optional(),
+  phone: z.optional(z.string()),
   role,
-  language: z.enum(['no', 'en', 'se']).default('en'),
-  mainPartner: z.string().optional(),
-  controllers: trueMap.default({}),
-  adminUsers: z.record(z.string(), adminUserEntry).default({}),
-  moduleAccesses: trueMap.default({}),
-  licensingPartners: trueMap.default({}),
-  portalAutoLogoutDisabled: z.boolean().default(false),
-  systemAdmin: z.boolean().default(false),
+  language: z._default(z.enum(['no', 'en', 'se']), 'en'),
+  mainPartner: z.optional(z.string()),
+  controllers: z._default(trueMap, {}),
+  adminUsers: z._default(z.record(z.string(), adminUserEntry), {}),
+  moduleAccesses: z._default(trueMap, {}),
+  licensingPartners: z._default(trueMap, {}),
+  portalAutoLogoutDisabled: z._default(z.boolean(), false),
+  systemAdmin: z._default(z.boolean(), false),
 });
 export type UserData = z.infer<typeof userData>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zodMini.js';
 import { MIN_PASSWORD_LENGTH } from './auth.js';
 import { moduleKey, role, roles, trueMap, type ModuleKey, type Role } from './common.js';
 
@@ -35,12 +35,16 @@ export const languageCode = z.enum(['no', 'en', 'se']);
 export type LanguageCode = z.infer<typeof languageCode>;
 
 /** Trimmed e-mail, the user's sign-in name (`username`). */
-export const userEmail = z.string().trim().min(1, 'E-mail is required').max(254).email('E-mail must be valid');
-const personName = z.string().trim().min(1, 'Name is required').max(200);
-const phoneNumber = z.string().trim().max(40).regex(/^[+0-9 ()-]*$/, 'Phone number may hold digits, spaces, + ( ) -');
-const password = z.string().min(MIN_PASSWORD_LENGTH, `Password must have at least ${MIN_PASSWORD_LENGTH} characters`).max(200);
+export const userEmail = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'E-mail is required'), z.maxLength(254), z.email('E-mail must be valid'));
+const personName = z.string().check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(200));
+const phoneNumber = z.string().check(z.trim(), z.maxLength(40), z.regex(/^[+0-9 ()-]*$/, 'Phone number may hold digits, spaces, + ( ) -'));
+const password = z
+  .string()
+  .check(z.minLength(MIN_PASSWORD_LENGTH, `Password must have at least ${MIN_PASSWORD_LENGTH} characters`), z.maxLength(200));
 /** An id used as a key of the realtime database (uid, site, partner): no `. # $ [ ] /`, no control characters. */
-export const userKeySchema = z.string().min(1).max(200).regex(/^[^.#$[\]/\u0000-\u001f\u007f]+$/, 'Not a valid id');
+export const userKeySchema = z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[^.#$[\]/\u0000-\u001f\u007f]+$/, 'Not a valid id'));
 const moduleMap = z.partialRecord(moduleKey, z.literal(true));
 const keyMap = z.record(userKeySchema, z.literal(true));
 
@@ -50,7 +54,7 @@ export const managedUser = z.object({
   /** The e-mail address the user signs in with. */
   username: z.string(),
   name: z.string(),
-  phone: z.string().optional(),
+  phone: z.optional(z.string()),
   role,
   language: languageCode,
   controllers: trueMap,
@@ -63,15 +67,15 @@ export type ManagedUser = z.infer<typeof managedUser>;
 /** GET /users: the caller's sub-users (a system admin: every user), by username. */
 export const listUsersQuery = z.object({
   /** Case-insensitive substring of username, name or phone. */
-  search: z.string().max(200).optional(),
+  search: z.optional(z.string().check(z.maxLength(200))),
   /** Exactly this e-mail (case-insensitive): at most one answer. */
-  email: z.string().max(254).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  email: z.optional(z.string().check(z.maxLength(254))),
+  offset: z.optional(z.coerce.number().check(z.int(), z.minimum(0))),
+  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1000))),
 });
 export type ListUsersQuery = z.infer<typeof listUsersQuery>;
 
-export const listUsersResponse = z.object({ data: z.array(managedUser), total: z.number().int() });
+export const listUsersResponse = z.object({ data: z.array(managedUser), total: z.number().check(z.int()) });
 export type ListUsersResponse = z.infer<typeof listUsersResponse>;
 
 /**
@@ -83,12 +87,12 @@ export const createUserRequest = z.object({
   username: userEmail,
   name: personName,
   role: role,
-  phone: phoneNumber.optional(),
-  controllers: keyMap.optional(),
-  moduleAccesses: moduleMap.optional(),
-  licensingPartners: keyMap.optional(),
-  language: languageCode.optional(),
-  password: password.optional(),
+  phone: z.optional(phoneNumber),
+  controllers: z.optional(keyMap),
+  moduleAccesses: z.optional(moduleMap),
+  licensingPartners: z.optional(keyMap),
+  language: z.optional(languageCode),
+  password: z.optional(password),
 });
 export type CreateUserRequest = z.input<typeof createUserRequest>;
 
@@ -104,18 +108,17 @@ export function userIdFromLocation(location: string): string {
  * does not have stay as they are). An empty phone removes it.
  */
 export const updateUserRequest = z
-  .object({
-    username: userEmail.optional(),
-    name: personName.optional(),
-    phone: phoneNumber.optional(),
-    role: role.optional(),
-    language: languageCode.optional(),
-    controllers: keyMap.optional(),
-    moduleAccesses: moduleMap.optional(),
-    licensingPartners: keyMap.optional(),
+  .strictObject({
+    username: z.optional(userEmail),
+    name: z.optional(personName),
+    phone: z.optional(phoneNumber),
+    role: z.optional(role),
+    language: z.optional(languageCode),
+    controllers: z.optional(keyMap),
+    moduleAccesses: z.optional(moduleMap),
+    licensingPartners: z.optional(keyMap),
   })
-  .strict()
-  .refine((patch) => Object.keys(patch).length > 0, { message: 'Nothing to update' });
+  .check(z.refine((patch) => Object.keys(patch).length > 0, { message: 'Nothing to update' }));
 export type UpdateUserRequest = z.input<typeof updateUserRequest>;
 
 /** POST /users/{uid}/password. */

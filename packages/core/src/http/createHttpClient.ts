@@ -1,4 +1,4 @@
-import type { ZodType } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 import type { AccessTokens } from '../contract/auth.js';
 import { describeIssues } from '../contract/common.js';
 import { findAccessToken, tryFindAccessToken } from './accessTokens.js';
@@ -30,7 +30,7 @@ export interface RequestOptions<T> {
   /** Sent as is, for the few endpoints that take text (CSV) or form data; set content-type in headers. */
   rawBody?: BodyInit;
   /** Validates a 2xx response body; the result is what `request` resolves to. */
-  schema?: ZodType<T>;
+  schema?: ZodMiniType<T>;
   signal?: AbortSignal;
   timeoutMs?: number;
   headers?: Record<string, string>;

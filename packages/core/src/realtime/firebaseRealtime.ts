@@ -17,7 +17,7 @@ import {
   update as firebaseUpdate,
   type Database,
 } from 'firebase/database';
-import type { ZodType } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 import type { Realtime, RealtimeOptions } from './realtimeTypes.js';
 import { describeIssues } from '../contract/common.js';
 import type { FirebaseSettings } from '../config/types.js';
@@ -41,7 +41,7 @@ export function createFirebaseRealtime(settings: FirebaseSettings, options: Real
   const unsubscribers = new Set<() => void>();
   let disposed = false;
 
-  function checked<T>(path: string, value: unknown, schema: ZodType<T> | undefined): T | null {
+  function checked<T>(path: string, value: unknown, schema: ZodMiniType<T> | undefined): T | null {
     if (value === null || value === undefined) return null;
     if (!schema) return value as T;
     const parsed = schema.safeParse(value);

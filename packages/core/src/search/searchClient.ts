@@ -1,4 +1,4 @@
-import { SEARCH_SOCKET_PATH, searchTagsResponse, tagSearchRow, type TagSearchRow } from '../contract/search.js';
+import { SEARCH_SOCKET_PATH, searchTagsResponse, tagSearchRows, type TagSearchRow } from '../contract/search.js';
 import type { HttpClient } from '../http/createHttpClient.js';
 
 /** GET {search}/tags?q=: the REST form of the search (CLI, scripts). */
@@ -96,7 +96,7 @@ export function openSearchSocket(options: SearchSocketOptions): SearchSocket {
       } catch {
         return;
       }
-      const rows = tagSearchRow.array().safeParse(parsed);
+      const rows = tagSearchRows.safeParse(parsed);
       if (rows.success) options.onRows(rows.data);
     };
     ws.onerror = () => undefined; // a close follows

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { randomUUID } from 'node:crypto';
 import {
   createSimulatedSiteBody,
@@ -22,7 +22,7 @@ import { parseWith } from '../http/parseWith.js';
 import { setSiteConnection } from '../simulation/siteStatus.js';
 import { registerAlarmLifecycleRoutes } from './lifecycleRoutes.js';
 
-const siteConnectionBody = z.object({ webpmpReady: z.boolean().nullable() });
+const siteConnectionBody = z.object({ webpmpReady: z.nullable(z.boolean()) });
 
 /**
  * The alarms service, at /cloud/alarms: the caller's alarms (CLI, scripts), what operators do to them

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   servicePathPrefix,
   viewerTokenRequest,
@@ -20,11 +20,14 @@ type ViewerKind = 'viewer3d' | 'viewer2d';
 
 const tokenForm = z.object({
   grant_type: z.literal('client_credentials', { error: 'grant_type must be client_credentials' }),
-  client_id: z.string().optional(),
-  client_secret: z.string().optional(),
+  client_id: z.optional(z.string()),
+  client_secret: z.optional(z.string()),
 });
 const productsQuery = z.object({
-  GlobalId: z.union([z.string().min(1), z.array(z.string().min(1)).min(1).max(1000)], { error: 'GlobalId is required' }),
+  GlobalId: z.union(
+    [z.string().check(z.minLength(1)), z.array(z.string().check(z.minLength(1))).check(z.minLength(1), z.maxLength(1000))],
+    { error: 'GlobalId is required' },
+  ),
 });
 
 function bearerOf(request: FastifyRequest): string | undefined {

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { describeIssues } from '@varde/core/contract';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { drainRequest } from './drainRequest.js';
 import { HttpError } from './HttpError.js';
 
@@ -23,11 +23,11 @@ function tooLargeDetail(app: FastifyInstance): string {
  * else is our bug: logged, and answered 500 without internals.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler(async (error: FastifyError | HttpError | z.ZodError | Error, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError | HttpError | z.core.$ZodError | Error, request, reply) => {
     if (error instanceof HttpError) {
       return reply.code(error.status).headers(error.headers).send({ detail: error.detail });
     }
-    if (error instanceof z.ZodError) {
+    if (error instanceof z.core.$ZodError) {
       return reply.code(400).send({ detail: describeIssues(error) });
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   archiveLicenseRequest,
   generateLicenseRequest,

@@ -1,5 +1,5 @@
 import { ALARM_COLUMNS, type AlarmRow, type AlarmUpdate, type AlarmUpdateRequest, alarmUpdateRequest } from '@varde/core/contract';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { AlarmService } from '../alarms/alarmStore.js';
 
 type ParsedRequest = z.output<typeof alarmUpdateRequest>;

@@ -42,7 +42,7 @@ const readRules: Record<string, ReadRule> = {
     keys[0] === 'partners' && keys[1] !== undefined && isTrue(data, `${userPath(uid)}/licensingPartners/${keys[1]}`),
 };
 
-const languageCode = userData.shape.language.unwrap();
+const languageCode = userData.shape.language.def.innerType;
 
 /** The only user-writable paths, `/users/{uid}/<key>`, each with the values it accepts (null deletes). */
 const ownWritableSettings: Record<string, (value: unknown) => boolean> = {

@@ -13,7 +13,7 @@ import {
   type ListUsersResponse,
   type ManagedUser,
 } from '@varde/core/contract';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { CloudContext } from '../context.js';
 import { accountByUid, updatePasswordHash } from '../auth/accounts.js';
 import { createResetTicket, RESET_TICKET_TTL_MS } from '../auth/resetTickets.js';

@@ -9,7 +9,7 @@ import {
   type createUserRequest,
   type updateUserRequest,
 } from '@varde/core/contract';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { CloudContext } from '../context.js';
 import { accountByEmail, accountByUid, insertAccount } from '../auth/accounts.js';
 import { HttpError } from '../http/HttpError.js';
