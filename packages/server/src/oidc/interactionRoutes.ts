@@ -118,7 +118,7 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
       ? ((await provider.Grant.find(interaction.grantId)) ?? new provider.Grant({ accountId, clientId }))
       : new provider.Grant({ accountId, clientId });
     const details = interaction.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[] };
-    if (details.missingOIDCScope) grant.addOIDCScope(details.missingOIDCScope);
+    if (details.missingOIDCScope) grant.addOIDCScope(details.missingOIDCScope.join(' '));
     if (details.missingOIDCClaims) grant.addOIDCClaims(details.missingOIDCClaims);
     const grantId = await grant.save();
     return finish(request, reply, { consent: { grantId } });

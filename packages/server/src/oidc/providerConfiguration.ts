@@ -45,7 +45,7 @@ async function loadExistingGrant(ctx: KoaContextWithOIDC) {
   if (client.clientId !== PORTAL_CLIENT_ID) return existing;
   if (existing && existing.accountId === session.accountId) return existing;
   const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
-  grant.addOIDCScope([...SUPPORTED_SCOPES]);
+  grant.addOIDCScope(SUPPORTED_SCOPES.join(' '));
   await grant.save();
   return grant;
 }
@@ -72,7 +72,8 @@ export function providerConfiguration(setup: ProviderSetup): Configuration {
     // The ID token itself carries name (and email when asked): the portal and the auth server read it.
     conformIdTokenClaims: false,
     responseTypes: ['code'],
-    pkce: { required: () => true },
+    // S256 only (oidc-provider 8 could also be told to accept 'plain'); required for every request.
+    pkce: { methods: ['S256'], required: () => true },
     ttl: { ...OIDC_TTL },
     features: {
       devInteractions: { enabled: false },

@@ -16,7 +16,7 @@ function browserStateCookie(ctx: KoaContextWithOIDC, maxAgeSeconds?: number) {
 }
 
 /**
- * Adds OpenID Connect Session Management to an oidc-provider 9 instance (which no longer has it):
+ * Adds OpenID Connect Session Management to an oidc-provider instance (8 and 9 no longer have it):
  * `session_state` in every successful authorization response, the browser-state cookie the
  * check-session iframe reads, and `check_session_iframe` in the discovery document.
  */

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 
 /**
- * OpenID Connect Session Management 1.0 (server side). oidc-provider 9 dropped this spec, so the
+ * OpenID Connect Session Management 1.0 (server side). oidc-provider (8 and 9) dropped this spec, so the
  * cloud adds it back (README.md says why): the provider's browser state ("opbs") lives in a cookie
  * the check-session iframe can read, and each authorization response carries a `session_state`
  * that binds the client, its origin and that browser state.
