@@ -27,7 +27,7 @@ async function until(check: () => boolean): Promise<void> {
   expect(check()).toBe(true);
 }
 
-it('loads a first page by window height, then pages of 10 until the list ends', async () => {
+it('loads a first page by window height, then growing pages (10 at least) until the list ends', async () => {
   const store = newStore();
   await store.getState().loadFirstPage(4 * 64);
   expect(store.getState()).toMatchObject({ status: 'ready', hasMore: true });

@@ -6,6 +6,7 @@ import {
   alarmSummary,
   alarmsToCsv,
   firstPageSize,
+  nextPageSize,
   formatAlarmTime,
   isMobileWidth,
   siteAlarmMarkers,
@@ -73,6 +74,8 @@ describe('site login links', () => {
     expect(firstPageSize(640)).toBe(10);
     expect(firstPageSize(700)).toBe(11);
     expect(firstPageSize(0)).toBe(10);
+    // Later pages double the list, 10 at least and 200 at most.
+    expect([nextPageSize(4), nextPageSize(13), nextPageSize(150), nextPageSize(1000)]).toEqual([10, 13, 150, 200]);
     expect(isMobileWidth(960)).toBe(true);
     expect(isMobileWidth(961)).toBe(false);
   });

@@ -1,6 +1,8 @@
 export {
   SITE_ROW_HEIGHT_PX,
   SITES_PAGE_SIZE,
+  SITES_PAGE_MAX,
+  SITES_AHEAD_SCREENS,
   SITES_SCROLL_TRIGGER_PX,
   SITES_SCROLL_THROTTLE_MS,
   SITE_STATUS_REFRESH_MS,
@@ -8,6 +10,7 @@ export {
   SEARCH_PAGE_SITES_INITIAL,
   MOBILE_MAX_WIDTH_PX,
   firstPageSize,
+  nextPageSize,
   isMobileWidth,
 } from './constants.js';
 export { getSite, listSites, listAllSites, fetchAlarmReport, type ListSitesOptions, type SiteListKind } from './sitesClient.js';

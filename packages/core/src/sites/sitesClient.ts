@@ -41,12 +41,20 @@ export async function getSite(http: HttpClient, uuid: string, options: { signal?
   return answer.data;
 }
 
-/** Every site of a list, fetched page by page (page size 1000). */
-export async function listAllSites(http: HttpClient, options: Omit<ListSitesOptions, 'offset' | 'limit'> = {}): Promise<Site[]> {
+/**
+ * Every site of a list, fetched page by page (page size 1000). `onPage` sees each page as it comes,
+ * so a caller with thousands of sites can start on the first ones.
+ */
+export async function listAllSites(
+  http: HttpClient,
+  options: Omit<ListSitesOptions, 'offset' | 'limit'> & { onPage?: (page: readonly Site[]) => void } = {},
+): Promise<Site[]> {
+  const { onPage, ...query } = options;
   const all: Site[] = [];
   for (;;) {
-    const page = await listSites(http, { ...options, offset: all.length, limit: 1000 });
+    const page = await listSites(http, { ...query, offset: all.length, limit: 1000 });
     all.push(...page);
+    onPage?.(page);
     if (page.length < 1000) return all;
   }
 }

@@ -4,7 +4,7 @@ import type { Site } from '../contract/controllers.js';
 import { realtimePaths } from '../contract/realtime.js';
 import type { HttpClient } from '../http/createHttpClient.js';
 import type { Realtime } from '../realtime/createRealtime.js';
-import { ALARM_REPORT_REFRESH_MS, SITE_STATUS_REFRESH_MS, SITES_PAGE_SIZE, firstPageSize } from './constants.js';
+import { ALARM_REPORT_REFRESH_MS, SITE_STATUS_REFRESH_MS, firstPageSize, nextPageSize } from './constants.js';
 import { fetchAlarmReport, listSites, type SiteListKind } from './sitesClient.js';
 
 /** A site's portal status tags (controllers/{uuid}/tags/portalStatusText|Color/v). */
@@ -27,7 +27,7 @@ export interface SitesState {
   statusTags: Readonly<Record<string, SiteStatusTags>>;
   /** First page: window height / 64 px sites. Starts over (a new list kind resets the list). */
   loadFirstPage(windowHeight: number, list?: SiteListKind): Promise<void>;
-  /** Next page of 10; does nothing while loading or when there is no more. */
+  /** The next page (nextPageSize: 10 to 200 sites); does nothing while loading or when there is no more. */
   loadMore(): Promise<void>;
   /** Fetches the loaded range again (webpmpReady, names), keeping the scroll position's sites. */
   refreshSites(): Promise<void>;
@@ -81,13 +81,14 @@ export function createSitesStore(options: SitesStoreOptions): SitesStore {
       if (state.status !== 'ready' || state.loadingMore || !state.hasMore) return;
       const mine = generation;
       set({ loadingMore: true });
+      const limit = nextPageSize(state.sites.length);
       try {
-        const page = await listSites(options.http(), { list: state.list, offset: state.sites.length, limit: SITES_PAGE_SIZE });
+        const page = await listSites(options.http(), { list: state.list, offset: state.sites.length, limit });
         if (mine !== generation) return;
         const known = new Set(get().sites.map((site) => site.uuid));
         set({
           sites: [...get().sites, ...page.filter((site) => !known.has(site.uuid))],
-          hasMore: page.length === SITES_PAGE_SIZE,
+          hasMore: page.length === limit,
           loadingMore: false,
         });
       } catch (error) {

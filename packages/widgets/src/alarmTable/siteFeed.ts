@@ -66,8 +66,8 @@ function openSiteFeed(session: Session): Entry {
 
   const bump = () => state.setState({ connectionsVersion: state.getState().connectionsVersion + 1 });
 
-  function syncSockets(sites: readonly Site[]): void {
-    const proxyBase = session.settings.services['controller-proxy'];
+  /** Closes the sockets of sites no longer online (after a whole list came). */
+  function closeOffline(sites: readonly Site[]): void {
     const online = new Set(sites.filter((site) => site.webpmpReady === true).map((site) => site.uuid));
     for (const [uuid, socket] of sockets) {
       if (online.has(uuid)) continue;
@@ -76,7 +76,13 @@ function openSiteFeed(session: Session): Entry {
       sockets.delete(uuid);
       alarms.getState().removeSite(uuid);
     }
-    for (const uuid of online) {
+    bump();
+  }
+
+  /** Opens a socket for each online site of these that has none. */
+  function openOnline(sites: readonly Site[]): void {
+    const proxyBase = session.settings.services['controller-proxy'];
+    for (const uuid of sites.filter((site) => site.webpmpReady === true).map((site) => site.uuid)) {
       if (sockets.has(uuid)) continue;
       const connection = connectSiteProxy({
         baseUrl: proxyBase,
@@ -85,8 +91,8 @@ function openSiteFeed(session: Session): Entry {
       });
       const stopState = connection.onStateChange((next) => {
         bump();
-        // A fresh login answers with full rows on the next poll.
-        if (next === 'logged-in') void poller?.pollNow();
+        // A fresh login answers with full rows: ask that site now, not every site again.
+        if (next === 'logged-in') void poller?.pollSite(uuid);
       });
       // Server push: an alarm of the site changed; the 3 s poll stays as the fallback.
       const stopPush = connection.onAlarmChanged(() => void poller?.pollSite(uuid));
@@ -97,10 +103,11 @@ function openSiteFeed(session: Session): Entry {
 
   async function reloadSites(): Promise<void> {
     try {
-      const sites = await listAllSites(session.http);
+      // Sockets open page by page: the first sites' alarms need not wait for the ten-thousandth site.
+      const sites = await listAllSites(session.http, { onPage: (page) => { if (!closed) openOnline(page); } });
       if (closed) return;
       state.setState({ status: 'ready', sites, error: null });
-      syncSockets(sites);
+      closeOffline(sites);
     } catch (error) {
       if (!closed) state.setState({ status: 'error', error: (error as Error).message });
     }

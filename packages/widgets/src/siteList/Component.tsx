@@ -8,6 +8,7 @@ import { useCallback, useEffect, useState, type MouseEvent } from 'react';
 import {
   SITE_ROW_HEIGHT_PX,
   SITES_SCROLL_THROTTLE_MS,
+  SITES_AHEAD_SCREENS,
   SITES_SCROLL_TRIGGER_PX,
   isMobileWidth,
   siteLoginLink,
@@ -26,7 +27,7 @@ import { loadSiteListShoelaceParts } from './shoelace.js';
 import { SiteRow } from './SiteRow.js';
 import { siteListStrings } from './strings.js';
 import { siteListStyles } from './styles.js';
-import { useSitesData, useSitesRefresh, useStatusMessage, useVisibleStatusTags } from './useSitesData.js';
+import { useSitesData, useSitesRefresh, useStatusMessage, useVisibleAlarmReports, useVisibleStatusTags } from './useSitesData.js';
 import { useVirtualRows } from './useVirtualRows.js';
 
 export interface SiteListWidgetProps {
@@ -76,12 +77,14 @@ export function SiteListWidget(props: SiteListWidgetProps) {
     count: sites.length,
     rowHeight: SITE_ROW_HEIGHT_PX,
     triggerPx: SITES_SCROLL_TRIGGER_PX,
+    aheadScreens: SITES_AHEAD_SCREENS,
     throttleMs: SITES_SCROLL_THROTTLE_MS,
     onNearEnd: loadMore,
   });
   const visible = sites.slice(rows.start, rows.end);
   const visibleKey = visible.map((site) => site.uuid).join(' ');
   useVisibleStatusTags(store, signedIn, visibleKey);
+  useVisibleAlarmReports(store, visibleKey);
   useSitesRefresh(store, signedIn, () => visibleKey.split(' ').filter(Boolean));
 
   const onSiteOpen = props.onSiteOpen;

@@ -1,3 +1,4 @@
+import { sitesTexts } from '@varde/core';
 import { widgetStrings } from '../shared/widgetStrings.js';
 
 /** Texts of <varde-site-list>; status tooltips, alarm summaries and the empty text come from core's `sites` namespace. */
@@ -26,4 +27,4 @@ export const siteListStrings = widgetStrings('siteListWidget', {
     cloudStatus: 'Molnstatus',
     openSite: 'Öppna {{name}}',
   },
-});
+}, { sites: sitesTexts });

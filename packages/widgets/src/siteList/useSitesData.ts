@@ -1,7 +1,7 @@
 /**
  * The site list's data: a core sites store for the shared session (first page = window height /
- * 64 px, then pages of 10), alarm reports for newly loaded sites, status and alarm refresh every
- * 30 s, and the realtime status tags of the rows on screen.
+ * 64 px, then pages growing to 200 ahead of the viewport), alarm reports and realtime status tags
+ * for the rows on screen, and status and alarm refresh every 30 s.
  */
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { createSitesStore, type Session, type SiteListKind, type SitesState, type SitesStore } from '@varde/core';
@@ -25,21 +25,25 @@ export function useSitesData(session: Session | null, signedIn: boolean, list: S
     void store.getState().loadFirstPage(window.innerHeight, list);
   }, [store, signedIn, list]);
 
-  // Alarm reports for sites as they arrive (each site once; the 30 s refresh does the rest).
+  return { store, state };
+}
+
+/**
+ * Alarm reports for the rows as they come on screen, each site once (the 30 s refresh keeps the
+ * visible ones fresh): a list that loads pages ahead does not ask for thousands of reports.
+ */
+export function useVisibleAlarmReports(store: SitesStore | null, visibleKey: string): void {
   const requested = useRef(new Set<string>());
   useEffect(() => {
     requested.current = new Set();
-  }, [store, list]);
-  const sites = state?.sites;
+  }, [store]);
   useEffect(() => {
-    if (!store || !sites) return;
-    const fresh = sites.map((site) => site.uuid).filter((uuid) => !requested.current.has(uuid));
+    if (!store || visibleKey === '') return;
+    const fresh = visibleKey.split(' ').filter((uuid) => !requested.current.has(uuid));
     if (fresh.length === 0) return;
     for (const uuid of fresh) requested.current.add(uuid);
     void store.getState().refreshAlarmReports(fresh);
-  }, [store, sites]);
-
-  return { store, state };
+  }, [store, visibleKey]);
 }
 
 /** Site status and the visible rows' alarm reports every 30 s while mounted. */

@@ -19,6 +19,8 @@ export interface VirtualRowsOptions {
   rowHeight: number;
   overscan?: number;
   triggerPx?: number;
+  /** Also near the end while it is within this many container heights (load ahead of a fast scroll). */
+  aheadScreens?: number;
   throttleMs?: number;
   onNearEnd?: () => void;
 }
@@ -58,7 +60,7 @@ function observeRectOrWindow(instance: Virtualizer<HTMLDivElement, Element>, rep
 }
 
 export function useVirtualRows(options: VirtualRowsOptions): VirtualRows {
-  const { count, rowHeight, overscan = 6, triggerPx = 300, throttleMs = 150 } = options;
+  const { count, rowHeight, overscan = 6, triggerPx = 300, aheadScreens = 0, throttleMs = 150 } = options;
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const onNearEnd = useRef(options.onNearEnd);
   onNearEnd.current = options.onNearEnd;
@@ -75,8 +77,9 @@ export function useVirtualRows(options: VirtualRowsOptions): VirtualRows {
   const checkEnd = useCallback(() => {
     const element = scrollRef.current;
     if (!element || !onNearEnd.current) return;
-    if (element.scrollHeight - element.scrollTop - element.clientHeight <= triggerPx) onNearEnd.current();
-  }, [triggerPx]);
+    const ahead = Math.max(triggerPx, element.clientHeight * aheadScreens);
+    if (element.scrollHeight - element.scrollTop - element.clientHeight <= ahead) onNearEnd.current();
+  }, [triggerPx, aheadScreens]);
 
   useEffect(() => {
     const element = scrollRef.current;
