@@ -1,6 +1,6 @@
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { LANGUAGES, type Language } from '../config/types.js';
-import { coreNamespaces } from './resources/index.js';
+import { baseNamespaces } from './resources/index.js';
 
 /** UI default language (spec: Norwegian). User data's own default language is en. */
 export const DEFAULT_LANGUAGE: Language = 'no';
@@ -9,7 +9,7 @@ function buildResources(): Resource {
   const resources: Resource = {};
   for (const language of LANGUAGES) {
     resources[language] = {};
-    for (const [namespace, texts] of Object.entries(coreNamespaces)) {
+    for (const [namespace, texts] of Object.entries(baseNamespaces)) {
       resources[language][namespace] = texts[language];
     }
   }
@@ -27,7 +27,7 @@ void i18n.init({
   lng: DEFAULT_LANGUAGE,
   fallbackLng: ['en'],
   supportedLngs: [...LANGUAGES],
-  ns: Object.keys(coreNamespaces),
+  ns: Object.keys(baseNamespaces),
   defaultNS: 'errors',
   initAsync: false,
   // React (and Lit) escape text themselves; escaping here would show &quot; to users.
@@ -62,4 +62,13 @@ export function addNamespace(namespace: string, texts: Record<Language, Record<s
   for (const language of LANGUAGES) {
     i18n.addResourceBundle(language, namespace, texts[language], true, true);
   }
+}
+
+const added = new Set<string>(Object.keys(baseNamespaces));
+
+/** Adds a namespace's texts unless they are there already (core's namespaces beyond the base ones). */
+export function ensureNamespace(namespace: string, texts: Record<Language, Record<string, unknown>>): void {
+  if (added.has(namespace)) return;
+  addNamespace(namespace, texts);
+  added.add(namespace);
 }

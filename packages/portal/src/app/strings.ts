@@ -1,4 +1,4 @@
-import { i18n } from '@varde/core';
+import { coreNamespaces, ensureNamespace, i18n } from '@varde/core';
 
 /** The portal shell's own texts (namespace `portal`). */
 const texts = {
@@ -86,5 +86,7 @@ const texts = {
 } as const;
 
 for (const [language, bundle] of Object.entries(texts)) i18n.addResourceBundle(language, 'portal', bundle);
+// The portal shows every core namespace (menus, page texts); an element adds only the ones it uses.
+for (const [namespace, bundle] of Object.entries(coreNamespaces)) ensureNamespace(namespace, bundle);
 
 export const t = i18n.getFixedT(null, 'portal');

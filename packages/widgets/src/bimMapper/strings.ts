@@ -1,3 +1,4 @@
+import { bimTexts } from '@varde/core';
 import { widgetStrings } from '../shared/widgetStrings.js';
 
 /**
@@ -210,4 +211,4 @@ export const bimMapperStrings = widgetStrings('bimMapper', {
     line: 'Rad {{line}}: {{message}}',
     building: 'Byggnad',
   },
-});
+}, { bim: bimTexts });

@@ -1,3 +1,4 @@
+import { usersTexts } from '@varde/core';
 import { widgetStrings } from '../shared/widgetStrings.js';
 
 /**
@@ -94,4 +95,4 @@ export const createUserStrings = widgetStrings('createUser', {
     sitesFailed: 'Listan över anläggningar kunde inte laddas: {{message}}',
     roles: { Admin: 'Administratör', PowerUser: 'Superanvändare', User: 'Användare', Guest: 'Gäst', Viewer: 'Läsare' },
   },
-});
+}, { users: usersTexts });

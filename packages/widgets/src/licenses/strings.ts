@@ -1,3 +1,4 @@
+import { licensesTexts } from '@varde/core';
 import { widgetStrings } from '../shared/widgetStrings.js';
 
 /**
@@ -44,7 +45,7 @@ export const licensesStrings = widgetStrings('licensesWidget', {
     failedToLoad: 'Kunde inte ladda licenser: {{message}}', renewNote: 'Den förnyade licensen utfärdas i dag och ersätter {{name}}.',
     editNote: 'Licensen utfärdas på nytt med samma datum och ersätter den nuvarande.',
   },
-});
+}, { licenses: licensesTexts });
 
 /** 'P1Y' -> '1 year' etc. for the expiry choices (en/no/se). */
 const UNITS: Record<string, Record<'Y' | 'M' | 'W' | 'D', [string, string]>> = {

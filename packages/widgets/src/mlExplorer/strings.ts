@@ -1,3 +1,4 @@
+import { mlTexts } from '@varde/core';
 import { widgetStrings } from '../shared/widgetStrings.js';
 
 /**
@@ -83,4 +84,4 @@ export const mlExplorerStrings = widgetStrings('mlExplorer', {
     'validation.nameRequired': 'Namn krävs',
     'validation.emptyFolder': 'Mappar i ett modellnamn kan inte vara tomma',
   },
-});
+}, { ml: mlTexts });

@@ -1,3 +1,4 @@
+import { searchTexts } from '@varde/core';
 import { widgetStrings } from '../shared/widgetStrings.js';
 
 /** Texts of <varde-tag-search>; the placeholder and the empty text come from core's `search` namespace. */
@@ -80,4 +81,4 @@ export const tagSearchStrings = widgetStrings('tagSearchWidget', {
     sitesFailed: '{{count}} anläggningar svarade inte',
     noExamples: 'Inga exempel matchar.',
   },
-});
+}, { search: searchTexts });

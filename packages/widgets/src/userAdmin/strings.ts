@@ -1,3 +1,4 @@
+import { searchTexts, usersTexts } from '@varde/core';
 import { widgetStrings } from '../shared/widgetStrings.js';
 
 /**
@@ -80,4 +81,4 @@ export const userAdminStrings = widgetStrings('userAdmin', {
     signInFirst: 'Logga in för att administrera användare.',
     close: 'Stäng',
   },
-});
+}, { users: usersTexts, search: searchTexts });

@@ -1,3 +1,4 @@
+import { usersTexts } from '@varde/core';
 import { widgetStrings } from '../shared/widgetStrings.js';
 
 /** Texts of the user detail; 'Failed to modify access' comes from core's `users` namespace. */
@@ -149,4 +150,4 @@ export const userDetailStrings = widgetStrings('userDetail', {
       api: 'API', smarttune: 'Smart tuning', insight: 'Insight',
     },
   },
-});
+}, { users: usersTexts });

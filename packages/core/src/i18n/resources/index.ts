@@ -13,12 +13,19 @@ import { session } from './session.js';
 import { sites } from './sites.js';
 import { users } from './users.js';
 
-/** Core's namespaces, each with no/en/se. Widgets add their own with addResourceBundle. */
+/** What core itself says (errors, sign-in, the session): in the i18next instance from the start. */
+export const baseNamespaces = { login, session, errors };
+
+/**
+ * Core's namespaces, each with no/en/se. Besides the base ones, a user adds those it shows with
+ * ensureNamespace (the portal all of them; a widget the few it uses), so an element's bundle
+ * carries only its own texts. Widgets add their own namespaces the same way.
+ */
 export const coreNamespaces = {
   login,
   session,
-  resetPassword,
   errors,
+  resetPassword,
   errorPage,
   menu,
   sites,
@@ -32,3 +39,12 @@ export const coreNamespaces = {
 };
 
 export type CoreNamespace = keyof typeof coreNamespaces;
+
+export {
+  bim as bimTexts,
+  licenses as licensesTexts,
+  ml as mlTexts,
+  search as searchTexts,
+  sites as sitesTexts,
+  users as usersTexts,
+};
