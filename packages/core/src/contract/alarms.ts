@@ -1,4 +1,5 @@
-import * as z from './zodMini.js';
+import * as z from 'zod/mini';
+import './zodLocale.js';
 
 /**
  * Alarms: the per-site alarm report of controllers-api, the alarm rows the controller proxy and the

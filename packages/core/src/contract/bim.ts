@@ -1,4 +1,5 @@
-import * as z from './zodMini.js';
+import * as z from 'zod/mini';
+import './zodLocale.js';
 
 /**
  * The third-party BIM service (a Catenda/bimsync-style API v2). The spec names the calls; response

@@ -1,4 +1,5 @@
-import * as z from './zodMini.js';
+import * as z from 'zod/mini';
+import './zodLocale.js';
 
 /** Every error body of every service carries `detail`. */
 export const errorBody = z.object({ detail: z.string() });

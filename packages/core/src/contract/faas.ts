@@ -1,4 +1,5 @@
-import * as z from './zodMini.js';
+import * as z from 'zod/mini';
+import './zodLocale.js';
 
 /**
  * faas-manager: cloud functions (Python) that run in the cloud. Calls (admin-modules spec §7):

@@ -1,4 +1,5 @@
-import * as z from './zodMini.js';
+import * as z from 'zod/mini';
+import './zodLocale.js';
 
 /**
  * The junction-box graph service (BIM connections) and the csv2edges backend. Spec §3/§7: an edge is

@@ -1,4 +1,5 @@
-import * as z from './zodMini.js';
+import * as z from 'zod/mini';
+import './zodLocale.js';
 
 /**
  * The historian service: stored time series per controller tag. Shapes as public clients of the real

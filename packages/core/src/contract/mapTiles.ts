@@ -1,4 +1,5 @@
-import * as z from './zodMini.js';
+import * as z from 'zod/mini';
+import './zodLocale.js';
 
 /**
  * `GET /cloud/map-tiles` (public): the tile server the reference cloud was started with

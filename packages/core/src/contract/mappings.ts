@@ -1,4 +1,5 @@
-import * as z from './zodMini.js';
+import * as z from 'zod/mini';
+import './zodLocale.js';
 
 /**
  * mappings-manager (cloud apps): mappings (a set of meanings) and their mapping tables, which map each

@@ -1,4 +1,5 @@
-import * as z from './zodMini.js';
+import * as z from 'zod/mini';
+import './zodLocale.js';
 
 /**
  * The cloud metadata service (service `metadata`, a cloud function's CLOUD_META_DATA_HOST):

@@ -1,4 +1,5 @@
-import * as z from './zodMini.js';
+import * as z from 'zod/mini';
+import './zodLocale.js';
 
 /**
  * Notification rules (controllers-api): per site, a map of rules keyed by rule id. A rule notifies

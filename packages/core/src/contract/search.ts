@@ -1,4 +1,5 @@
-import * as z from './zodMini.js';
+import * as z from 'zod/mini';
+import './zodLocale.js';
 
 /** Cross-site tag search: rows of tag_userSearch (controller proxy) and of the search socket. */
 

@@ -1,4 +1,5 @@
-import * as z from './zodMini.js';
+import * as z from 'zod/mini';
+import './zodLocale.js';
 import { role, trueMap } from './common.js';
 
 /** A sub-user an admin manages, as kept in the admin's `adminUsers`. */

@@ -1,4 +1,5 @@
-import * as z from './zodMini.js';
+import * as z from 'zod/mini';
+import './zodLocale.js';
 import { MIN_PASSWORD_LENGTH } from './auth.js';
 import { moduleKey, role, roles, trueMap, type ModuleKey, type Role } from './common.js';
 

@@ -1,4 +1,5 @@
-import * as z from './zodMini.js';
+import * as z from 'zod/mini';
+import './zodLocale.js';
 
 /**
  * The write API (service `api`): `POST /v1/controllers/{cid}/tags/{tag}` with
