@@ -114,8 +114,9 @@ export default async function sitesAndAlarmsBench() {
     const firstRows = [];
     for (let run = 0; run < 3; run += 1) {
       await page.goto(`${cloud.url}/sites`);
-      await page.waitForSelector('[data-testid="site-row"]');
-      firstRows.push(await page.evaluate(() => performance.now()));
+      // Read in the page, at the first frame that has a row (since navigation start).
+      const shown = await page.waitForFunction(() => (document.querySelector('[data-testid="site-row"]') ? performance.now() : 0), null, { polling: 'raf' });
+      firstRows.push(await shown.jsonValue());
     }
     rows.push({ measure: 'sites: time to first rows (reload, incl. silent sign-in)', value: round(median(firstRows)), unit: 'ms', goal: '≤ 300' });
 

@@ -46,6 +46,15 @@ test('each user sees only their sites, in pages', async () => {
   expect(administered.body).toEqual({ data: [] });
 });
 
+test('a system admin pages through every site by name, as one list would be cut', async () => {
+  const list = async (query: string) => listControllersResponse.parse((await callAs(cloud, sysadmin, 'controllers-api', `/controllers${query}`)).body).data;
+  const all = await list('');
+  const pages = [await list('?offset=0&limit=7'), await list('?offset=7&limit=13'), await list(`?offset=20&limit=${all.length}`)];
+  expect(pages.flat().map((site) => site.uuid)).toEqual(all.map((site) => site.uuid));
+  expect(await list(`?offset=${all.length}&limit=10`)).toEqual([]);
+  expect((await list('?controllers=adminControllers&offset=3&limit=5')).map((site) => site.uuid)).toEqual(all.slice(3, 8).map((site) => site.uuid));
+});
+
 test('alarmReport: the latest alarm and the unacked count of a visible site', async () => {
   // Site 0 has a seeded active alarm (every third site does).
   const answer = await callAs(cloud, user, 'controllers-api', `/controllers/${sites[0]!.uuid}/alarmReport`);

@@ -8,7 +8,7 @@ import {
 import type { CloudContext } from '../context.js';
 import { callerOf } from '../http/caller.js';
 import { parseWith } from '../http/parseWith.js';
-import { administeredSites, siteForCaller, visibleSites } from './visibleSites.js';
+import { siteForCaller, siteListPage } from './visibleSites.js';
 
 /** controllers-api, at /cloud/controllers-api (and at controllers-api.<domain>). */
 export function registerControllerRoutes(app: FastifyInstance, ctx: CloudContext): void {
@@ -21,10 +21,8 @@ export function registerControllerRoutes(app: FastifyInstance, ctx: CloudContext
       api.get('/controllers', async (request): Promise<ListControllersResponse> => {
         const { uid } = callerOf(request);
         const query = parseWith(listControllersQuery, request.query ?? {});
-        const sites =
-          query.controllers === 'adminControllers' ? administeredSites(ctx, uid) : visibleSites(ctx, uid);
-        const offset = query.offset ?? 0;
-        const page = sites.slice(offset, query.limit === undefined ? undefined : offset + query.limit);
+        const list = query.controllers === 'adminControllers' ? 'adminControllers' : 'controllers';
+        const page = siteListPage(ctx, uid, list, query.offset ?? 0, query.limit);
         const withRules = query.rules?.toLowerCase() === 'true';
         const counts = withRules ? ctx.rules.store.counts() : null;
         return { data: counts ? page.map((site) => ({ ...site, rules: counts.get(site.uuid) ?? 0 })) : page };

@@ -31,6 +31,18 @@ export function allSites(db: Db): SiteRecord[] {
   return (db.prepare('SELECT * FROM sites ORDER BY name COLLATE NOCASE, uuid').all() as SiteRow[]).map(toSite);
 }
 
+/**
+ * One page of sites by name: all of them (`only` null) or those whose uuid is in `only`. Paged in
+ * SQL, so a page of a list of 10,000 reads a page, not the list.
+ */
+export function sitesPage(db: Db, only: readonly string[] | null, offset: number, limit: number | undefined): SiteRecord[] {
+  const where = only === null ? '' : 'WHERE uuid IN (SELECT value FROM json_each(?))';
+  const sql = `SELECT * FROM sites ${where} ORDER BY name COLLATE NOCASE, uuid LIMIT ? OFFSET ?`;
+  const bounds = [limit ?? -1, offset];
+  const rows = (only === null ? db.prepare(sql).all(...bounds) : db.prepare(sql).all(JSON.stringify(only), ...bounds)) as SiteRow[];
+  return rows.map(toSite);
+}
+
 export function siteByUuid(db: Db, uuid: string): SiteRecord | null {
   const row = db.prepare('SELECT * FROM sites WHERE uuid = ?').get(uuid) as SiteRow | undefined;
   return row ? toSite(row) : null;

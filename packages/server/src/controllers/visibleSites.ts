@@ -2,7 +2,7 @@ import type { CloudServices } from '../services.js';
 import { accountByUid } from '../auth/accounts.js';
 import { readProfile, type UserProfile } from '../users/profiles.js';
 import { HttpError } from '../http/HttpError.js';
-import { allSites, siteByUuid, type SiteRecord } from './sites.js';
+import { allSites, siteByUuid, sitesPage, type SiteRecord } from './sites.js';
 
 /** Roles that administer sites (and so have adminControllers). */
 const SITE_ADMIN_ROLES = new Set(['Admin', 'PowerUser']);
@@ -19,6 +19,27 @@ export function visibleSites(ctx: Pick<CloudServices, 'db' | 'realtime'>, uid: s
   const sites = allSites(ctx.db);
   if (profile.systemAdmin) return sites;
   return sites.filter((site) => profile.controllers[site.uuid] === true);
+}
+
+/** Which sites a list holds for a user: every site (null), or these uuids. */
+function siteScope(profile: UserProfile, list: 'controllers' | 'adminControllers'): readonly string[] | null {
+  if (profile.systemAdmin) return null;
+  if (list === 'adminControllers' && !SITE_ADMIN_ROLES.has(profile.role)) return [];
+  return Object.keys(profile.controllers).filter((uuid) => profile.controllers[uuid] === true);
+}
+
+/** One page of visibleSites (`controllers`) or administeredSites (`adminControllers`), read as a page. */
+export function siteListPage(
+  ctx: Pick<CloudServices, 'db' | 'realtime'>,
+  uid: string,
+  list: 'controllers' | 'adminControllers',
+  offset: number,
+  limit: number | undefined,
+): SiteRecord[] {
+  const profile = profileOf(ctx, uid);
+  if (!profile) return [];
+  const scope = siteScope(profile, list);
+  return scope !== null && scope.length === 0 ? [] : sitesPage(ctx.db, scope, offset, limit);
 }
 
 /**
