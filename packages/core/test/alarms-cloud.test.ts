@@ -72,7 +72,17 @@ it('the poller fills the alarms store from every connected site; a raised alarm 
   const poller = startAlarmPoller({ connections: () => connections, store, intervalMs: 60_000, request: () => ({ amount: 500 }) });
   cleanup.push(() => poller.stop());
   await Promise.allSettled(connections.map((connection) => connection.loggedIn()));
+  // Every site's answer to one poll lands in the store together: one re-sort, one render.
+  const rowChanges: number[] = [];
+  const unsubscribe = store.subscribe((state, previous) => {
+    if (state.rowsBySite !== previous.rowsBySite) rowChanges.push(Object.keys(state.rowsBySite).length);
+  });
   await poller.pollNow();
+  unsubscribe();
+  const onlineCount = sites.filter((site) => site.webpmpReady === true).length;
+  expect(onlineCount).toBeGreaterThan(2); // else one change per site would pass too
+  expect(rowChanges.length).toBeLessThanOrEqual(2);
+  expect(rowChanges.at(-1)).toBe(onlineCount);
 
   const visible = createVisibleAlarmsSelector();
   const online = sites.filter((site) => site.webpmpReady === true);

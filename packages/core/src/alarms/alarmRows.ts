@@ -50,13 +50,26 @@ export function filterAlarmRows(rows: readonly AlarmRow[], filter: AlarmRowFilte
 
 const collator = new Intl.Collator('nb', { numeric: true, sensitivity: 'base' });
 
+/**
+ * A row's `active` time, parsed once per row object (not once per comparison, and not again when a
+ * poll re-sorts rows that did not change: an update of one site re-sorts 5,000 rows).
+ */
+const activeTimes = new WeakMap<AlarmRow, number>();
+function activeTime(row: AlarmRow): number {
+  let time = activeTimes.get(row);
+  if (time === undefined) {
+    time = Date.parse(row.active);
+    activeTimes.set(row, time);
+  }
+  return time;
+}
+
 /** A stable sort; `active` sorts by time, `alarmGroup` by severity, the rest as text. */
 export function sortAlarmRows(rows: readonly AlarmRow[], sort: AlarmSort): AlarmRow[] {
   const sign = sort.direction === 'asc' ? 1 : -1;
-  // Times parsed once per row, not once per comparison (5,000 rows: ~120,000 comparisons).
-  const times = sort.column === 'active' ? new Map(rows.map((row) => [row, Date.parse(row.active)])) : null;
+  const byTime = sort.column === 'active';
   const compare = (a: AlarmRow, b: AlarmRow): number => {
-    if (times) return times.get(a)! - times.get(b)!;
+    if (byTime) return activeTime(a) - activeTime(b);
     if (sort.column === 'alarmGroup') return alarmClassRank(a.alarmGroup) - alarmClassRank(b.alarmGroup) || collator.compare(a.alarmGroup, b.alarmGroup);
     return collator.compare(a[sort.column], b[sort.column]);
   };

@@ -12,6 +12,8 @@ export interface AlarmsState {
   filter: AlarmRowFilter;
   sort: AlarmSort;
   applyUpdate(update: AlarmUpdate): void;
+  /** Several sites' answers in one state change (one re-sort, one render for a burst of answers). */
+  applyUpdates(updates: readonly AlarmUpdate[]): void;
   setSiteError(siteUuid: string, message: string | null): void;
   /** Forgets a site (its socket closed). */
   removeSite(siteUuid: string): void;
@@ -25,6 +27,20 @@ export type AlarmsStore = StoreApi<AlarmsState>;
 /** Newest first until the user picks a column. */
 export const DEFAULT_ALARM_SORT: AlarmSort = { column: 'active', direction: 'desc' };
 
+/** The state after these answers: each site's rows replaced, its latest timestamp kept, its error gone. */
+function withUpdates(state: AlarmsState, updates: readonly AlarmUpdate[]): Partial<AlarmsState> {
+  const errorsBySite = { ...state.errorsBySite };
+  const latestBySite = { ...state.latestBySite };
+  let rowsBySite: AlarmsState['rowsBySite'] | null = null;
+  for (const update of updates) {
+    delete errorsBySite[update.siteUuid];
+    latestBySite[update.siteUuid] = update.latestTimestamp;
+    // An unchanged site keeps its rows (and the same array, so views need not re-render them).
+    if (!update.unchanged) rowsBySite = { ...(rowsBySite ?? state.rowsBySite), [update.siteUuid]: update.rows };
+  }
+  return rowsBySite ? { rowsBySite, latestBySite, errorsBySite } : { latestBySite, errorsBySite };
+}
+
 export function createAlarmsStore(): AlarmsStore {
   return createStore<AlarmsState>()((set) => ({
     rowsBySite: {},
@@ -33,14 +49,10 @@ export function createAlarmsStore(): AlarmsStore {
     filter: {},
     sort: DEFAULT_ALARM_SORT,
     applyUpdate(update) {
-      set((state) => {
-        const errorsBySite = { ...state.errorsBySite };
-        delete errorsBySite[update.siteUuid];
-        const latestBySite = { ...state.latestBySite, [update.siteUuid]: update.latestTimestamp };
-        // An unchanged site keeps its rows (and the same array, so views need not re-render them).
-        if (update.unchanged) return { latestBySite, errorsBySite };
-        return { rowsBySite: { ...state.rowsBySite, [update.siteUuid]: update.rows }, latestBySite, errorsBySite };
-      });
+      set((state) => withUpdates(state, [update]));
+    },
+    applyUpdates(updates) {
+      if (updates.length > 0) set((state) => withUpdates(state, updates));
     },
     setSiteError(siteUuid, message) {
       set((state) => {

@@ -1,8 +1,11 @@
 import type { CloudServices } from '../services.js';
-import { accountByUid } from '../auth/accounts.js';
-import { readProfile, type UserProfile } from '../users/profiles.js';
+import { accountByUid, type AccountRecord } from '../auth/accounts.js';
+import { readProfile, userPath, type UserProfile } from '../users/profiles.js';
 import { HttpError } from '../http/HttpError.js';
 import { allSites, siteByUuid, sitesPage, type SiteRecord } from './sites.js';
+
+/** What a site uuid may look like as a realtime key (no '/', '.', '#', '$', '[' or ']'). */
+const SITE_KEY = /^[A-Za-z0-9_-]{1,128}$/;
 
 /** Roles that administer sites (and so have adminControllers). */
 const SITE_ADMIN_ROLES = new Set(['Admin', 'PowerUser']);
@@ -21,11 +24,22 @@ export function visibleSites(ctx: Pick<CloudServices, 'db' | 'realtime'>, uid: s
   return sites.filter((site) => profile.controllers[site.uuid] === true);
 }
 
+/**
+ * Whether a user is a system admin, read from the one leaf (not the whole profile: a user with
+ * thousands of sites has thousands of leaves under /users/{uid}/controllers, and site checks run on
+ * every socket event and report).
+ */
+function isSystemAdmin(ctx: Pick<CloudServices, 'realtime'>, uid: string): boolean {
+  return ctx.realtime.get(`${userPath(uid)}/systemAdmin`) === true;
+}
+
 /** Which sites a list holds for a user: every site (null), or these uuids. */
-function siteScope(profile: UserProfile, list: 'controllers' | 'adminControllers'): readonly string[] | null {
-  if (profile.systemAdmin) return null;
-  if (list === 'adminControllers' && !SITE_ADMIN_ROLES.has(profile.role)) return [];
-  return Object.keys(profile.controllers).filter((uuid) => profile.controllers[uuid] === true);
+function siteScope(ctx: Pick<CloudServices, 'realtime'>, account: AccountRecord, list: 'controllers' | 'adminControllers'): readonly string[] | null {
+  if (isSystemAdmin(ctx, account.uid)) return null;
+  if (list === 'adminControllers' && !SITE_ADMIN_ROLES.has(account.role)) return [];
+  const controllers = ctx.realtime.get(`${userPath(account.uid)}/controllers`);
+  if (!controllers || typeof controllers !== 'object') return [];
+  return Object.entries(controllers).filter(([, granted]) => granted === true).map(([uuid]) => uuid);
 }
 
 /** One page of visibleSites (`controllers`) or administeredSites (`adminControllers`), read as a page. */
@@ -36,9 +50,9 @@ export function siteListPage(
   offset: number,
   limit: number | undefined,
 ): SiteRecord[] {
-  const profile = profileOf(ctx, uid);
-  if (!profile) return [];
-  const scope = siteScope(profile, list);
+  const account = accountByUid(ctx.db, uid);
+  if (!account) return [];
+  const scope = siteScope(ctx, account, list);
   return scope !== null && scope.length === 0 ? [] : sitesPage(ctx.db, scope, offset, limit);
 }
 
@@ -57,9 +71,10 @@ export function administeredSites(ctx: Pick<CloudServices, 'db' | 'realtime'>, u
 
 /** Whether a user may see one site (its alarms, tags, proxy socket). */
 export function canSeeSite(ctx: Pick<CloudServices, 'db' | 'realtime'>, uid: string, siteUuid: string): boolean {
-  const profile = profileOf(ctx, uid);
-  if (!profile) return false;
-  return profile.systemAdmin || profile.controllers[siteUuid] === true;
+  if (!accountByUid(ctx.db, uid)) return false;
+  // A key the realtime tree cannot hold names no site (and must not reach the tree as a path).
+  if (!SITE_KEY.test(siteUuid)) return false;
+  return isSystemAdmin(ctx, uid) || ctx.realtime.get(`${userPath(uid)}/controllers/${siteUuid}`) === true;
 }
 
 /**
