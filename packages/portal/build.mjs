@@ -34,7 +34,7 @@ mkdirSync(here('dist/assets'), { recursive: true });
 cpSync(here('public'), here('dist'), { recursive: true });
 
 const result = await build({
-  entryPoints: { portal: here('src/main.tsx') },
+  entryPoints: { portal: here('src/main.tsx'), silentCallback: here('src/silentCallback.ts') },
   outdir: here('dist/assets'),
   // A name changes whenever its content does, so browsers may keep every file under assets/ for a year.
   entryNames: '[name]-[hash]',
@@ -69,14 +69,23 @@ copyFileSync(createRequire(import.meta.url).resolve('web-ifc/web-ifc.wasm'), her
 
 // index.html names the hashed files; the template names them without the hash. No inline script: the
 // portal's Content-Security-Policy allows none.
-const entry = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint?.endsWith('src/main.tsx'));
+const outputs = Object.entries(result.metafile.outputs);
+const entry = outputs.find(([, output]) => output.entryPoint?.endsWith('src/main.tsx'));
+const silentEntry = outputs.find(([, output]) => output.entryPoint?.endsWith('src/silentCallback.ts'));
 const assetUrl = (outputPath) => `/assets/${outputPath.split('/').pop()}`;
-const manifest = { 'portal.js': assetUrl(entry[0]), 'portal.css': assetUrl(entry[1].cssBundle) };
-let indexHtml = readFileSync(here('public/index.html'), 'utf8');
-for (const [name, url] of Object.entries(manifest)) {
-  if (!indexHtml.includes(`/assets/${name}"`)) throw new Error(`public/index.html does not name /assets/${name}`);
-  indexHtml = indexHtml.replace(`/assets/${name}"`, `${url}"`);
+const manifest = { 'portal.js': assetUrl(entry[0]), 'portal.css': assetUrl(entry[1].cssBundle), 'silentCallback.js': assetUrl(silentEntry[0]) };
+
+/** Writes a page of public/ into dist/ with the hashed names of the assets it names. */
+function writePage(page, names) {
+  let html = readFileSync(here(`public/${page}`), 'utf8');
+  for (const name of names) {
+    if (!html.includes(`/assets/${name}"`)) throw new Error(`public/${page} does not name /assets/${name}`);
+    html = html.replace(`/assets/${name}"`, `${manifest[name]}"`);
+  }
+  writeFileSync(here(`dist/${page}`), html);
 }
-writeFileSync(here('dist/index.html'), indexHtml);
+writePage('index.html', ['portal.js', 'portal.css']);
+// The silent sign-in's frame (served for /login/silent-callback): its own small entry, not the portal.
+writePage('login/silent-callback.html', ['silentCallback.js']);
 writeFileSync(here('dist/asset-manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 await precompress(here('dist'));

@@ -13,6 +13,8 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Varde</title>');
   writeFileSync(join(dir, 'assets', 'app.js'), 'console.log("app")');
+  mkdirSync(join(dir, 'login'));
+  writeFileSync(join(dir, 'login', 'silent-callback.html'), '<!doctype html><title>Silent</title>');
   // As the portal's build writes them: a content-hashed name, with .br and .gz beside it.
   writeFileSync(join(dir, 'assets', 'portal-5GQ2XKZD.js'), hashedScript);
   writeFileSync(join(dir, 'assets', 'portal-5GQ2XKZD.js.br'), brotliCompressSync(hashedScript));
@@ -40,6 +42,16 @@ test('history fallback: a route of the app answers index.html to a browser', asy
   const page = await get('/sites/123?x=1', 'text/html,application/xhtml+xml');
   expect(page.status).toBe(200);
   expect(await page.text()).toContain('<title>Varde</title>');
+});
+
+test('a path with its own page gets that page (the silent sign-in frame), other routes the app', async () => {
+  const page = await get('/login/silent-callback?code=abc&state=def', 'text/html');
+  expect(page.status).toBe(200);
+  expect(page.headers.get('content-type')).toMatch(/text\/html/);
+  expect(await page.text()).toContain('<title>Silent</title>');
+  expect(await (await get('/login/callback?code=abc', 'text/html')).text()).toContain('<title>Varde</title>');
+  expect(await (await get('/login/silent-callback/', 'text/html')).text()).toContain('<title>Varde</title>');
+  expect((await get('/login/silent-callback', 'application/json')).status).toBe(404);
 });
 
 test('missing files, API paths and paths outside the folder are 404 with detail', async () => {

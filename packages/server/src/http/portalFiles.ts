@@ -2,9 +2,11 @@ import { resolve } from 'node:path';
 import { locate, type FileAnswer } from './filePaths.js';
 
 /**
- * What a built single-page app answers to a GET: the file the path names inside `dir`, otherwise
- * index.html to a request that accepts text/html (history-mode routes like /sites/123). Null when it has
- * nothing (API paths under /cloud never get the app), so the caller answers 404.
+ * What a built single-page app answers to a GET: the file the path names inside `dir`, then that path's
+ * own page (`/login/silent-callback` -> `login/silent-callback.html`, a page the build writes so that a
+ * path need not load the whole app), otherwise index.html to a request that accepts text/html
+ * (history-mode routes like /sites/123). Null when it has nothing (API paths under /cloud never get the
+ * app), so the caller answers 404.
  */
 export function createPortalFiles(dir: string) {
   const root = resolve(dir);
@@ -13,6 +15,8 @@ export function createPortalFiles(dir: string) {
     const found = pathname === '/' ? null : locate(root, pathname);
     if (found?.kind === 'file') return { root, path: found.path };
     const acceptsHtml = pathname === '/' || accept.includes('text/html');
+    const page = acceptsHtml && pathname !== '/' && !pathname.endsWith('/') ? locate(root, `${pathname}.html`) : null;
+    if (page?.kind === 'file') return { root, path: page.path };
     return acceptsHtml && locate(root, '/index.html')?.kind === 'file' ? { root, path: '/index.html' } : null;
   };
 }
