@@ -7,7 +7,7 @@ import { guardRoute } from './guards.js';
 import { clearBrowserStorage, redirectToLogin } from './loginRedirect.js';
 import { matchRoute, type RouteMatch } from './matchRoute.js';
 import { navigate, useLocation } from './router.js';
-import { routes } from './routes.js';
+import { routes, type LazyPage } from './routes.js';
 import { session } from './session.js';
 import { useAutoLogout } from './useAutoLogout.js';
 import { useLiveUserAccess } from './useLiveUserAccess.js';
@@ -38,6 +38,8 @@ function RouteView({ match }: { match: RouteMatch }) {
   const decision = guardRoute(route, snapshot);
 
   useEffect(() => {
+    // The page's chunk loads while the session starts, not after it.
+    if ('preload' in route.component) void (route.component as LazyPage).preload().catch(() => undefined);
     if (COMPLETES_SIGN_IN.has(route.path)) return;
     void startSession(!route.skipsInitialLoad);
   }, [route]);

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 import type { RouteProps } from './routeProps.js';
 import { LoginCallbackPage } from '../pages/login/LoginCallbackPage.js';
 import { LoginRedirectPage } from '../pages/login/LoginRedirectPage.js';
@@ -10,9 +10,26 @@ import { LandingPage } from '../pages/LandingPage.js';
 /**
  * Every page but the first one most users see (sites) and the sign-in steps is its own chunk, loaded
  * when its route is first opened: the portal's first paint carries only the shell and /sites.
+ * `preload()` starts that load early (the route view calls it while the session starts); a page
+ * already loaded renders at once, without a Suspense fallback (React holds a revealed fallback for
+ * 300 ms, which an operator opening /alarms would wait for).
  */
-function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType<RouteProps>>>, name: Name): ComponentType<RouteProps> {
-  return lazy(() => load().then((module): { default: ComponentType<RouteProps> } => ({ default: module[name] })));
+export type LazyPage = ComponentType<RouteProps> & { preload(): Promise<unknown> };
+
+function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType<RouteProps>>>, name: Name): LazyPage {
+  let loaded: ComponentType<RouteProps> | null = null;
+  let loading: Promise<ComponentType<RouteProps>> | null = null;
+  const preload = () =>
+    (loading ??= load().then(
+      (module) => (loaded = module[name]),
+      (error: unknown) => {
+        loading = null; // a failed chunk load is tried again on the next visit
+        throw error;
+      },
+    ));
+  const Suspending = lazy(() => preload().then((component) => ({ default: component })));
+  const Page = (props: RouteProps) => createElement(loaded ?? Suspending, props);
+  return Object.assign(Page, { preload });
 }
 
 const SitePage = lazyPage(() => import('../pages/site/SitePage.js'), 'SitePage');
