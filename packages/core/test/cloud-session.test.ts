@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  createRealtime,
   createSession,
   HttpError,
   listControllersResponse,
@@ -145,5 +146,25 @@ describe('realtime database through the session', () => {
     const otherAnswer = await other.session.signInWithPassword(demoUsers.guest.email, demoUsers.guest.password);
     if (otherAnswer.smsRequired) throw new Error('unexpected SMS step');
     await expect(realtime?.get(`/users/${otherAnswer.user.uid}`)).rejects.toThrow(/permission/i);
+  });
+
+  it('exchanges the custom token on first use; a token the database refuses fails those calls, not the sign-in', async () => {
+    const { session } = newSession();
+    const answer = await session.signInWithPassword(demoUsers.viewer.email, demoUsers.viewer.password);
+    if (answer.smsRequired) throw new Error('unexpected SMS step');
+    expect(session.realtime?.currentUid()).toBe(answer.user.uid); // named by the token, before any exchange
+    expect(await session.realtime?.idToken()).toEqual(expect.any(String)); // first use: exchanged now
+
+    // A token with a uid whose signature is not the cloud's: accepted as handed over, refused on use.
+    const forged = createRealtime(localSettings(cloud.url).firebase, { name: 'forged' });
+    await expect(forged.signIn('not-a-token')).rejects.toThrow('names no user');
+    const header = Buffer.from(JSON.stringify({ alg: 'RS256', typ: 'JWT' })).toString('base64url');
+    const payload = Buffer.from(JSON.stringify({ uid: answer.user.uid })).toString('base64url');
+    await expect(forged.signIn(`${header}.${payload}.c2lnbmF0dXJl`)).resolves.toBe(answer.user.uid);
+    await expect(forged.get(`/users/${answer.user.uid}`)).rejects.toThrow();
+    const errors: Error[] = [];
+    forged.subscribe(`/users/${answer.user.uid}/name`, () => undefined, { onError: (error) => errors.push(error) });
+    await expect.poll(() => errors.length).toBe(1);
+    await forged.dispose();
   });
 });

@@ -25,6 +25,15 @@ const HOUR_MS = 3_600_000;
 
 type Trend = { kind: 'loading' } | { kind: 'failed'; detail: string } | { kind: 'ready'; columns: SeriesColumns };
 
+/** Whether this document can draw on a canvas (not where canvas is blocked or missing). */
+function canvasAvailable(): boolean {
+  try {
+    return document.createElement('canvas').getContext('2d') !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** uPlot (a kept, small canvas chart library) is loaded with the chart, not with the page. */
 const loadUplot = () => import('uplot').then((module) => module.default);
 
@@ -36,6 +45,7 @@ export function TrendChart({ session, siteUuid, tags, language, t }: TrendChartP
   const [tag, setTag] = useState(tags[0]?.tag ?? '');
   const [hours, setHours] = useState(24);
   const [trend, setTrend] = useState<Trend>({ kind: 'loading' });
+  const [canDraw] = useState(canvasAvailable);
   const box = useRef<HTMLDivElement | null>(null);
   const unit = tags.find((item) => item.tag === tag)?.unit ?? '';
 
@@ -52,7 +62,7 @@ export function TrendChart({ session, siteUuid, tags, language, t }: TrendChartP
 
   useEffect(() => {
     const element = box.current;
-    if (!element || trend.kind !== 'ready' || trend.columns.times.length === 0) return;
+    if (!element || !canDraw || trend.kind !== 'ready' || trend.columns.times.length === 0) return;
     let chart: uPlot | null = null;
     let resize: ResizeObserver | null = null;
     let cancelled = false;
@@ -86,7 +96,7 @@ export function TrendChart({ session, siteUuid, tags, language, t }: TrendChartP
       resize?.disconnect();
       chart?.destroy();
     };
-  }, [trend, tag, unit, language, t]);
+  }, [trend, tag, unit, language, t, canDraw]);
 
   return (
     <section className="varde-site-page__card" aria-labelledby="varde-site-trend" part="trend">
@@ -115,6 +125,7 @@ export function TrendChart({ session, siteUuid, tags, language, t }: TrendChartP
       </div>
       {trend.kind === 'failed' ? <p role="alert">{t('trendFailed', { detail: trend.detail })}</p> : null}
       {trend.kind === 'ready' && trend.columns.times.length === 0 ? <p>{t('noTrend')}</p> : null}
+      {trend.kind === 'ready' && trend.columns.times.length > 0 && !canDraw ? <p>{t('noCanvas')}</p> : null}
       <div
         ref={box}
         className="varde-site-page__chart"

@@ -31,6 +31,8 @@ it('shows the site, its live values from the realtime database and its rules car
   await waitFor(() => expect(container.querySelector('[data-live-tag="RT401"] [data-live-value]')).not.toBeNull(), { timeout: 10_000 });
   expect(container.querySelector('[part="open-controller"]')?.getAttribute('href')).toBe(`/dashboards?site=${site.uuid}`);
   expect(container.querySelector('[part="rules"] h2')?.textContent).toBeTruthy();
+  // This DOM has no canvas: the trend says so instead of a chart that cannot draw.
+  await waitFor(() => expect(container.querySelector('[part="trend"]')?.textContent).toContain('canvas'), { timeout: 10_000 });
 });
 
 it('without a controller view, opens the controller at its own host name in a new tab', async () => {
