@@ -103,6 +103,15 @@ test('a client that keeps signing in is rate-limited: 429 with Retry-After and a
   expect((await login(demoUsers.viewer.email, demoUsers.viewer.password)).status).toBe(200);
 });
 
+test('ID-token exchanges do not count against a client\'s sign-in limit (password attempts do)', async () => {
+  const statuses = new Set<number>();
+  for (let attempt = 0; attempt < 70; attempt++) {
+    statuses.add((await postFrom('127.0.0.4', '/cloud/auth/login', { idToken: `not.a.token${attempt}` })).status);
+  }
+  expect([...statuses]).toEqual([401]);
+  expect((await postFrom('127.0.0.4', '/cloud/auth/login', { piscadaId: demoUsers.viewer.email, password: demoUsers.viewer.password })).status).toBe(200);
+});
+
 test('reset e-mails are limited per address, from any client', async () => {
   const statuses: number[] = [];
   for (let attempt = 0; attempt < 6; attempt++) {

@@ -21,8 +21,11 @@ function isObjectWith(body: unknown, key: string): boolean {
 
 /** POST /login, POST /verifySMS, GET /customToken (mounted under /cloud/auth). */
 export function registerLoginRoutes(app: FastifyInstance, ctx: CloudContext): void {
-  // Public: this is where credentials are exchanged for tokens.
-  app.post('/login', { config: { public: true, ...perClient(RATE_LIMITS.signIn) } }, async (request, reply): Promise<LoginResponse> => {
+  // Public: this is where credentials are exchanged for tokens. Password attempts count against the
+  // client's limit; ID-token exchanges do not (a signed token, good once, is nothing to guess, and a
+  // control room behind one address re-exchanges one at every reload).
+  const signInLimit = perClient(RATE_LIMITS.signIn, (request) => isObjectWith(request.body, 'idToken'));
+  app.post('/login', { config: { public: true, ...signInLimit } }, async (request, reply): Promise<LoginResponse> => {
     if (isObjectWith(request.body, 'idToken')) {
       const { idToken } = parseWith(idTokenLoginRequest, request.body);
       const verified = await verifyIdToken(ctx, idToken).catch(() => {

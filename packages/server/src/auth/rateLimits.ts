@@ -17,9 +17,13 @@ export const RATE_LIMITS = {
 
 type Limit = { max: number; timeWindow: number };
 
-/** Route config that limits a route per client address. */
-export function perClient(limit: Limit) {
-  return { rateLimit: { ...limit, keyGenerator: (request: FastifyRequest) => request.ip ?? 'local' } };
+/**
+ * Route config that limits a route per client address. `unless`: requests it accepts are not counted
+ * (read after the body is parsed, so it may look at the body).
+ */
+export function perClient(limit: Limit, unless?: (request: FastifyRequest) => boolean) {
+  const keyGenerator = (request: FastifyRequest) => request.ip ?? 'local';
+  return { rateLimit: unless ? { ...limit, keyGenerator, hook: 'preHandler' as const, allowList: unless } : { ...limit, keyGenerator } };
 }
 
 /** Before any route: the plugin's onRoute hook must see the routes that ask for a limit. */
