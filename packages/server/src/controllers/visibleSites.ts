@@ -2,7 +2,7 @@ import type { CloudServices } from '../services.js';
 import { accountByUid, type AccountRecord } from '../auth/accounts.js';
 import { readProfile, userPath, type UserProfile } from '../users/profiles.js';
 import { HttpError } from '../http/HttpError.js';
-import { allSites, siteByUuid, sitesPage, type SiteRecord } from './sites.js';
+import { siteByUuid, sitesPage, type SiteRecord } from './sites.js';
 
 /** What a site uuid may look like as a realtime key (no '/', '.', '#', '$', '[' or ']'). */
 const SITE_KEY = /^[A-Za-z0-9_-]{1,128}$/;
@@ -15,15 +15,6 @@ export function profileOf(ctx: Pick<CloudServices, 'db' | 'realtime'>, uid: stri
   return account ? readProfile(ctx.realtime, account) : null;
 }
 
-/** The sites a user may see: those in /users/{uid}/controllers; a system admin sees all. */
-export function visibleSites(ctx: Pick<CloudServices, 'db' | 'realtime'>, uid: string): SiteRecord[] {
-  const profile = profileOf(ctx, uid);
-  if (!profile) return [];
-  const sites = allSites(ctx.db);
-  if (profile.systemAdmin) return sites;
-  return sites.filter((site) => profile.controllers[site.uuid] === true);
-}
-
 /**
  * Whether a user is a system admin, read from the one leaf (not the whole profile: a user with
  * thousands of sites has thousands of leaves under /users/{uid}/controllers, and site checks run on
@@ -33,7 +24,12 @@ function isSystemAdmin(ctx: Pick<CloudServices, 'realtime'>, uid: string): boole
   return ctx.realtime.get(`${userPath(uid)}/systemAdmin`) === true;
 }
 
-/** Which sites a list holds for a user: every site (null), or these uuids. */
+/**
+ * Which sites a list holds for a user: every site (null), or these uuids. `controllers`: the sites a
+ * user may see, those in /users/{uid}/controllers (a system admin sees all). `adminControllers`: the
+ * sites they administer: a system admin all; an Admin or PowerUser the sites they have; User, Guest and
+ * Viewer none.
+ */
 function siteScope(ctx: Pick<CloudServices, 'realtime'>, account: AccountRecord, list: 'controllers' | 'adminControllers'): readonly string[] | null {
   if (isSystemAdmin(ctx, account.uid)) return null;
   if (list === 'adminControllers' && !SITE_ADMIN_ROLES.has(account.role)) return [];
@@ -42,7 +38,7 @@ function siteScope(ctx: Pick<CloudServices, 'realtime'>, account: AccountRecord,
   return Object.entries(controllers).filter(([, granted]) => granted === true).map(([uuid]) => uuid);
 }
 
-/** One page of visibleSites (`controllers`) or administeredSites (`adminControllers`), read as a page. */
+/** One page of a user's site list (GET /controllers), read as a page. */
 export function siteListPage(
   ctx: Pick<CloudServices, 'db' | 'realtime'>,
   uid: string,
@@ -56,17 +52,14 @@ export function siteListPage(
   return scope !== null && scope.length === 0 ? [] : sitesPage(ctx.db, scope, offset, limit);
 }
 
-/**
- * The sites a user administers (GET /controllers?controllers=adminControllers): a system admin
- * administers all; an Admin or PowerUser administers the sites they have; User, Guest and Viewer
- * administer none.
- */
+/** The sites a user may see, by name. */
+export function visibleSites(ctx: Pick<CloudServices, 'db' | 'realtime'>, uid: string): SiteRecord[] {
+  return siteListPage(ctx, uid, 'controllers', 0, undefined);
+}
+
+/** The sites a user administers, by name (GET /controllers?controllers=adminControllers). */
 export function administeredSites(ctx: Pick<CloudServices, 'db' | 'realtime'>, uid: string): SiteRecord[] {
-  const profile = profileOf(ctx, uid);
-  if (!profile) return [];
-  if (profile.systemAdmin) return allSites(ctx.db);
-  if (!SITE_ADMIN_ROLES.has(profile.role)) return [];
-  return visibleSites(ctx, uid);
+  return siteListPage(ctx, uid, 'adminControllers', 0, undefined);
 }
 
 /** Whether a user may see one site (its alarms, tags, proxy socket). */
