@@ -2,6 +2,7 @@ import { get as httpGet } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { parseCloudArgs } from '../src/cliArgs.js';
 import { startCloud, type Cloud } from './helpers/startCloud.js';
@@ -9,18 +10,22 @@ import { startCloud, type Cloud } from './helpers/startCloud.js';
 /** --static mounts: the example host pages and the widgets' preact bundles, served by the cloud. */
 const base = mkdtempSync(join(tmpdir(), 'varde-static-'));
 const hostPage = `<!doctype html><title>Host</title>${'<p>controller page</p>'.repeat(200)}`;
+const portalScript = `export const portal = ${JSON.stringify('0123456789'.repeat(400))};`;
 let cloud: Cloud;
 
 beforeAll(async () => {
   mkdirSync(join(base, 'examples', 'host-page'), { recursive: true });
   mkdirSync(join(base, 'elements', 'chunks'), { recursive: true });
-  mkdirSync(join(base, 'portal'));
+  mkdirSync(join(base, 'portal', 'assets'), { recursive: true });
   writeFileSync(join(base, 'examples', 'host-page', 'index.html'), '<!doctype html><title>Host</title>');
   writeFileSync(join(base, 'elements', 'varde-session.js'), 'export {}');
   writeFileSync(join(base, 'elements', 'chunks', 'chunk-A.js'), 'export const a = 1');
   writeFileSync(join(base, 'elements', 'chunks', 'chunk-2635LWX6.js'), 'export const hashed = 1');
   writeFileSync(join(base, 'examples', 'host-page', 'big.html'), hostPage);
   writeFileSync(join(base, 'portal', 'index.html'), '<!doctype html><title>Portal</title>');
+  // As the portal's build writes an asset: a content-hashed name with its .br beside it.
+  writeFileSync(join(base, 'portal', 'assets', 'portal-5GQ2XKZD.js'), portalScript);
+  writeFileSync(join(base, 'portal', 'assets', 'portal-5GQ2XKZD.js.br'), brotliCompressSync(portalScript));
   writeFileSync(join(base, 'secret.txt'), 'secret');
   cloud = await startCloud({
     seed: 'none',
@@ -94,6 +99,23 @@ test('a host page served from source is compressed on the fly: brotli, else gzip
     expect(page.headers.get('content-encoding')).toBe(encoding);
     expect(await page.text()).toBe(hostPage);
   }
+});
+
+test('a portal asset answers a byte range (206 with Content-Range) when asked uncompressed', async () => {
+  const path = '/assets/portal-5GQ2XKZD.js';
+  // identity: the file itself. A client that accepts br gets its range of the .br (the representation sent).
+  const whole = await fetch(`${cloud.url}${path}`, { headers: { 'accept-encoding': 'identity' } });
+  expect(whole.headers.get('accept-ranges')).toBe('bytes');
+  expect(await whole.text()).toBe(portalScript);
+
+  const part = await fetch(`${cloud.url}${path}`, { headers: { 'accept-encoding': 'identity', range: 'bytes=100-149' } });
+  expect(part.status).toBe(206);
+  expect(part.headers.get('content-range')).toBe(`bytes 100-149/${portalScript.length}`);
+  expect(part.headers.get('content-encoding')).toBeNull();
+  expect(await part.text()).toBe(portalScript.slice(100, 150));
+
+  const beyond = await fetch(`${cloud.url}${path}`, { headers: { 'accept-encoding': 'identity', range: `bytes=${portalScript.length}-` } });
+  expect(beyond.status).toBe(416);
 });
 
 test('--static /PATH=DIR is parsed, and bad mounts are refused', () => {
