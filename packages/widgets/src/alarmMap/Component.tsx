@@ -23,7 +23,8 @@ import { useWidgetTranslation } from '../shared/useWidgetTranslation.js';
 import { WidgetRoot } from '../shared/WidgetRoot.js';
 import type { NavigateDetail } from '../alarmTable/events.js';
 import { NavLink } from '../alarmTable/NavLink.js';
-import { useSiteFeed, useVanillaStore } from '../alarmTable/useSiteFeed.js';
+import { useSiteFeed } from '../alarmTable/useSiteFeed.js';
+import { useStoreState } from '../shared/useStoreState.js';
 import { Icon } from '../siteList/icons.js';
 import { loadLeaflet, type LeafletModule } from './loadLeaflet.js';
 import { alarmMarkerLayer, createClusterGroup, type PopupExtra, type SiteLink } from './markerLayers.js';
@@ -62,7 +63,7 @@ export function AlarmMapWidget(props: AlarmMapWidgetProps) {
   const { rootRef } = useVardeEvents();
   const session = useSharedSession();
   const { feed, state: feedState } = useSiteFeed({ alarms: true });
-  const rowsBySite = useVanillaStore(feed?.alarms ?? null, rowsOf, {});
+  const rowsBySite = useStoreState(feed?.alarms ?? null, rowsOf, {});
   const computed = useMemo(() => siteAlarmMarkers(feedState.sites, Object.values(rowsBySite).flat() as AlarmRow[]), [feedState.sites, rowsBySite]);
   // Every poll brings new arrays; the layers (and an open popup) are rebuilt only when what they show changed.
   const markersKey = computed.map((m) => `${m.siteUuid}:${m.alarmGroup}:${m.count}:${m.unacknowledged}:${m.latestTag}:${m.latestTime}`).join('|');

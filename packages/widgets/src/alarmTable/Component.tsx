@@ -32,7 +32,8 @@ import { loadAlarmTableShoelaceParts } from './shoelace.js';
 import { alarmTableStrings } from './strings.js';
 import { alarmTableStyles } from './styles.js';
 import { useAlarmActions } from './useAlarmActions.js';
-import { useSiteFeed, useVanillaStore } from './useSiteFeed.js';
+import { useSiteFeed } from './useSiteFeed.js';
+import { useStoreState } from '../shared/useStoreState.js';
 
 export interface AlarmTableWidgetProps {
   /** Where the "Show on map" link goes (none without it). */
@@ -70,7 +71,7 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
   const store = feed?.alarms ?? null;
 
   const select = useMemo(() => createVisibleAlarmsSelector(), [store]);
-  const visibleRows = useVanillaStore(store, select, noRows as AlarmRow[]);
+  const visibleRows = useStoreState(store, select, noRows as AlarmRow[]);
   const [stateFilter, setStateFilter] = useState<TableStateFilter>('');
   // Shelving ends by itself: the state is worked out again on every render, and a render is due
   // when the next shelving ends (nothing else may change then).
@@ -90,13 +91,13 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
     return () => clearTimeout(timer);
   }, [visibleRows, now]);
   const rows = useMemo(() => visibleRows.filter((row) => rowInState(row, stateFilter, now)), [visibleRows, stateFilter, now]);
-  const rowsBySite = useVanillaStore(store, allRowsOf, {});
-  const filter = useVanillaStore(store, (state) => state.filter, {});
-  const sort = useVanillaStore(store, (state) => state.sort, DEFAULT_ALARM_SORT);
+  const rowsBySite = useStoreState(store, allRowsOf, {});
+  const filter = useStoreState(store, (state) => state.filter, {});
+  const sort = useStoreState(store, (state) => state.sort, DEFAULT_ALARM_SORT);
   // Strings, compared by value: every site answer makes a new errorsBySite object, and the table
   // must not re-render for each of them.
-  const errorText = useVanillaStore(store, errorsOf, '');
-  const failedUuids = useVanillaStore(store, failedUuidsOf, '');
+  const errorText = useStoreState(store, errorsOf, '');
+  const failedUuids = useStoreState(store, failedUuidsOf, '');
   const failedNames = useMemo(() => {
     if (failedUuids === '') return [];
     const names = new Map(feedState.sites.map((site) => [site.uuid, site.name]));

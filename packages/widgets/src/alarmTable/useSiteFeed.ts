@@ -1,10 +1,10 @@
 /** React side of the site feed: the shared session's feed while it is signed in, and its state. */
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { useSessionSnapshot, useSharedSession } from '../shared/useSharedSession.js';
+import { useStoreState } from '../shared/useStoreState.js';
 import { acquireSiteFeed, type SiteFeed, type SiteFeedState } from './siteFeed.js';
 
 const idle: SiteFeedState = { status: 'loading', sites: [], error: null, connectionsVersion: 0 };
-const noSubscription = () => () => undefined;
 
 /** The feed (null until signed in); `alarms: true` also runs the alarm poll while mounted. */
 export function useSiteFeed(options: { alarms?: boolean } = {}): { feed: SiteFeed | null; state: SiteFeedState } {
@@ -28,23 +28,6 @@ export function useSiteFeed(options: { alarms?: boolean } = {}): { feed: SiteFee
     };
   }, [session, signedIn, wantAlarms]);
 
-  const state = useSyncExternalStore(
-    feed ? feed.state.subscribe : noSubscription,
-    () => (feed ? feed.state.getState() : idle),
-    () => idle,
-  );
+  const state = useStoreState(feed?.state ?? null) ?? idle;
   return { feed, state };
-}
-
-/** A selected slice of a zustand vanilla store (core's alarms store), re-rendering when it changes. */
-export function useVanillaStore<T, S>(
-  store: { subscribe(listener: () => void): () => void; getState(): T } | null,
-  select: (state: T) => S,
-  fallback: S,
-): S {
-  return useSyncExternalStore(
-    store ? store.subscribe : noSubscription,
-    () => (store ? select(store.getState()) : fallback),
-    () => fallback,
-  );
 }

@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo } from 'react';
 import { createLicensingStore, type LicensingState } from '@varde/core';
 import type { StoredLicense } from '@varde/core/contract';
 import { useSessionSnapshot, useSharedSession } from '../shared/useSharedSession.js';
+import { useStoreState } from '../shared/useStoreState.js';
 
 /**
  * The widget's licensing data: one core store per widget instance, bound to the shared session.
@@ -16,7 +17,7 @@ export function useLicensing(shownPartners: string[]): { state: LicensingState; 
     () => createLicensingStore({ http: () => session?.http ?? null, realtime: () => session?.realtime ?? null }),
     [session],
   );
-  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  const state = useStoreState(store);
 
   const tokensVersion = snapshot?.tokensVersion;
   useEffect(() => {

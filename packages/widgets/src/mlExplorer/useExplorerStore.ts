@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo } from 'react';
 import { createMlExplorerStore, startMlExplorerRefresh, type MlExplorerState } from '@varde/core';
 import { useSessionSnapshot, useSharedSession } from '../shared/useSharedSession.js';
+import { useStoreState } from '../shared/useStoreState.js';
 
 export type MlExplorerStore = ReturnType<typeof createMlExplorerStore>;
 
@@ -12,7 +13,7 @@ export function useExplorerStore(refreshMs?: number): { store: MlExplorerStore; 
   const session = useSharedSession();
   const snapshot = useSessionSnapshot();
   const store = useMemo(() => createMlExplorerStore({ http: () => session?.http ?? null }), [session]);
-  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  const state = useStoreState(store);
   const signedIn = snapshot?.state === 'signed-in';
   const tokensVersion = snapshot?.tokensVersion;
 

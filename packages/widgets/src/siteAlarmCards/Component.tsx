@@ -12,7 +12,8 @@ import { useWidgetTranslation, type WidgetTranslate } from '../shared/useWidgetT
 import { WidgetRoot } from '../shared/WidgetRoot.js';
 import { classTextColor } from '../alarmTable/AlarmRows.js';
 import type { NavigateDetail } from '../alarmTable/events.js';
-import { useSiteFeed, useVanillaStore } from '../alarmTable/useSiteFeed.js';
+import { useSiteFeed } from '../alarmTable/useSiteFeed.js';
+import { useStoreState } from '../shared/useStoreState.js';
 import { siteAlarmCardsStrings } from './strings.js';
 import { siteAlarmCardsStyles } from './styles.js';
 
@@ -80,7 +81,7 @@ export function SiteAlarmCardsWidget(props: SiteAlarmCardsWidgetProps) {
   const { t, language } = useWidgetTranslation(siteAlarmCardsStrings);
   const session = useSharedSession();
   const { feed, state: feedState } = useSiteFeed({ alarms: true });
-  const rowsBySite = useVanillaStore(feed?.alarms ?? null, rowsOf, {});
+  const rowsBySite = useStoreState(feed?.alarms ?? null, rowsOf, {});
   const excluded = (props.excludeSite ?? EXCLUDED_CARD_SITE).trim().toLowerCase();
   const cards = useMemo(
     () =>

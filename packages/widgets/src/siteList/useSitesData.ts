@@ -3,22 +3,17 @@
  * 64 px, then pages growing to 200 ahead of the viewport), alarm reports and realtime status tags
  * for the rows on screen, and status and alarm refresh every 30 s.
  */
-import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { createSitesStore, type Session, type SiteListKind, type SitesState, type SitesStore } from '@varde/core';
 import { realtimePaths } from '@varde/core/contract';
-
-const noSubscription = () => () => undefined;
+import { useStoreState, type ExternalStore } from '../shared/useStoreState.js';
 
 export function useSitesData(session: Session | null, signedIn: boolean, list: SiteListKind): { store: SitesStore | null; state: SitesState | null } {
   const store = useMemo(
     () => (session ? createSitesStore({ http: () => session.http, realtime: () => session.realtime }) : null),
     [session],
   );
-  const state = useSyncExternalStore(
-    store ? store.subscribe : noSubscription,
-    () => (store ? store.getState() : null),
-    () => null,
-  );
+  const state = useStoreState(store);
 
   useEffect(() => {
     if (!store || !signedIn) return;
@@ -87,11 +82,11 @@ export function statusMessageText(value: unknown, language: string): string | nu
 
 /** The cloud status message for this host name (/statusMessage/{hostname}) in the UI language, or null. */
 export function useStatusMessage(session: Session | null, signedIn: boolean, hostname: string, language: string): string | null {
-  const subscribe = useMemo(() => {
+  const message = useMemo((): ExternalStore<string | null> | null => {
     if (!session || !signedIn || !hostname) return null;
     let value: string | null = null;
     return {
-      read: () => value,
+      getState: () => value,
       subscribe(onChange: () => void) {
         const realtime = session.realtime;
         if (!realtime) return () => undefined;
@@ -106,5 +101,5 @@ export function useStatusMessage(session: Session | null, signedIn: boolean, hos
       },
     };
   }, [session, signedIn, hostname, language]);
-  return useSyncExternalStore(subscribe ? subscribe.subscribe : noSubscription, () => (subscribe ? subscribe.read() : null), () => null);
+  return useStoreState(message);
 }

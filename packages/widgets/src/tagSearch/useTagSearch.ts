@@ -3,14 +3,13 @@
  * every logged-in site) and the search host's websocket (token in the query, reconnect 5 s after a
  * close). Several example queries run one after another and their rows are merged.
  */
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { CONTROLLER_PROXY_TIMEOUT_MS, createSearchStore, openSearchSocket, type SearchSocket, type SearchState, type Session } from '@varde/core';
 import type { TagSearchRow } from '@varde/core/contract';
 import type { SiteFeed } from '../alarmTable/siteFeed.js';
+import { useStoreState } from '../shared/useStoreState.js';
 
 const rowKey = (row: TagSearchRow) => `${row.siteUuid}\u0000${row.Name}`;
-const idle: SearchState | null = null;
-const noSubscription = () => () => undefined;
 
 function tokenOrNull(session: Session): string | null {
   try {
@@ -36,7 +35,7 @@ export function useTagSearch(session: Session | null, feed: SiteFeed | null): Ta
     () => (feed ? createSearchStore({ connections: () => feed.connections(), socket: () => socketRef.current }) : null),
     [feed],
   );
-  const state = useSyncExternalStore(store ? store.subscribe : noSubscription, () => (store ? store.getState() : idle), () => idle);
+  const state = useStoreState(store);
 
   // Texts of the current run: socket answers for anything else are stale (an earlier search).
   const wanted = useRef<readonly string[]>([]);
