@@ -149,7 +149,7 @@ describe('graph', () => {
     const [edge] = (await convert(power, csv([[first!.globalId, 'A', '', site, 'Hus G', 'T1', '', '']]))).body as GraphEdge[];
     await call(cloud, '/cloud/graph/nodes', { json: [edge!.from_node, edge!.to_node], headers: power.graph });
     const unknown = await call(cloud, '/cloud/graph/edges', { json: [{ uuid: 'e1', from_node: 'nope', to_node: edge!.to_node.uuid }], headers: power.graph });
-    expect(unknown.status).toBe(400);
+    expect(unknown.status).toBe(404); // as for another partner's node: nothing is revealed
     expect(unknown.body.detail).toContain('[0].from_node');
     const reversed = await call(cloud, '/cloud/graph/edges', { json: [{ uuid: 'e1', from_node: edge!.to_node.uuid, to_node: edge!.from_node.uuid }], headers: power.graph });
     expect(reversed.status).toBe(400);

@@ -47,8 +47,9 @@ export function registerGraphRoutes(app: FastifyInstance, ctx: CloudContext, sto
       seen.add(edge.uuid);
       const from = store.node(edge.from_node);
       const to = store.node(edge.to_node);
-      if (!from || !visible.node(from)) throw new HttpError(400, `[${index}].from_node: no node ${edge.from_node}`);
-      if (!to || !visible.node(to)) throw new HttpError(400, `[${index}].to_node: no node ${edge.to_node}`);
+      // 404 as for a missing node: another partner's node or a site the caller lacks is not revealed.
+      if (!from || !visible.node(from)) throw new HttpError(404, `[${index}].from_node: no node ${edge.from_node}`);
+      if (!to || !visible.node(to)) throw new HttpError(404, `[${index}].to_node: no node ${edge.to_node}`);
       if (from.obj.type !== 'bim') throw new HttpError(400, `[${index}].from_node: must be a BIM model node`);
       if (to.obj.type !== 'tag') throw new HttpError(400, `[${index}].to_node: must be a controller-tag node`);
       return { uuid: edge.uuid, from_node: from.uuid, to_node: to.uuid, building: to.obj.building };

@@ -6,7 +6,8 @@ import type { PartnerResource } from '../partners/partnerResources.js';
  * with every route in the registry (routeRegistry.ts) and enforced by one hook (accessHook.ts): the
  * module, the system-admin gate, the site and the partner-owned thing the path names. A route with no
  * entry is closed. test/crossPartner.test.ts walks the registry: a route with no entry here fails it,
- * and every route that names a resource is attacked by another partner's admin. Lists and the kinds
+ * every route that names a resource (in its path, body or query) is attacked by another partner's
+ * admin, and a route it cannot attack must be exempted there with a reason. Lists and the kinds
  * the hook does not look up (users, alarms, licensing partners, function runs) are scoped by their
  * services, which the same test attacks.
  */
