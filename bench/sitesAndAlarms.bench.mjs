@@ -13,12 +13,11 @@
 // BENCH_CHROMIUM (the browser, default /usr/bin/chromium).
 // The demo's own 60 sites (44 online) stay; the added sites are offline except the alarm sites.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { startCloud } from './cloudProcess.mjs';
+import { startCloud, tempFolder } from './cloudProcess.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SITES = Number(process.env.BENCH_SITES ?? 10_000);
@@ -37,14 +36,14 @@ function ensureBuilt() {
 
 /** The cloud on a free port, serving a copy of the built portal (a rebuild during the run cannot pull files away). */
 async function startBenchCloud() {
-  const portal = mkdtempSync(join(tmpdir(), 'varde-bench-portal-'));
+  const portal = tempFolder('varde-bench-portal-');
   try {
-    cpSync(join(root, 'packages/portal/dist'), portal, { recursive: true });
+    cpSync(join(root, 'packages/portal/dist'), portal.path, { recursive: true });
   } catch (error) {
-    rmSync(portal, { recursive: true, force: true });
+    portal.remove();
     throw error;
   }
-  return startCloud(['--port', '0', '--memory', '--seed', 'demo', '--portal', portal], { cleanup: [portal] });
+  return startCloud(['--port', '0', '--memory', '--seed', 'demo', '--portal', portal.path], { cleanup: [portal.path] });
 }
 
 /** Runs `count` calls of `task(i)`, `concurrency` at a time. */

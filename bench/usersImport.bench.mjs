@@ -11,13 +11,12 @@
 // BENCH_CONCURRENCY (default 16), BENCH_STORAGE (memory | disk, default disk: durable writes as in
 // production use).
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { once } from 'node:events';
 import { Pool } from 'undici';
-import { startCloud } from './cloudProcess.mjs';
+import { killOnExit, startCloud, tempFolder } from './cloudProcess.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const vardeBin = join(root, 'packages/cli/bin/varde.js');
@@ -110,7 +109,7 @@ async function writeCsv(path, count, site) {
 function runVarde(home, url, args, stdin = '', nodeFlags = []) {
   return new Promise((resolve, reject) => {
     const env = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, 'config'), VARDE_CLOUD: url };
-    const child = spawn(process.execPath, [...nodeFlags, '--import', PEAK_RSS_HOOK, vardeBin, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = killOnExit(spawn(process.execPath, [...nodeFlags, '--import', PEAK_RSS_HOOK, vardeBin, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] }));
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
     child.stdout.resume();
@@ -146,7 +145,9 @@ async function measureCli(work, count, nodeFlags = []) {
 
 export default async function usersImportBench() {
   ensureBuilt();
-  const work = mkdtempSync(join(tmpdir(), 'varde-bench-users-'));
+  // Removed on every path: below when the bench returns or throws, by cloudProcess's exit handler on Ctrl-C.
+  const folder = tempFolder('varde-bench-users-');
+  const work = folder.path;
   try {
     const ceiling = await measureCeiling(work);
     const cli = await measureCli(work, USERS);
@@ -178,7 +179,7 @@ export default async function usersImportBench() {
       ],
     };
   } finally {
-    rmSync(work, { recursive: true, force: true });
+    folder.remove();
   }
 }
 
