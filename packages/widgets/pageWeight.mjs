@@ -12,6 +12,9 @@ export function readPageBudgets() {
   return JSON.parse(readFileSync(`${widgetsDir}bundle-budgets.json`, 'utf8')).pages ?? {};
 }
 
+/** Budgets are in KB of 1,000 bytes, as issue 15 states them. */
+export const KB = 1000;
+
 const brotli = (bytes) => brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 
 /** Follows `kind` imports from `start` through the metafile's outputs. */
@@ -28,7 +31,7 @@ function closure(outputs, start, kinds) {
 }
 
 /**
- * [{name, files, bytes (brotli, before it runs), lazyBytes (brotli, on first use), goalKiB, maxKiB}]
+ * [{name, files, bytes (brotli, before it runs), lazyBytes (brotli, on first use), budgetKB}]
  * per element (each entry defines the element and <varde-session>).
  */
 export async function measurePages() {
@@ -55,6 +58,6 @@ export async function measurePages() {
     const everything = closure(outputs, entry, ['import-statement', 'dynamic-import']);
     const sum = (files) => [...files].reduce((total, file) => total + sizeOf(file), 0);
     const lazy = new Set([...everything].filter((file) => !before.has(file)));
-    return { name, files: before.size, bytes: sum(before), lazyBytes: sum(lazy), goalKiB: budgets[name]?.goalKiB ?? null, maxKiB: budgets[name]?.maxKiB ?? null };
+    return { name, files: before.size, bytes: sum(before), lazyBytes: sum(lazy), budgetKB: budgets[name]?.budgetKB ?? null };
   });
 }

@@ -1,12 +1,2 @@
-export {
-  login,
-  verifySms,
-  customToken,
-  renewSession,
-  userInfo,
-  logout,
-  requestResetPassword,
-  resetPassword,
-  type CallOptions,
-} from './authClient.js';
-export { parseResetPasswordHash } from './resetPasswordLink.js';
+export * from './authClient.js';
+export * from './resetPasswordLink.js';

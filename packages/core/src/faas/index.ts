@@ -1,19 +1,2 @@
-export {
-  listFunctions,
-  getFunction,
-  saveFunction,
-  deleteFunction,
-  runFunction,
-  functionServiceQuery,
-  type FaasCallOptions,
-} from './faasClient.js';
-export {
-  createFunctionsEditorStore,
-  startFunctionListRefresh,
-  newFunctionDraft,
-  FUNCTION_LIST_REFRESH_MS,
-  type FunctionDraft,
-  type EditableField,
-  type FunctionsEditorState,
-  type FunctionsEditorOptions,
-} from './functionsEditorStore.js';
+export * from './faasClient.js';
+export * from './functionsEditorStore.js';

@@ -1,1 +1,1 @@
-export { listHistorianTags, readSeries, type HistorianTag, type SeriesColumns } from './historianClient.js';
+export * from './historianClient.js';

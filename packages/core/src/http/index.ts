@@ -1,10 +1,3 @@
-export { HttpError, NetworkError, TimeoutError, ResponseShapeError, isHttpError } from './HttpError.js';
-export { findAccessToken, tryFindAccessToken } from './accessTokens.js';
-export {
-  createHttpClient,
-  DEFAULT_TIMEOUT_MS,
-  type HttpClient,
-  type HttpClientOptions,
-  type RequestOptions,
-  type QueryValue,
-} from './createHttpClient.js';
+export * from './HttpError.js';
+export * from './accessTokens.js';
+export * from './createHttpClient.js';

@@ -1,9 +1,10 @@
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { LANGUAGES, type Language } from '../config/types.js';
-import { baseNamespaces } from './resources/index.js';
+import { DEFAULT_LANGUAGE } from './defaultLanguage.js';
+import { baseNamespaces } from './resources/base.js';
+import { setUpInstance } from './setUpInstance.js';
 
-/** UI default language (spec: Norwegian). User data's own default language is en. */
-export const DEFAULT_LANGUAGE: Language = 'no';
+export { DEFAULT_LANGUAGE };
 
 function buildResources(): Resource {
   const resources: Resource = {};
@@ -21,30 +22,7 @@ function buildResources(): Resource {
  * alone). Initialised synchronously on import: resources are bundled, nothing is fetched and no
  * DOM is touched, so `t` works at once in the browser and in Node.
  */
-export const i18n: I18n = i18next.createInstance();
-void i18n.init({
-  resources: buildResources(),
-  lng: DEFAULT_LANGUAGE,
-  fallbackLng: ['en'],
-  supportedLngs: [...LANGUAGES],
-  ns: Object.keys(baseNamespaces),
-  defaultNS: 'errors',
-  initAsync: false,
-  // React (and Lit) escape text themselves; escaping here would show &quot; to users.
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  // A key no catalogue has is a bug: say so on the console (the browser suites fail on it).
-  saveMissing: true,
-  missingKeyHandler: (_languages, namespace, key) => console.warn(`[varde i18n] missing ${namespace}:${key}`),
-});
-
-/**
- * The portal's code for Swedish is `se`, which Intl.PluralRules reads as Northern Sami (with a "two"
- * form): plurals of Swedish texts are resolved with Swedish rules instead.
- */
-const pluralResolver = i18n.services.pluralResolver as { getRule(code: string, options?: object): unknown };
-const pluralRuleOf = pluralResolver.getRule.bind(pluralResolver);
-pluralResolver.getRule = (code, options) => pluralRuleOf(code === 'se' ? 'sv' : code, options);
+export const i18n: I18n = setUpInstance(i18next.createInstance(), buildResources());
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

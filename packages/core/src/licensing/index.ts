@@ -1,17 +1,4 @@
-export {
-  listLicensingPartners,
-  listLicenseTypes,
-  listLicenses,
-  getLicense,
-  generateLicense,
-  editLicense,
-  renewLicense,
-  archiveLicense,
-  fetchLicenseJwks,
-  licenseRequestOf,
-  type IssuedLicense,
-  type LicensingCallOptions,
-} from './licensingClient.js';
-export { decodeLicenseFile, verifyLicenseFile, type DecodedLicenseFile, type LicenseVerification } from './licenseFile.js';
-export { createLicensingStore, type LicensingState, type LicensingStoreOptions, type PartnerLicensing } from './licensingStore.js';
-export { localizedLicenseType } from './localizedLicenseType.js';
+export * from './licensingClient.js';
+export * from './licenseFile.js';
+export * from './licensingStore.js';
+export * from './localizedLicenseType.js';

@@ -1,2 +1,2 @@
-export { createRealtime } from './createRealtime.js';
-export type { Realtime, SubscribeOptions } from './realtimeTypes.js';
+export * from './createRealtime.js';
+export * from './realtimeTypes.js';

@@ -1,24 +1,3 @@
-export {
-  listRuleSites,
-  getSiteRules,
-  saveSiteRules,
-  deleteSiteRules,
-  listRuleUsers,
-  testRule,
-  testRuleDraft,
-  getRuleLog,
-  type RuleTestOutcome,
-  type RulesCallOptions,
-} from './rulesClient.js';
-export {
-  newRuleDraft,
-  draftOf,
-  validateRuleDraft,
-  withRule,
-  withoutRule,
-  ruleFailureText,
-  RULE_SNACKBAR_MS,
-  type RuleDraft,
-  type RuleDraftErrors,
-} from './ruleDraft.js';
-export { diffRules, sameRule, isEmptyDiff, type RuleDiff } from './ruleDiff.js';
+export * from './rulesClient.js';
+export * from './ruleDraft.js';
+export * from './ruleDiff.js';

@@ -1,15 +1,1 @@
-export {
-  listUsers,
-  allUsers,
-  findUserByEmail,
-  getUser,
-  getGrantable,
-  createUser,
-  isUserExistsError,
-  updateUser,
-  deleteUser,
-  setUserAccess,
-  setUserPassword,
-  sendPasswordReset,
-  type UsersCallOptions,
-} from './usersClient.js';
+export * from './usersClient.js';

@@ -1,9 +1,10 @@
 /**
- * The outer element of every widget: its styles (Shoelace tokens + the widget's CSS) and the root
- * node events are dispatched from. Inside a custom element this sits in the open shadow root.
+ * The outer element of every widget: its styles (Shoelace tokens, once its parts have loaded, and
+ * the widget's CSS) and the root node events are dispatched from. Inside a custom element this
+ * sits in the open shadow root.
  */
 import type { ReactNode, RefObject } from 'react';
-import { shoelaceThemeCss } from './shoelaceTheme.js';
+import { useShoelaceThemeCss } from './shoelace.js';
 
 export interface WidgetRootProps {
   /** The widget's CSS (its styles.ts); class names are prefixed with the widget name. */
@@ -18,9 +19,10 @@ export interface WidgetRootProps {
 }
 
 export function WidgetRoot({ styles, className, rootRef, lang, children }: WidgetRootProps) {
+  const themeCss = useShoelaceThemeCss();
   return (
     <div className={className} ref={rootRef} part="root" lang={lang}>
-      <style>{`${shoelaceThemeCss}\n${styles}`}</style>
+      <style>{`${themeCss}\n${styles}`}</style>
       {children}
     </div>
   );

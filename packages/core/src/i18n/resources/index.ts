@@ -13,9 +13,6 @@ import { session } from './session.js';
 import { sites } from './sites.js';
 import { users } from './users.js';
 
-/** What core itself says (errors, sign-in, the session): in the i18next instance from the start. */
-export const baseNamespaces = { login, session, errors };
-
 /**
  * Core's namespaces, each with no/en/se. Besides the base ones, a user adds those it shows with
  * ensureNamespace (the portal all of them; a widget the few it uses), so an element's bundle
@@ -39,12 +36,3 @@ export const coreNamespaces = {
 };
 
 export type CoreNamespace = keyof typeof coreNamespaces;
-
-export {
-  bim as bimTexts,
-  licenses as licensesTexts,
-  ml as mlTexts,
-  search as searchTexts,
-  sites as sitesTexts,
-  users as usersTexts,
-};
