@@ -31,7 +31,7 @@ const as = (tokens: AccessTokens, service: string, path: string, init: { method?
 const keyOf = (route: RegisteredRoute) => `${route.method} ${route.url}`;
 
 /** The first item or a failure naming what the demo seed lacks (a fallback id would attack nothing real). */
-function first<T>(items: T[] | undefined, what: string): T {
+function first(items: any[] | undefined, what: string): any {
   if (!items?.[0]) throw new Error(`the demo seed has no ${what} of Fjordvarme's to attack`);
   return items[0];
 }
