@@ -120,14 +120,15 @@ export function registerRealtimeAuthRoutes(app: FastifyInstance, options: Realti
         throw new GoogleApiError(400, 'INVALID_GRANT_TYPE', 'grant_type must be refresh_token');
       }
       const refreshToken = requireString(request.body, 'refresh_token', 'MISSING_REFRESH_TOKEN');
-      const identity = await issuer.verifyRefreshToken(refreshToken).catch(rethrowAsGoogleError);
-      const fresh = await session(identity);
+      // The presented refresh token is retired; the SDK keeps the one answered here (refresh_token).
+      const { identity, refreshToken: next } = await issuer.rotateRefreshToken(refreshToken).catch(rethrowAsGoogleError);
+      const idToken = await issuer.mintIdToken(identity);
       return {
-        access_token: fresh.idToken,
-        expires_in: fresh.expiresIn,
+        access_token: idToken,
+        expires_in: String(issuer.lifetimeSeconds),
         token_type: 'Bearer',
-        refresh_token: fresh.refreshToken,
-        id_token: fresh.idToken,
+        refresh_token: next,
+        id_token: idToken,
         user_id: identity.uid,
         project_id: issuer.projectId,
       };

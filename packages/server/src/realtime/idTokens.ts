@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import type { Clock } from '../clock.js';
 import type { Db } from '../storage/db.js';
+import { createRefreshChains, type ChainLink } from './refreshChains.js';
 
 /**
  * The ID and refresh tokens of the realtime sign-in endpoints (the firebase auth emulator's shape:
  * `iss`, `aud`, `sub`, `user_id`, `iat`, `exp`, `firebase.sign_in_provider`, custom claims on top).
  * Both are HS256 JWTs under a secret kept in the database, so only this server can mint one that the
- * database connection's `auth` message accepts. A refresh token carries the sign-in's uid and claims.
+ * database connection's `auth` message accepts. A refresh token carries the sign-in's uid and claims,
+ * and its chain and generation: each refresh answers the next one and retires it (refreshChains.ts).
  */
 
 export interface RealtimeIdentity {
@@ -37,9 +39,11 @@ export interface IdTokenIssuer {
   readonly lifetimeSeconds: number;
   readonly projectId: string;
   mintIdToken(identity: RealtimeIdentity): Promise<string>;
+  /** The first refresh token of a sign-in: a new chain. */
   mintRefreshToken(identity: RealtimeIdentity): Promise<string>;
   verifyIdToken(token: string): Promise<VerifiedIdToken>;
-  verifyRefreshToken(token: string): Promise<RealtimeIdentity>;
+  /** A refresh: whose token it is and the refresh token that replaces it (the presented one is retired). */
+  rotateRefreshToken(token: string): Promise<{ identity: RealtimeIdentity; refreshToken: string }>;
 }
 
 /** Claims the token itself defines; a custom claim of the same name is dropped, as firebase does. */
@@ -51,6 +55,7 @@ const RESERVED_CLAIMS = new Set([
 const SECRET_NAME = 'id-token-hs256';
 const REFRESH_AUDIENCE = 'varde-realtime-refresh';
 const REFRESH_LIFETIME_SECONDS = 30 * 24 * 3600;
+const REFRESH_LIFETIME_MS = REFRESH_LIFETIME_SECONDS * 1000;
 
 export function customClaimsOnly(claims: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(claims).filter(([name]) => !RESERVED_CLAIMS.has(name)));
@@ -68,6 +73,7 @@ export function createIdTokenIssuer(options: {
   const isLive = options.isSignInLive ?? (() => true);
   const lifetimeSeconds = options.lifetimeSeconds ?? 3600;
   const secret = loadOrCreateSecret(db);
+  const chains = createRefreshChains(db);
   const issuer = `https://securetoken.google.com/${projectId}`;
   const nowSeconds = () => Math.floor(clock.now() / 1000);
   const verifyOptions = () => ({ algorithms: ['HS256'], currentDate: new Date(clock.now()) });
@@ -95,15 +101,7 @@ export function createIdTokenIssuer(options: {
     },
 
     async mintRefreshToken({ uid, claims }) {
-      const iat = nowSeconds();
-      return new SignJWT({ claims: customClaimsOnly(claims), token_use: 'refresh' })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setIssuer(issuer)
-        .setAudience(REFRESH_AUDIENCE)
-        .setSubject(uid)
-        .setIssuedAt(iat)
-        .setExpirationTime(iat + REFRESH_LIFETIME_SECONDS)
-        .sign(secret);
+      return signRefreshToken({ uid, claims }, chains.start(uid, clock.now(), REFRESH_LIFETIME_MS));
     },
 
     async verifyIdToken(token) {
@@ -124,20 +122,44 @@ export function createIdTokenIssuer(options: {
       }
     },
 
-    async verifyRefreshToken(token) {
-      try {
-        const { payload } = await jwtVerify(token, secret, { ...verifyOptions(), issuer, audience: REFRESH_AUDIENCE });
-        if (payload.token_use !== 'refresh' || typeof payload.sub !== 'string' || payload.sub === '') {
-          throw new IdTokenError('INVALID_REFRESH_TOKEN', 'Not a refresh token');
-        }
-        const claims = payload.claims !== null && typeof payload.claims === 'object' ? payload.claims : {};
-        if (!isLive(payload.sub, claims as Record<string, unknown>)) throw new IdTokenError('TOKEN_EXPIRED', 'The sign-in has ended');
-        return { uid: payload.sub, claims: claims as Record<string, unknown> };
-      } catch (error) {
-        throw asIdTokenError(error, 'INVALID_REFRESH_TOKEN', 'The refresh token is invalid');
-      }
+    async rotateRefreshToken(token) {
+      const { identity, link } = await verifyRefreshToken(token);
+      const step = chains.advance(identity.uid, link, clock.now(), REFRESH_LIFETIME_MS);
+      // TOKEN_EXPIRED: the SDK signs the user out (auth/user-token-expired) rather than retrying.
+      if (!step.ok) throw new IdTokenError('TOKEN_EXPIRED', step.reason);
+      return { identity, refreshToken: await signRefreshToken(identity, { chain: link.chain, generation: step.generation }) };
     },
   };
+
+  function signRefreshToken({ uid, claims }: RealtimeIdentity, link: ChainLink): Promise<string> {
+    const iat = nowSeconds();
+    return new SignJWT({ claims: customClaimsOnly(claims), token_use: 'refresh', chain: link.chain, gen: link.generation })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(issuer)
+      .setAudience(REFRESH_AUDIENCE)
+      .setSubject(uid)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + REFRESH_LIFETIME_SECONDS)
+      .sign(secret);
+  }
+
+  async function verifyRefreshToken(token: string): Promise<{ identity: RealtimeIdentity; link: ChainLink }> {
+    try {
+      const { payload } = await jwtVerify(token, secret, { ...verifyOptions(), issuer, audience: REFRESH_AUDIENCE });
+      if (payload.token_use !== 'refresh' || typeof payload.sub !== 'string' || payload.sub === '') {
+        throw new IdTokenError('INVALID_REFRESH_TOKEN', 'Not a refresh token');
+      }
+      const claims = (payload.claims !== null && typeof payload.claims === 'object' ? payload.claims : {}) as Record<string, unknown>;
+      if (!isLive(payload.sub, claims)) throw new IdTokenError('TOKEN_EXPIRED', 'The sign-in has ended');
+      // Signed by us before rotation existed: it names no chain, so it cannot be retired; it ends (migration 150).
+      if (typeof payload.chain !== 'string' || typeof payload.gen !== 'number') {
+        throw new IdTokenError('TOKEN_EXPIRED', 'The refresh token is from before refresh tokens rotated; sign in again');
+      }
+      return { identity: { uid: payload.sub, claims }, link: { chain: payload.chain, generation: payload.gen } };
+    } catch (error) {
+      throw asIdTokenError(error, 'INVALID_REFRESH_TOKEN', 'The refresh token is invalid');
+    }
+  }
 }
 
 function asIdTokenError(error: unknown, code: IdTokenErrorCode, message: string): IdTokenError {

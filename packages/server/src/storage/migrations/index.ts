@@ -20,6 +20,7 @@ import { sessionCookieRotationMigration } from './111-session-cookie-rotation.js
 import { mappingFieldsMigration } from './120-mapping-fields.js';
 import { ruleDeliveryLogMigration } from './130-rule-delivery-log.js';
 import { alarmLifecycleMigration } from './140-alarm-lifecycle.js';
+import { realtimeRefreshRotationMigration } from './150-realtime-refresh-rotation.js';
 
 export type { Migration };
 
@@ -41,4 +42,5 @@ export const migrations: Migration[] = [
   mappingFieldsMigration,
   ruleDeliveryLogMigration,
   alarmLifecycleMigration,
+  realtimeRefreshRotationMigration,
 ];
