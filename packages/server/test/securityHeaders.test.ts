@@ -56,7 +56,7 @@ describe('framable pages', () => {
   });
 
   test('the controller frame keeps its own CSP with the framable list', async () => {
-    const answer = await call(cloud, '/cloud/controller-proxy/sites/nope/?portalId=nope');
+    const answer = await call(cloud, '/cloud/controller-proxy/sites/nope/?portalId=nope', { headers: { accept: 'text/html' } }); // as a frame asks
     expect(answer.status).toBe(401);
     const csp = directives(answer.headers.get('content-security-policy'));
     expect(csp.get('default-src')).toBe("'none'");

@@ -44,13 +44,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.code(500).send({ detail: 'Internal server error' });
   });
 
-  // A declared length over the limit is answered before fastify's parser would refuse it and close the
-  // connection under a client that is still sending: the body is read and discarded first.
-  app.addHook('onRequest', async (request, reply) => {
+  // A declared length over the limit is refused before fastify's parser would refuse it and close the
+  // connection under a client that is still sending: the body is read and discarded first. Thrown, so that
+  // the route's own error handler shapes the answer (the googleapis-shaped sign-in endpoints have theirs).
+  app.addHook('onRequest', async (request) => {
     const length = Number(request.headers['content-length']);
     if (!(length > app.initialConfig.bodyLimit!)) return;
     await drainRequest(request.raw);
-    return reply.code(413).send({ detail: tooLargeDetail(app) });
+    throw new HttpError(413, tooLargeDetail(app));
   });
 
   // Files (portal, --static mounts) are a route of their own (http/staticFiles.ts); what it lacks comes here.

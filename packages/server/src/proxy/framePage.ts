@@ -3,6 +3,7 @@ import { servicePathPrefix, type AlarmRow } from '@varde/core/contract';
 import type { CloudContext } from '../context.js';
 import { canSeeSite } from '../controllers/visibleSites.js';
 import { siteByUuid, type SiteRecord } from '../controllers/sites.js';
+import { acceptsHtml } from '../oidc/errorDetail.js';
 import { escapeHtml } from '../oidc/html.js';
 import { portalIdsOf } from './portalIds.js';
 
@@ -45,16 +46,21 @@ export function registerControllerFrameRoutes(app: FastifyInstance, ctx: CloudCo
         { config: { public: true } },
         async (request, reply) => {
           reply.header('Content-Security-Policy', CSP).type('text/html; charset=utf-8');
+          // A frame asks for HTML and shows a refusal as a page; any other client gets the cloud's usual {detail}.
+          const refuse = (status: number, detail: string, html: string) => {
+            reply.code(status);
+            return acceptsHtml(request.headers.accept) ? html : reply.type('application/json; charset=utf-8').send({ detail });
+          };
           const portalId = typeof request.query.portalId === 'string' ? request.query.portalId : '';
           const grant = portalId ? portalIdsOf(ctx).redeem(portalId, request.params.id) : null;
           const site = siteByUuid(ctx.db, request.params.id);
           if (!grant || !site || !canSeeSite(ctx, grant.uid, site.uuid)) {
-            reply.code(401);
-            return page('Failed to login', '<h1>Failed to login</h1><p class="muted">The portal id is missing, expired or not for this site.</p>');
+            return refuse(401, 'The portal id is missing, expired or not for this site',
+              page('Failed to login', '<h1>Failed to login</h1><p class="muted">The portal id is missing, expired or not for this site.</p>'));
           }
           if (site.webpmpReady !== true) {
-            reply.code(504);
-            return page('Gateway Timeout', '<h1>Gateway Timeout</h1><p class="muted">Anlegget er ikke tilkoblet skyen.</p>');
+            return refuse(504, 'The site is not connected to the cloud',
+              page('Gateway Timeout', '<h1>Gateway Timeout</h1><p class="muted">Anlegget er ikke tilkoblet skyen.</p>'));
           }
           return siteView(ctx, site);
         },

@@ -1,4 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { drainRequest } from '../http/drainRequest.js';
+import { HttpError } from '../http/HttpError.js';
 import { GoogleApiError, googleErrorBody } from './googleErrors.js';
 import { type IdTokenIssuer, type RealtimeIdentity, IdTokenError } from './idTokens.js';
 import { isValidKey } from './paths.js';
@@ -56,9 +58,16 @@ export function registerRealtimeAuthRoutes(app: FastifyInstance, options: Realti
         reply.header('access-control-max-age', '600');
       }
     });
-    scope.setErrorHandler((error: FastifyError | GoogleApiError, _request, reply) => {
+    scope.setErrorHandler(async (error: FastifyError | GoogleApiError | HttpError, request, reply) => {
       if (error instanceof GoogleApiError) return sendGoogleError(reply, error.statusCode, error.serverCode, error.detail);
+      // The cloud's own refusals before the route (JSON nested too deep, a body over the limit): same code, this shape.
+      if (error instanceof HttpError) return sendGoogleError(reply, error.status, 'INVALID_REQUEST', error.detail);
       const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+      if (status === 413) {
+        // Read the rest of the refused body, so that the client reads this answer instead of a reset.
+        await drainRequest(request.raw);
+        reply.removeHeader('connection');
+      }
       if (status >= 500) {
         reply.log.error(error);
         return sendGoogleError(reply, 500, 'INTERNAL_ERROR', 'Internal error');
