@@ -1,8 +1,8 @@
-// The reference cloud as a child process for benchmarks, cleaned up on every path: a cloud that fails to
-// start is killed and its temporary files removed; `stop()` may be called any number of times (also after
-// the cloud died); and when the process exits with a cloud still running or temporary folders still there
-// (an uncaught error, Ctrl-C), the exit handler kills the cloud and removes the folders, so nothing is
-// left behind.
+// The reference cloud as a child process for benchmarks (and the browser suite that needs a cloud of its
+// own, siteListAtScale), cleaned up on every path: a cloud that fails to start is killed and its temporary
+// files removed; `stop()` may be called any number of times (also after the cloud died); and when the
+// process exits with a cloud still running or temporary folders still there (an uncaught error, Ctrl-C),
+// the exit handler kills the cloud and removes the folders, so nothing is left behind.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';

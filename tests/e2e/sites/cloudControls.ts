@@ -41,11 +41,12 @@ export async function adminControls(request: APIRequestContext) {
       expect(answer.status()).toBe(201);
       return ((await answer.json()) as { data: { uuid: string; hostname: string } }).data;
     },
-    async sitesOf(email: string, password: string): Promise<{ uuid: string; name: string; webpmpReady: boolean | null }[]> {
+    /** The user's sites in list order: all of them, or one page. */
+    async sitesOf(email: string, password: string, page?: { offset: number; limit: number }): Promise<{ uuid: string; name: string; webpmpReady: boolean | null }[]> {
       const user = await request.post('/cloud/auth/login', { data: { piscadaId: email, password } });
       const tokens = ((await user.json()) as { accessTokens: Record<string, string> }).accessTokens;
       const bearer = Object.entries(tokens).find(([host]) => host.startsWith('controllers-api.'))![1];
-      const answer = await request.get('/cloud/controllers-api/controllers', { headers: { authorization: `Bearer ${bearer}` } });
+      const answer = await request.get('/cloud/controllers-api/controllers', { headers: { authorization: `Bearer ${bearer}` }, ...(page ? { params: page } : {}) });
       return ((await answer.json()) as { data: { uuid: string; name: string; webpmpReady: boolean | null }[] }).data;
     },
   };
