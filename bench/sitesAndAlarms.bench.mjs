@@ -1,5 +1,6 @@
 // Sites and alarms in Chromium: for 10,000 sites and 5,000 active alarms in the reference cloud,
-//   - time to the first rows of /sites (navigation start -> first row on screen),
+//   - time to the first rows of /sites: in a live session, from a click on the menu's Sites link (the
+//     issue's figure), and on a reload (navigation start, silent sign-in included),
 //   - DOM node count of the site list, on the first page and after scrolling many pages in,
 //   - script time of one alarm-table update on /alarms (an alarm raised in the cloud, until its row
 //     shows after the next 3 s poll; Chromium's ScriptDuration over that span, median of 5),
@@ -117,7 +118,21 @@ export default async function sitesAndAlarmsBench() {
       const shown = await page.waitForFunction(() => (document.querySelector('[data-testid="site-row"]') ? performance.now() : 0), null, { polling: 'raf' });
       firstRows.push(await shown.jsonValue());
     }
-    rows.push({ measure: 'sites: time to first rows (reload, incl. silent sign-in)', value: round(median(firstRows)), unit: 'ms', goal: '≤ 300' });
+    // In a live session: from another page, a click on the menu's Sites link -> the first row on screen.
+    const navigations = [];
+    for (let run = 0; run < 3; run += 1) {
+      await page.goto(`${cloud.url}/account-settings`);
+      await page.waitForSelector('[data-testid="menu-sites"]');
+      await page.waitForTimeout(300);
+      navigations.push(await page.evaluate(() => new Promise((resolve) => {
+        const started = performance.now();
+        document.querySelector('[data-testid="menu-sites"]').click();
+        const check = () => (document.querySelector('[data-testid="site-row"]') ? resolve(performance.now() - started) : requestAnimationFrame(check));
+        requestAnimationFrame(check);
+      })));
+    }
+    rows.push({ measure: 'sites: time to first rows (live session, menu link -> first row)', value: round(median(navigations)), unit: 'ms', goal: '≤ 300' });
+    rows.push({ measure: 'sites: time to first rows (reload, incl. silent sign-in)', value: round(median(firstRows)), unit: 'ms' });
 
     const listNodes = () => page.evaluate(() => ({
       nodes: document.querySelectorAll('.varde-site-list *').length,
@@ -138,15 +153,34 @@ export default async function sitesAndAlarmsBench() {
     rows.push({ measure: `sites: DOM nodes of the list, ${deep.loaded} loaded`, value: deep.nodes, unit: `nodes (${deep.rows} rows)` });
     rows.push({ measure: `sites: scrolling from ${first.loaded} to ${deep.loaded} loaded (pages ahead)`, value: round(scrollMs), unit: 'ms', goal: '≤ 2000' });
 
-    // Alarm table: all active alarms of every online site over the controller proxy.
+    // Alarm table: all active alarms of every online site over the controller proxy. In a live
+    // session from the menu's Alarms link (the issue's figure), then on a reload.
+    const allAlarmsShown = (expected) => {
+      const text = document.querySelector('[data-testid="alarm-count"]')?.textContent ?? '';
+      return Number(text.match(/\d+/g)?.at(-1) ?? 0) >= expected;
+    };
+    await page.goto(`${cloud.url}/account-settings`);
+    const alarmsLink = page.locator('[data-testid="menu-alarms-list"]');
+    if (!(await alarmsLink.isVisible())) await page.locator('[data-testid="menu-alarms"]').click();
+    await alarmsLink.waitFor();
+    await page.waitForTimeout(300);
+    const clicked = await alarmsLink.evaluate((link) => {
+      link.click();
+      return performance.now();
+    });
+    const shownAt = await page.waitForFunction(
+      (expected) => {
+        const text = document.querySelector('[data-testid="alarm-count"]')?.textContent ?? '';
+        return Number(text.match(/\d+/g)?.at(-1) ?? 0) >= expected ? performance.now() : 0;
+      },
+      ALARMS,
+      { polling: 'raf' },
+    );
+    rows.push({ measure: `alarms: time to all rows (${ALARMS}+ alarms, ${world.alarmSites.length + 44} sites; live session, menu link)`, value: round((await shownAt.jsonValue()) - clicked), unit: 'ms', goal: '≤ 1000' });
     const alarmsStarted = performance.now();
     await page.goto(`${cloud.url}/alarms`);
-    await page.waitForFunction((expected) => {
-      const text = document.querySelector('[data-testid="alarm-count"]')?.textContent ?? '';
-      const total = Number(text.match(/\d+/g)?.at(-1) ?? 0);
-      return total >= expected;
-    }, ALARMS);
-    rows.push({ measure: `alarms: time to all rows (${ALARMS}+ alarms, ${world.alarmSites.length + 44} sites)`, value: round(performance.now() - alarmsStarted), unit: 'ms', goal: '≤ 1000' });
+    await page.waitForFunction(allAlarmsShown, ALARMS);
+    rows.push({ measure: 'alarms: time to all rows (reload, incl. silent sign-in)', value: round(performance.now() - alarmsStarted), unit: 'ms' });
     rows.push({ measure: 'alarms: DOM nodes of the table', value: await page.evaluate(() => document.querySelectorAll('.varde-alarm-table *').length), unit: 'nodes' });
 
     const cdp = await page.context().newCDPSession(page);
