@@ -5,6 +5,7 @@ import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { compactI18next, coreNamespaces, setUpInstance } from '@varde/core';
 import type { WidgetStrings } from '../src/shared/widgetStrings.js';
+import { leaves, type Tree } from './helpers/catalogueLeaves.js';
 
 /**
  * Host pages translate with compactI18next (the widgets' preact build aliases i18next to it,
@@ -12,18 +13,7 @@ import type { WidgetStrings } from '../src/shared/widgetStrings.js';
  * in every language, with and without its values and with plural counts, must read the same
  * through both; so must missing keys, defaults, fallbacks and language changes.
  */
-type Tree = { [key: string]: unknown };
 const LANGUAGES = ['no', 'en', 'se'] as const;
-
-function leaves(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(path, value);
-    else if (value && typeof value === 'object') for (const [k, v] of leaves(value as Tree, path)) out.set(k, v);
-  }
-  return out;
-}
 
 async function allCatalogues(): Promise<Record<string, Record<string, Tree>>> {
   const catalogues: Record<string, Record<string, Tree>> = { ...(coreNamespaces as unknown as Record<string, Record<string, Tree>>) };

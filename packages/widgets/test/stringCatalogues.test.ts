@@ -3,22 +3,12 @@ import { readdirSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { WidgetStrings } from '../src/shared/widgetStrings.js';
+import { leaves, type Tree } from './helpers/catalogueLeaves.js';
 
 /**
  * Every widget's catalogue has the same keys in no, en and se (plural forms: the same _one/_other
  * set), the same placeholders, and no empty text: a string can never fall back to another language.
  */
-type Tree = { [key: string]: unknown };
-
-function leaves(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(path, value);
-    else if (value && typeof value === 'object') for (const [k, v] of leaves(value as Tree, path)) out.set(k, v);
-  }
-  return out;
-}
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
 const srcDir = fileURLToPath(new URL('../src/', import.meta.url));

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, request, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { startCloud, type RunningCloud } from '../../../bench/cloudProcess.mjs';
 import { demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
+import { signInOnHostPage } from '../users/helpers.js';
 import { adminControls, signIn } from './cloudControls.js';
 import { measure, renderedRows, scrollToRow } from './siteListDom.js';
 
@@ -96,11 +97,7 @@ test('the portal\'s site list keeps its DOM bounded at 10,060 sites and shows th
 test('the host page\'s <varde-site-list> (preact/compat) does the same', async ({ browser }) => {
   const page = await pageOnCloud(browser);
   await page.goto('/examples/site-list/');
-  const session = page.locator('varde-session');
-  await session.locator('[part="sign-in-button"]').click();
-  await session.locator('[part="username-input"] input').fill(admin.email);
-  await session.locator('[part="password-input"] input').fill(admin.password);
-  await session.locator('[part="submit-button"]').click();
-  await expect(session.locator('[part="user-name"]')).toContainText(admin.name);
+  await signInOnHostPage(page, admin.email, admin.password);
+  await expect(page.locator('varde-session [part="user-name"]')).toContainText(admin.name);
   await expectBoundedList(page.locator('varde-site-list .varde-site-list'));
 });
