@@ -16,7 +16,7 @@ import {
   type SiteProxyConnection,
 } from '@varde/core';
 import type { AlarmUpdateRequest, Site } from '@varde/core/contract';
-import { createSmallStore, type SmallStore } from './smallStore.js';
+import { createSmallStore, type SmallStore } from '../shared/smallStore.js';
 
 export interface SiteFeedState {
   status: 'loading' | 'ready' | 'error';

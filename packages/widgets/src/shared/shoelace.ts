@@ -9,8 +9,10 @@
  * `<basePath>/assets/icons/<name>.svg`, which a host page does not serve, so it is replaced by
  * inline SVGs from ./icons.ts (add the icons you use there). No base path is needed.
  */
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { iconDataUrl } from './icons.js';
+import { createSmallStore } from './smallStore.js';
+import { useStoreState } from './useStoreState.js';
 
 export type ShoelaceLoader = () => Promise<unknown>;
 
@@ -28,26 +30,19 @@ function registerIcons(): Promise<void> {
  * Shoelace's design tokens come with its parts (19 KB of CSS, 3 KiB brotli): an element that has
  * not loaded a part yet has nothing they style. WidgetRoot puts them in the shadow root once here.
  */
-let themeCss = '';
+const theme = createSmallStore({ css: '' });
 let themeLoading: Promise<void> | null = null;
-const themeListeners = new Set<() => void>();
 
 function loadTheme(): Promise<void> {
-  themeLoading ??= import('./shoelaceTheme.js').then(({ shoelaceThemeCss }) => {
-    themeCss = shoelaceThemeCss;
-    for (const listener of themeListeners) listener();
-  });
+  themeLoading ??= import('./shoelaceTheme.js').then(({ shoelaceThemeCss }) => theme.setState({ css: shoelaceThemeCss }));
   return themeLoading;
 }
 
-function subscribeToTheme(listener: () => void): () => void {
-  themeListeners.add(listener);
-  return () => themeListeners.delete(listener);
-}
+const themeCssOf = (state: { css: string }) => state.css;
 
 /** Shoelace's tokens as CSS text once a widget of the page has loaded its parts, else ''. */
 export function useShoelaceThemeCss(): string {
-  return useSyncExternalStore(subscribeToTheme, () => themeCss, () => themeCss);
+  return useStoreState(theme, themeCssOf, '');
 }
 
 /** Loads a widget's Shoelace parts (and the tokens) once per page; resolves when they are defined. */

@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
 import { act, cleanup, renderHook } from '@testing-library/react';
-import { createSmallStore } from '../../src/alarmTable/smallStore.js';
+import { createSmallStore } from '../../src/shared/smallStore.js';
 import { useStoreState } from '../../src/shared/useStoreState.js';
 
 /** The one hook every widget reads its store with: whole state, or a slice with a fallback. */
