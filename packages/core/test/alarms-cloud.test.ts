@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
+  ALARM_BURST_MS,
   connectSiteProxy,
   ControllerProxyError,
   createAlarmsStore,
@@ -21,6 +22,7 @@ import {
 } from './support.js';
 import { demoUsers, startCloud, type Cloud } from './helpers/cloud.js';
 import { manualTimers, memoryStorage } from './helpers/fakes.js';
+import { startFrontProxy } from './helpers/frontProxy.js';
 
 /** Alarm proxy, poller, stores and search against the reference cloud (socket.io, ws, real SDK). */
 let cloud: Cloud;
@@ -64,6 +66,31 @@ it('site sockets log in with the firebase token; offline sites fail with "Failed
   expect(failure).toBeInstanceOf(ControllerProxyError);
   expect(failure).toMatchObject({ message: 'Failed to login', reason: 'The site is not connected to the cloud' });
   expect(bad.state).toBe('failed');
+});
+
+it('site sockets open a WebSocket at once, and fall back to long-polling where a proxy blocks WebSockets', async () => {
+  const online = sites.find((site) => site.webpmpReady === true)!;
+  const proxyBase = new URL(session.settings.services['controller-proxy']);
+  for (const blockUpgrades of [false, true]) {
+    const proxy = await startFrontProxy(cloud.url, { blockUpgrades });
+    const connection = connectSiteProxy({
+      baseUrl: `${proxy.url}${proxyBase.pathname}`,
+      siteUuid: online.uuid,
+      firebaseToken: () => session.realtime!.idToken(),
+    });
+    try {
+      await connection.loggedIn();
+      expect((await connection.alarmUpdate({ amount: 5 })).siteUuid).toBe(online.uuid);
+      const socketIo = proxy.seen.filter((line) => line.includes('/socket.io/'));
+      expect(socketIo[0]).toMatch(/^UPGRADE .*transport=websocket/);
+      const polling = socketIo.filter((line) => line.includes('transport=polling'));
+      if (blockUpgrades) expect(polling.length).toBeGreaterThan(0);
+      else expect(socketIo).toHaveLength(1); // no long-polling handshake, no upgrade
+    } finally {
+      connection.close();
+      await proxy.close();
+    }
+  }
 });
 
 it('the poller fills the alarms store from every connected site; a raised alarm shows in the next poll', async () => {
@@ -114,6 +141,38 @@ it('the poller fills the alarms store from every connected site; a raised alarm 
 
   const rest = await listAlarms(session.http, { active: 'true', class: 'A' });
   expect(rest.every((row) => row.inactive === null && row.alarmGroup === 'A')).toBe(true);
+});
+
+it('answers that keep coming are applied at most every ALARM_BURST_MS; none is lost', async () => {
+  const store = createAlarmsStore();
+  const online = sites.filter((site) => site.webpmpReady === true);
+  const connections = online.map((site) => connect(site));
+  const poller = startAlarmPoller({ connections: () => connections, store, intervalMs: 60_000, request: () => ({ amount: 500 }) });
+  cleanup.push(() => poller.stop());
+  await Promise.all(connections.map((connection) => connection.loggedIn()));
+  await poller.pollNow();
+  const changedAt: number[] = [];
+  const unsubscribe = store.subscribe((state, previous) => {
+    if (state.rowsBySite !== previous.rowsBySite) changedAt.push(performance.now());
+  });
+  // One site after the other changes, 60 ms apart (as sites answer a table that just opened).
+  const raised = [];
+  for (const [index, site] of online.entries()) {
+    raised.push(cloud.context.alarms.raise({ siteUuid: site.uuid, alarmGroup: 'B', tagName: `BURST${index}` }));
+    void poller.pollSite(site.uuid);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+  }
+  // pollNow skips the sites still answering: wait out their answers and the last burst first.
+  await new Promise((resolve) => setTimeout(resolve, 2 * ALARM_BURST_MS));
+  await poller.pollNow();
+  unsubscribe();
+  const shown = new Set(createVisibleAlarmsSelector()(store.getState()).map((row) => row.id));
+  expect(raised.every((alarm) => shown.has(alarm.id))).toBe(true);
+  expect(changedAt.length).toBeGreaterThan(1);
+  expect(changedAt.length).toBeLessThan(online.length);
+  // Timers fire no sooner than asked (a millisecond of rounding aside).
+  for (let index = 1; index < changedAt.length; index += 1) expect(changedAt[index]! - changedAt[index - 1]!).toBeGreaterThanOrEqual(ALARM_BURST_MS - 2);
+  for (const alarm of raised) cloud.context.alarms.clear(alarm.id);
 });
 
 it('search: every connected site and the search socket, merged; REST gives the same rows', async () => {

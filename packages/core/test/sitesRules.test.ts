@@ -10,6 +10,7 @@ import {
   formatAlarmTime,
   isMobileWidth,
   siteAlarmMarkers,
+  createSiteAlarmMarkersSelector,
   siteAlarmCards,
   siteLoginLink,
   siteStatusIcon,
@@ -120,6 +121,32 @@ describe('alarm rows', () => {
       expect.objectContaining({ siteUuid: 's1', alarmGroup: 'B', color: '#f57c00', count: 2, latestTag: 'NEW' }),
       expect.objectContaining({ siteUuid: 's3', color: '#fbc02d' }),
     ]);
+  });
+  it('map markers from the store by site: the same markers, worked out again only for sites whose rows changed', () => {
+    const sites = [
+      { uuid: 's1', name: 'Oslo', hostname: 'o', latitude: 59.9, longitude: 10.7 },
+      { uuid: 's2', name: 'Bergen', hostname: 'b', latitude: 60.4, longitude: 5.3 },
+      { uuid: 's3', name: 'Bodø', hostname: 'd', latitude: 67.3, longitude: 14.4 },
+    ];
+    const first = {
+      s3: [row({ siteUuid: 's3', alarmGroup: 'A', tagName: 'T3' })],
+      s1: [row({ siteUuid: 's1', alarmGroup: 'C', tagName: 'T1' })],
+      s2: [row({ siteUuid: 's2', inactive: '2025-01-15T10:00:00.000Z' })],
+      gone: [row({ siteUuid: 'gone' })],
+    };
+    const select = createSiteAlarmMarkersSelector();
+    const markers = select(sites, first);
+    expect(markers).toEqual(siteAlarmMarkers(sites, Object.values(first).flat()));
+    expect(markers.map((marker) => marker.siteUuid)).toEqual(['s1', 's3']); // the sites' order
+
+    const second = { ...first, s1: [row({ siteUuid: 's1', alarmGroup: 'B', tagName: 'T1b' })] };
+    const next = select(sites, second);
+    expect(next).toEqual(siteAlarmMarkers(sites, Object.values(second).flat()));
+    expect(next[1]).toBe(markers[1]); // s3's rows did not change: its marker is kept
+    expect(next[0]).not.toBe(markers[0]);
+
+    const renamed = sites.map((site) => (site.uuid === 's3' ? { ...site, name: 'Bodø Rådhus' } : site));
+    expect(select(renamed, second)[1]).toMatchObject({ siteUuid: 's3', name: 'Bodø Rådhus' });
   });
 });
 

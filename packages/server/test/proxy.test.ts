@@ -129,6 +129,19 @@ test('alarm_getUpdate answers the site\'s current alarms; a raised alarm appears
   expect(bad).toMatchObject({ message: expect.stringContaining('amount') });
 });
 
+test('an answer goes by the ack when the client gives one, not also as an event', async () => {
+  const socket = await loggedInSocket(onlineSite.uuid);
+  const events: string[] = [];
+  socket.onAny((event: string) => events.push(event));
+  const answered = alarmUpdate.parse(await socket.emitWithAck('alarm_getUpdate', { amount: 50 }));
+  expect(answered.rows.length).toBeGreaterThan(0);
+  await socket.emitWithAck('loginToken_get');
+  // A later event would come after the ack on the same connection: one more round trip settles it.
+  const searched = await socket.emitWithAck('tag_userSearch', 'romtemperatur');
+  expect(searched).toMatchObject({ search: 'romtemperatur' });
+  expect(events).toEqual([]);
+});
+
 test('tag_userSearch searches the site\'s tags; works over long-polling too', async () => {
   const socket = siteSocket(onlineSite.uuid, ['polling']);
   const login = next(socket, 'login_loggedIn', 'login_error');

@@ -91,7 +91,7 @@ export const alarmUpdateRequest = z.object({
 });
 export type AlarmUpdateRequest = z.input<typeof alarmUpdateRequest>;
 
-/** The answer to alarm_getUpdate (event alarm_update, and the acknowledgement callback). */
+/** The answer to alarm_getUpdate (by the acknowledgement callback when the request gave one, else event alarm_update). */
 export const alarmUpdate = z.object({
   siteUuid: z.string(),
   rows: z.array(alarmRow),

@@ -67,6 +67,10 @@ export function connectSiteProxy(options: SiteProxyOptions): SiteProxyConnection
     timeout: timeoutMs,
     forceNew: false,
     reconnectionDelayMax: 10_000,
+    // WebSocket first: no long-polling handshake and upgrade (about 100 ms) before the first login.
+    // Where a WebSocket cannot open (a proxy that blocks it), long-polling is tried next.
+    transports: ['websocket', 'polling'],
+    tryAllTransports: true,
   });
   const listeners = new Set<(state: ProxyConnectionState) => void>();
   const alarmListeners = new Set<(change: AlarmChanged) => void>();

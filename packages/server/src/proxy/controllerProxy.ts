@@ -38,9 +38,13 @@ interface SocketState {
 }
 
 /** Where an answer goes: the acknowledgement callback when the client sent one, and the event. */
+/**
+ * Answers by the ack callback when the client gave one, by the event otherwise: never both (an
+ * answer of 100 alarm rows is 37 KB, and a table asks 90 sites at once).
+ */
 function answer(socket: Socket, event: string, payload: unknown, ack: Ack): void {
-  socket.emit(event, payload);
   if (typeof ack === 'function') ack(payload);
+  else socket.emit(event, payload);
 }
 
 function lastArgumentAck(args: unknown[]): Ack {

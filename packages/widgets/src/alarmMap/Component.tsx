@@ -11,12 +11,11 @@ import {
   ALARM_MARKER_COLORS,
   NORWAY_MAP_VIEW,
   isMobileWidth,
-  siteAlarmMarkers,
+  createSiteAlarmMarkersSelector,
   siteLoginLink,
   siteOpenTarget,
   type AlarmsState,
 } from '@varde/core';
-import type { AlarmRow } from '@varde/core/contract';
 import { emitVardeEvent, useVardeEvents } from '../shared/events.js';
 import { useSharedSession } from '../shared/useSharedSession.js';
 import { useWidgetTranslation } from '../shared/useWidgetTranslation.js';
@@ -64,11 +63,13 @@ export function AlarmMapWidget(props: AlarmMapWidgetProps) {
   const session = useSharedSession();
   const { feed, state: feedState } = useSiteFeed({ alarms: true });
   const rowsBySite = useStoreState(feed?.alarms ?? null, rowsOf, {});
-  const computed = useMemo(() => siteAlarmMarkers(feedState.sites, Object.values(rowsBySite).flat() as AlarmRow[]), [feedState.sites, rowsBySite]);
+  const markersOf = useMemo(() => createSiteAlarmMarkersSelector(), []);
+  const computed = useMemo(() => markersOf(feedState.sites, rowsBySite), [markersOf, feedState.sites, rowsBySite]);
   // Every poll brings new arrays; the layers (and an open popup) are rebuilt only when what they show changed.
   const markersKey = computed.map((m) => `${m.siteUuid}:${m.alarmGroup}:${m.count}:${m.unacknowledged}:${m.latestTag}:${m.latestTime}`).join('|');
   const markers = useMemo(() => computed, [markersKey]); // eslint-disable-line react-hooks/exhaustive-deps
-  const sitesKey = feedState.sites.map((site) => `${site.uuid}:${site.webpmpReady}`).join('|');
+  // Worked out when the site list changes, not on every alarm update (10,000 sites make a long key).
+  const sitesKey = useMemo(() => feedState.sites.map((site) => `${site.uuid}:${site.webpmpReady}`).join('|'), [feedState.sites]);
   const sites = useMemo(() => feedState.sites, [sitesKey]); // eslint-disable-line react-hooks/exhaustive-deps
   // The popup's acknowledge and shelve (read through a ref: a popup made earlier calls the latest).
   const actions = useAlarmActions(feed);

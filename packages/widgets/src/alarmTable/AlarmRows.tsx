@@ -142,7 +142,9 @@ export function AlarmRows(props: AlarmRowsProps) {
         <div style={{ height: virtual.totalHeight, position: 'relative' }} role="presentation">
           <div style={{ position: 'absolute', left: 0, right: 0, top: 0, transform: `translateY(${virtual.offsetTop}px)` }} role="rowgroup">
             {rows.slice(virtual.start, virtual.end).map((row) => (
-              <AlarmLine key={row.id} row={row} t={t} selected={selected.has(row.id)} now={now} onOpen={onOpen} onSelect={onSelect} />
+              // `now` only matters to a shelved row: the others keep their props, and an update of
+              // another site does not render them again.
+              <AlarmLine key={row.id} row={row} t={t} selected={selected.has(row.id)} now={row.shelvedUntil ? now : 0} onOpen={onOpen} onSelect={onSelect} />
             ))}
           </div>
         </div>

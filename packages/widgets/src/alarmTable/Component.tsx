@@ -98,11 +98,11 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
   // must not re-render for each of them.
   const errorText = useStoreState(store, errorsOf, '');
   const failedUuids = useStoreState(store, failedUuidsOf, '');
+  const siteNames = useMemo(() => new Map(feedState.sites.map((site) => [site.uuid, site.name])), [feedState.sites]);
   const failedNames = useMemo(() => {
     if (failedUuids === '') return [];
-    const names = new Map(feedState.sites.map((site) => [site.uuid, site.name]));
-    return failedUuids.split(',').map((uuid) => names.get(uuid) ?? uuid).sort((a, b) => a.localeCompare(b, 'nb'));
-  }, [failedUuids, feedState.sites]);
+    return failedUuids.split(',').map((uuid) => siteNames.get(uuid) ?? uuid).sort((a, b) => a.localeCompare(b, 'nb'));
+  }, [failedUuids, siteNames]);
   const total = useMemo(() => Object.values(rowsBySite).reduce((sum, list) => sum + list.length, 0), [rowsBySite]);
   const polled = Object.keys(rowsBySite).length > 0;
 
@@ -121,6 +121,7 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
   const onOpen = useCallback((id: string) => setOpenIds([id]), []);
   // The dialog shows the rows as they are now (a push or poll replaces them).
   const openRows = useMemo(() => {
+    if (openIds.length === 0) return noRows; // no dialog: no pass over every row on each update
     const byId = new Map(Object.values(rowsBySite).flat().map((row) => [row.id, row]));
     return openIds.map((id) => byId.get(id)).filter((row): row is AlarmRow => row !== undefined);
   }, [openIds, rowsBySite]);
@@ -138,12 +139,14 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
     feed?.setAlarmRequest({ search: settledSearch.slice(0, 200), unackedOnly });
   }, [feed, settledSearch, unackedOnly]);
 
-  // Sites that reported rows, for the site filter (by name).
-  const siteOptions = useMemo(() => {
-    const names = new Map<string, string>();
-    for (const site of feedState.sites) if (rowsBySite[site.uuid]) names.set(site.uuid, site.name);
-    return [...names.entries()].sort((a, b) => a[1].localeCompare(b[1], 'nb'));
-  }, [feedState.sites, rowsBySite]);
+  // Sites that reported rows, for the site filter (by name): the sites that answered, not all 10,000.
+  const siteOptions = useMemo(
+    () =>
+      Object.keys(rowsBySite)
+        .flatMap((uuid): [string, string][] => (siteNames.has(uuid) ? [[uuid, siteNames.get(uuid)!]] : []))
+        .sort((a, b) => a[1].localeCompare(b[1], 'nb')),
+    [siteNames, rowsBySite],
+  );
 
   const toggleClass = (alarmClass: string) => {
     if (!store) return;

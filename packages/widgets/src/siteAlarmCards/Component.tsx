@@ -4,8 +4,7 @@
  * One named customer site is left out (`exclude-site`).
  */
 import { memo, useCallback, useMemo } from 'react';
-import { alarmClassColor, formatAlarmTime, isMobileWidth, siteAlarmMarkers, siteLoginLink, siteOpenTarget, type AlarmsState } from '@varde/core';
-import type { AlarmRow } from '@varde/core/contract';
+import { alarmClassColor, createSiteAlarmMarkersSelector, formatAlarmTime, isMobileWidth, siteLoginLink, siteOpenTarget, type AlarmsState } from '@varde/core';
 import { emitVardeEvent, useVardeEvents } from '../shared/events.js';
 import { useSharedSession } from '../shared/useSharedSession.js';
 import { useWidgetTranslation, type WidgetTranslate } from '../shared/useWidgetTranslation.js';
@@ -83,12 +82,13 @@ export function SiteAlarmCardsWidget(props: SiteAlarmCardsWidgetProps) {
   const { feed, state: feedState } = useSiteFeed({ alarms: true });
   const rowsBySite = useStoreState(feed?.alarms ?? null, rowsOf, {});
   const excluded = (props.excludeSite ?? EXCLUDED_CARD_SITE).trim().toLowerCase();
+  const markersOf = useMemo(() => createSiteAlarmMarkersSelector(), []);
   const cards = useMemo(
     () =>
-      siteAlarmMarkers(feedState.sites, Object.values(rowsBySite).flat() as AlarmRow[])
+      markersOf(feedState.sites, rowsBySite)
         .filter((card) => excluded === '' || card.name.trim().toLowerCase() !== excluded)
         .sort((a, b) => Date.parse(b.latestTime) - Date.parse(a.latestTime)),
-    [feedState.sites, rowsBySite, excluded],
+    [markersOf, feedState.sites, rowsBySite, excluded],
   );
   const byUuid = useMemo(() => new Map(feedState.sites.map((site) => [site.uuid, site])), [feedState.sites]);
   const mobile = typeof window !== 'undefined' && isMobileWidth(window.innerWidth);
