@@ -111,3 +111,38 @@ test('a failed session start clears local and session storage (the language choi
   expect(await page.evaluate(() => [window.localStorage.getItem('leftover'), window.sessionStorage.getItem('leftover')])).toEqual([null, null]);
   expect(await page.evaluate(() => window.localStorage.getItem('varde.language'))).toBe('en');
 });
+
+test('a menu link\'s page loads before the location changes: no loading flash on a fast link, the loading state on a slow one', async ({ page }) => {
+  await useLanguage(page, 'en');
+  await page.goto('/sites');
+  await signInAtProvider(page, demoUsers.admin.email, DEMO_PASSWORD);
+  await expect(page.getByTestId('site-row').first()).toBeVisible();
+  // Records every loading message the portal shows from now on.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { loadingSeen: string[] }).loadingSeen = seen;
+    new MutationObserver(() => {
+      const loading = document.querySelector('main.centered');
+      if (loading) seen.push(loading.textContent ?? '');
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  const loadingSeen = () => page.evaluate(() => (window as unknown as { loadingSeen: string[] }).loadingSeen);
+
+  await page.getByTestId('menu-licenses').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Licenses' })).toBeVisible();
+  await expect(page).toHaveURL(/\/licenses$/);
+  expect(await loadingSeen()).toEqual([]);
+
+  // A slow link: the location changes after the wait, and the loading state shows until the page comes.
+  let releaseChunk: () => void = () => undefined;
+  const chunkHeld = new Promise<void>((resolve) => (releaseChunk = resolve));
+  await page.route(/\/assets\/NotificationsPage-[\w-]+\.js$/, async (route) => {
+    await chunkHeld;
+    await route.continue();
+  });
+  await page.getByTestId('menu-notifications').click();
+  await expect(page).toHaveURL(/\/notifications$/);
+  await expect(page.locator('main.centered')).toHaveText('Loading …');
+  releaseChunk();
+  await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+});

@@ -6,13 +6,16 @@ import { useTexts } from '../shell/useTexts.js';
 import { guardRoute } from './guards.js';
 import { clearBrowserStorage, redirectToLogin } from './loginRedirect.js';
 import { matchRoute, type RouteMatch } from './matchRoute.js';
-import { navigate, useLocation } from './router.js';
-import { routes, type LazyPage } from './routes.js';
+import { navigate, setPageLoader, useLocation } from './router.js';
+import { loadPageOf, routes, type LazyPage } from './routes.js';
 import { session } from './session.js';
 import { useAutoLogout } from './useAutoLogout.js';
 import { useLiveUserAccess } from './useLiveUserAccess.js';
 import { useSession } from './useSession.js';
 import './strings.js';
+
+// A link's page loads before the location changes (within a limit): no loading flash between pages.
+setPageLoader(loadPageOf);
 
 /** The whole portal: the route table decides the page, its guard and its layout. Unknown paths -> the landing page. */
 export function App() {

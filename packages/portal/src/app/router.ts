@@ -67,12 +67,32 @@ async function allowedBy(list: NavigationGuard[], to: string): Promise<boolean> 
   return true;
 }
 
+/**
+ * How long a push navigation waits for the next page's chunk before it shows the page's loading state:
+ * a page that arrives within it renders at once (React holds a revealed Suspense fallback for 300 ms,
+ * longer than most chunks take); on a slow link the user sees the loading state after it.
+ */
+const PAGE_LOAD_WAIT_MS = 300;
+let loadPageFor: (to: string) => Promise<unknown> = () => Promise.resolve();
+/** Push navigations made so far: a newer one wins over an older one still waiting for its page. */
+let pushes = 0;
+
+/** Set by the app: starts loading the page `to` opens (resolves when it is loaded). */
+export function setPageLoader(load: (to: string) => Promise<unknown>): void {
+  loadPageFor = load;
+}
+
 export function navigate(to: string, options: { replace?: boolean } = {}): void {
-  if (!options.replace && guards.size > 0) {
-    void allowedBy([...guards], to).then((allowed) => allowed && go(to, options));
+  if (options.replace) {
+    go(to, options);
     return;
   }
-  go(to, options);
+  const push = ++pushes;
+  const pageLoaded = loadPageFor(to).catch(() => undefined); // a failed load shows in the page's own boundary
+  const allowed = guards.size > 0 ? allowedBy([...guards], to) : Promise.resolve(true);
+  void Promise.all([allowed, Promise.race([pageLoaded, new Promise((resolve) => setTimeout(resolve, PAGE_LOAD_WAIT_MS))])]).then(
+    ([ok]) => ok && push === pushes && go(to, options),
+  );
 }
 
 function go(to: string, options: { replace?: boolean }): void {
