@@ -159,24 +159,28 @@ export default async function sitesAndAlarmsBench() {
       const text = document.querySelector('[data-testid="alarm-count"]')?.textContent ?? '';
       return Number(text.match(/\d+/g)?.at(-1) ?? 0) >= expected;
     };
-    await page.goto(`${cloud.url}/account-settings`);
-    const alarmsLink = page.locator('[data-testid="menu-alarms-list"]');
-    if (!(await alarmsLink.isVisible())) await page.locator('[data-testid="menu-alarms"]').click();
-    await alarmsLink.waitFor();
-    await page.waitForTimeout(300);
-    const clicked = await alarmsLink.evaluate((link) => {
-      link.click();
-      return performance.now();
-    });
-    const shownAt = await page.waitForFunction(
-      (expected) => {
-        const text = document.querySelector('[data-testid="alarm-count"]')?.textContent ?? '';
-        return Number(text.match(/\d+/g)?.at(-1) ?? 0) >= expected ? performance.now() : 0;
-      },
-      ALARMS,
-      { polling: 'raf' },
-    );
-    rows.push({ measure: `alarms: time to all rows (${ALARMS}+ alarms, ${world.alarmSites.length + 44} sites; live session, menu link)`, value: round((await shownAt.jsonValue()) - clicked), unit: 'ms', goal: '≤ 1000' });
+    const alarmRuns = [];
+    for (let run = 0; run < 3; run += 1) {
+      await page.goto(`${cloud.url}/account-settings`);
+      const alarmsLink = page.locator('[data-testid="menu-alarms-list"]');
+      if (!(await alarmsLink.isVisible())) await page.locator('[data-testid="menu-alarms"]').click();
+      await alarmsLink.waitFor();
+      await page.waitForTimeout(300);
+      const clicked = await alarmsLink.evaluate((link) => {
+        link.click();
+        return performance.now();
+      });
+      const shownAt = await page.waitForFunction(
+        (expected) => {
+          const text = document.querySelector('[data-testid="alarm-count"]')?.textContent ?? '';
+          return Number(text.match(/\d+/g)?.at(-1) ?? 0) >= expected ? performance.now() : 0;
+        },
+        ALARMS,
+        { polling: 'raf' },
+      );
+      alarmRuns.push((await shownAt.jsonValue()) - clicked);
+    }
+    rows.push({ measure: `alarms: time to all rows (${ALARMS}+ alarms, ${world.alarmSites.length + 44} sites; live session, menu link, median of 3)`, value: round(median(alarmRuns)), unit: 'ms', goal: '≤ 1000' });
     const alarmsStarted = performance.now();
     await page.goto(`${cloud.url}/alarms`);
     await page.waitForFunction(allAlarmsShown, ALARMS);

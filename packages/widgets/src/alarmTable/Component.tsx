@@ -32,7 +32,7 @@ import { loadAlarmTableShoelaceParts } from './shoelace.js';
 import { alarmTableStrings } from './strings.js';
 import { alarmTableStyles } from './styles.js';
 import { useAlarmActions } from './useAlarmActions.js';
-import { useSiteFeed } from './useSiteFeed.js';
+import { useAnySiteConnecting, useSiteFeed } from './useSiteFeed.js';
 import { useStoreState } from '../shared/useStoreState.js';
 
 export interface AlarmTableWidgetProps {
@@ -68,6 +68,7 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
   const { rootRef } = useVardeEvents();
   useShoelaceParts(loadAlarmTableShoelaceParts);
   const { feed, state: feedState } = useSiteFeed({ alarms: true });
+  const connecting = useAnySiteConnecting(feed);
   const store = feed?.alarms ?? null;
 
   const select = useMemo(() => createVisibleAlarmsSelector(), [store]);
@@ -172,7 +173,7 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
         {t('loadFailed', { message: feedState.error ?? '' })}
       </p>
     );
-  } else if (!polled && (feedState.status === 'loading' || feed === null || feed.connections().some((c) => c.state === 'connecting'))) {
+  } else if (!polled && (feedState.status === 'loading' || feed === null || connecting)) {
     message = (
       <p className="varde-alarm-table__empty" part="message" aria-live="polite">
         <sl-spinner aria-hidden="true" />

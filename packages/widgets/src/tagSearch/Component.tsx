@@ -35,7 +35,7 @@ export interface TagSearchWidgetProps {
 export function TagSearchWidget(props: TagSearchWidgetProps) {
   const { t, language } = useWidgetTranslation(tagSearchStrings);
   const session = useSharedSession();
-  const { feed, state: feedState } = useSiteFeed();
+  const { feed, state: feedState } = useSiteFeed({ connections: true });
   const search = useTagSearch(session, feed);
   const inputRef = useRef<HTMLInputElement | null>(null);
 
