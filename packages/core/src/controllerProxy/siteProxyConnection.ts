@@ -5,6 +5,7 @@ import {
   type AlarmUpdateRequest,
 } from '../contract/alarms.js';
 import { alarmChanged, loggedIn, proxyError, proxyEvents, tagUserSearchResult, type AlarmChanged } from '../contract/controllerProxy.js';
+import { parseContract } from '../contract/fastCheck.js';
 import type { TagSearchRow } from '../contract/search.js';
 import { controllerProxyTarget } from './proxyTarget.js';
 
@@ -176,7 +177,7 @@ export function connectSiteProxy(options: SiteProxyOptions): SiteProxyConnection
       return answer;
     },
     async alarmUpdate(update = {}) {
-      return alarmUpdateSchema.parse(await request(proxyEvents.alarmGetUpdate, update));
+      return parseContract(alarmUpdateSchema, await request(proxyEvents.alarmGetUpdate, update));
     },
     async searchTags(text) {
       const result = tagUserSearchResult.parse(await request(proxyEvents.tagUserSearch, text));

@@ -1,6 +1,7 @@
 import type { ZodMiniType } from 'zod/mini';
 import type { AccessTokens } from '../contract/auth.js';
 import { describeIssues } from '../contract/common.js';
+import { safeParseContract } from '../contract/fastCheck.js';
 import { findAccessToken, tryFindAccessToken } from './accessTokens.js';
 import { createDeadline } from './deadline.js';
 import { HttpError, NetworkError, ResponseShapeError, TimeoutError } from './HttpError.js';
@@ -113,7 +114,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         throw new HttpError(response.status, statusText, detailOf(data), data, retryAfter);
       }
       if (!opts.schema) return data as T;
-      const parsed = opts.schema.safeParse(data);
+      const parsed = safeParseContract(opts.schema, data);
       if (!parsed.success) {
         throw new ResponseShapeError(`Unexpected response from ${what}: ${describeIssues(parsed.error)}`, data);
       }
