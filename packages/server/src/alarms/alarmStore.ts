@@ -131,6 +131,10 @@ function stepsBeforeHistory(alarm: AlarmDbRow, recorded: readonly HistoryDbRow[]
 
 export function createAlarmService(db: Db, clock: Clock): AlarmService {
   const byIdStatement = db.prepare<[string], AlarmDbRow>(`${SELECT} WHERE a.id = ?`);
+  // Asked for every site on each table's poll (90 sites every 3 s): prepared once, not per call.
+  const latestChangeStatement = db.prepare<[string], { latest: number | null }>('SELECT MAX(changed_at) AS latest FROM alarms WHERE site_uuid = ?');
+  /** list()'s statements by their SQL (one per combination of filters). */
+  const listStatements = new Map<string, ReturnType<typeof db.prepare<unknown[], AlarmDbRow>>>();
   const activeOnTag = db.prepare<[string, string], { id: string }>(
     'SELECT id FROM alarms WHERE site_uuid = ? AND tag_name = ? AND inactive_at IS NULL',
   );
@@ -263,7 +267,12 @@ export function createAlarmService(db: Db, clock: Clock): AlarmService {
         params.push(filter.changedAfter);
       }
       const sql = `${SELECT} WHERE ${where.join(' AND ')} ORDER BY a.active_at DESC, a.id`;
-      return (db.prepare(sql).all(...params) as AlarmDbRow[]).map(toRow);
+      let statement = listStatements.get(sql);
+      if (!statement) {
+        statement = db.prepare<unknown[], AlarmDbRow>(sql);
+        listStatements.set(sql, statement);
+      }
+      return statement.all(...params).map(toRow);
     },
     report(siteUuid) {
       const latest = db
@@ -285,10 +294,7 @@ export function createAlarmService(db: Db, clock: Clock): AlarmService {
       };
     },
     latestChange(siteUuid) {
-      const row = db
-        .prepare<[string], { latest: number | null }>('SELECT MAX(changed_at) AS latest FROM alarms WHERE site_uuid = ?')
-        .get(siteUuid);
-      return row?.latest ?? 0;
+      return latestChangeStatement.get(siteUuid)?.latest ?? 0;
     },
     activeIds() {
       return db.prepare<[], { id: string }>('SELECT id FROM alarms WHERE inactive_at IS NULL ORDER BY id').all().map((r) => r.id);
