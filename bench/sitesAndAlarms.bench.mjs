@@ -4,7 +4,8 @@
 //   - DOM node count of the site list, on the first page and after scrolling many pages in,
 //   - script time of one alarm-table update on /alarms (an alarm raised in the cloud, until its row
 //     shows after the push; Chromium's ScriptDuration over that span, median of 5),
-//   - and, for scale, time to the first alarm rows.
+//   - time to all alarm rows of /alarms: in a live session from the menu's Alarms link (median of 3),
+//     and on a reload.
 //
 //   node bench/sitesAndAlarms.bench.mjs     (alone; builds server, widgets and portal when dist/ is missing)
 //   npm run bench -- sitesAndAlarms         (through bench/run.mjs)
