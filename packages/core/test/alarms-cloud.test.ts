@@ -71,8 +71,8 @@ it('site sockets log in with the firebase token; offline sites fail with "Failed
 it('site sockets open a WebSocket at once, and fall back to long-polling where a proxy blocks WebSockets', async () => {
   const online = sites.find((site) => site.webpmpReady === true)!;
   const proxyBase = new URL(session.settings.services['controller-proxy']);
-  for (const blockUpgrades of [false, true]) {
-    const proxy = await startFrontProxy(cloud.url, { blockUpgrades });
+  for (const upgrades of ['forward', 'refuse'] as const) {
+    const proxy = await startFrontProxy(cloud.url, { upgrades });
     const connection = connectSiteProxy({
       baseUrl: `${proxy.url}${proxyBase.pathname}`,
       siteUuid: online.uuid,
@@ -84,7 +84,7 @@ it('site sockets open a WebSocket at once, and fall back to long-polling where a
       const socketIo = proxy.seen.filter((line) => line.includes('/socket.io/'));
       expect(socketIo[0]).toMatch(/^UPGRADE .*transport=websocket/);
       const polling = socketIo.filter((line) => line.includes('transport=polling'));
-      if (blockUpgrades) expect(polling.length).toBeGreaterThan(0);
+      if (upgrades === 'refuse') expect(polling.length).toBeGreaterThan(0);
       else expect(socketIo).toHaveLength(1); // no long-polling handshake, no upgrade
     } finally {
       connection.close();
@@ -92,6 +92,27 @@ it('site sockets open a WebSocket at once, and fall back to long-polling where a
     }
   }
 });
+
+it('a site socket whose WebSocket upgrade is swallowed (never answered) logs in over long-polling on its retry', async () => {
+  const online = sites.find((site) => site.webpmpReady === true)!;
+  const proxy = await startFrontProxy(cloud.url, { upgrades: 'hang' });
+  const connection = connectSiteProxy({
+    baseUrl: `${proxy.url}${new URL(session.settings.services['controller-proxy']).pathname}`,
+    siteUuid: online.uuid,
+    firebaseToken: () => session.realtime!.idToken(),
+    timeoutMs: 1500,
+  });
+  try {
+    // The first attempt times out (the login with it); socket.io's retry starts with long-polling.
+    for (let waited = 0; connection.state !== 'logged-in' && waited < 10_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(connection.state).toBe('logged-in');
+    expect((await connection.alarmUpdate({ amount: 5 })).siteUuid).toBe(online.uuid);
+    expect(proxy.seen.some((line) => line.includes('transport=polling'))).toBe(true);
+  } finally {
+    connection.close();
+    await proxy.close();
+  }
+}, 20_000);
 
 it('the poller fills the alarms store from every connected site; a raised alarm shows in the next poll', async () => {
   const store = createAlarmsStore();

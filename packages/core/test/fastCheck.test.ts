@@ -119,6 +119,21 @@ describe('the contract checker', () => {
     expect(() => parseContract(other, { either: 1, even: 3 })).toThrow();
   });
 
+  it('leaves formats, coercion and zod\'s own optionality rules to zod', () => {
+    const cases: [z.ZodMiniType, unknown[]][] = [
+      [z.int(), [1, 1.5, 2 ** 60]],
+      [z.email(), ['a@b.no', 'nope']],
+      [z.object({ id: z.uuid() }), [{ id: 'nope' }, { id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301' }]],
+      [z.iso.datetime(), ['2025-01-15T08:05:00Z', 'yesterday']],
+      [z.coerce.number(), ['12', 12, 'x']],
+      [z.object({ a: z.nullable(z.optional(z.string())), b: z.optional(z.string()) }), [{ zzz: 1 }, { b: 'x' }, { a: null }, {}]],
+      [z.object({ a: z.literal(undefined) }), [{}, { a: undefined }]],
+      [z.object({ a: z.exactOptional(z.string()) }), [{}, { a: undefined }, { a: 'x' }]],
+      [z.array(z.exactOptional(z.string())), [[undefined], ['x']]],
+    ];
+    for (const [schema, inputs] of cases) for (const input of inputs) expectSameAsZod(schema, input);
+  });
+
   it('gives the same verdict as zod for every schema of the contract on empty and odd input', () => {
     const schemas = (Object.values(contract) as unknown[]).filter((value): value is z.ZodMiniType => typeof value === 'object' && value !== null && '_zod' in value);
     expect(schemas.length).toBeGreaterThan(50);

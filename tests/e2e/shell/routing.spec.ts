@@ -145,4 +145,15 @@ test('a menu link\'s page loads before the location changes: no loading flash on
   await expect(page.locator('main.centered')).toHaveText('Loading …');
   releaseChunk();
   await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+
+  // Back while a link waits for its page: the link does not go through afterwards.
+  await page.route(/\/assets\/SearchPage-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await route.continue();
+  });
+  await page.getByTestId('menu-searchpage').click();
+  await page.evaluate(() => window.history.back());
+  await expect(page).toHaveURL(/\/licenses$/);
+  await page.waitForTimeout(600);
+  await expect(page).toHaveURL(/\/licenses$/);
 });

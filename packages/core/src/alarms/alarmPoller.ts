@@ -119,13 +119,14 @@ function createUpdateBatch(store: AlarmsStore) {
       pending.push(update);
       flushed ??= new Promise<void>((resolve) => {
         release = resolve;
-        const wait = Math.max(ALARM_BATCH_MS, lastAppliedAt + ALARM_BURST_MS - Date.now());
+        // performance.now(): a wall clock set back must not hold the answers for an hour.
+        const wait = Math.min(ALARM_BURST_MS, Math.max(ALARM_BATCH_MS, lastAppliedAt + ALARM_BURST_MS - performance.now()));
         timer = setTimeout(() => {
           const updates = pending;
           pending = [];
           flushed = null;
           timer = null;
-          lastAppliedAt = Date.now();
+          lastAppliedAt = performance.now();
           store.getState().applyUpdates(updates);
           resolve();
         }, wait);

@@ -63,8 +63,18 @@ function checksOf<T>(node: ZodNode, make: (def: Record<string, unknown>) => ((va
   return made.every((check) => check !== null) ? (made as ((value: T) => boolean)[]) : null;
 }
 
+/**
+ * Kinds whose definition says more than its type: a format (`z.int()`, `z.email()`, `z.uuid()`,
+ * `z.iso.datetime()` are their own check, outside `checks`), coercion, or zod's exact optional.
+ */
+function saysMore(node: ZodNode): boolean {
+  const def = node._zod.def;
+  return def.format !== undefined || def.check !== undefined || def.coerce === true || (node._zod as { traits?: Set<string> }).traits?.has('$ZodExactOptional') === true;
+}
+
 function build(node: ZodNode): Check | null {
   const def = node._zod.def;
+  if (saysMore(node)) return null;
   switch (def.type) {
     case 'string': {
       const checks = checksOf(node, stringLengthCheck);
@@ -87,7 +97,8 @@ function build(node: ZodNode): Check | null {
     }
     case 'literal': {
       const values = new Set(def.values as unknown[]);
-      return (def.checks ?? []).length === 0 ? (input) => (values.has(input) ? input : REJECT) : null;
+      // undefined among the values makes a key optional in zod's eyes: zod's business.
+      return (def.checks ?? []).length === 0 && !values.has(undefined) ? (input) => (values.has(input) ? input : REJECT) : null;
     }
     case 'nullable':
     case 'optional': {
@@ -117,8 +128,12 @@ function build(node: ZodNode): Check | null {
       const fields: { key: string; check: Check; optional: boolean }[] = [];
       for (const [key, field] of Object.entries(def.shape as Record<string, ZodNode>)) {
         const check = build(field);
-        if (!check) return null;
-        fields.push({ key, check, optional: field._zod.def.type === 'optional' });
+        const optional = field._zod.def.type === 'optional';
+        // zod decides a key's optionality by what its schema lets in (z.nullable(z.optional(…)) too):
+        // only a plain optional is read that way here.
+        const optIn = (field._zod as { optin?: string }).optin === 'optional';
+        if (!check || optional !== optIn) return null;
+        fields.push({ key, check, optional });
       }
       /** Fields [0, end) of `record`, as zod would put them out (all of them unchanged). */
       const copy = (record: Record<string, unknown>, end: number) => {

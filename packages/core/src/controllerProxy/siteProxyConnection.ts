@@ -137,6 +137,9 @@ export function connectSiteProxy(options: SiteProxyOptions): SiteProxyConnection
   socket.on('connect_error', (error: Error) => {
     // socket.io keeps retrying; the login promise fails only when the time limit passes.
     lastError = error.message;
+    // A proxy that swallows the WebSocket upgrade (no refusal, no answer) gives no transport error to
+    // fall back on: the retries start with long-polling (socket.io's documented remedy).
+    socket.io.opts.transports = ['polling', 'websocket'];
   });
   socket.on('disconnect', () => {
     if (state === 'logged-in') {

@@ -10,10 +10,10 @@ export interface FrontProxy {
 }
 
 /**
- * An HTTP proxy in front of the cloud, as a site's network may have one: it forwards every request
- * and, unless `blockUpgrades`, every WebSocket upgrade (a proxy that blocks WebSockets refuses them).
+ * An HTTP proxy in front of the cloud, as a site's network may have one: it forwards every request,
+ * and WebSocket upgrades as `upgrades` says: forwarded, refused (403), or swallowed (never answered).
  */
-export async function startFrontProxy(target: string, options: { blockUpgrades?: boolean } = {}): Promise<FrontProxy> {
+export async function startFrontProxy(target: string, options: { upgrades?: 'forward' | 'refuse' | 'hang' } = {}): Promise<FrontProxy> {
   const upstream = new URL(target);
   const seen: string[] = [];
   const tunnels = new Set<{ destroy(): void }>();
@@ -28,8 +28,12 @@ export async function startFrontProxy(target: string, options: { blockUpgrades?:
   });
   server.on('upgrade', (incoming: IncomingMessage, socket, head) => {
     seen.push(`UPGRADE ${incoming.url}`);
-    if (options.blockUpgrades) {
+    if (options.upgrades === 'refuse') {
       socket.end('HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    if (options.upgrades === 'hang') {
+      tunnels.add(socket);
       return;
     }
     const upstreamSocket = connect(Number(upstream.port), upstream.hostname, () => {

@@ -82,13 +82,20 @@ export function setPageLoader(load: (to: string) => Promise<unknown>): void {
   loadPageFor = load;
 }
 
+// Back and forward win over a push still waiting for its page, as a newer push does.
+if (typeof window !== 'undefined') window.addEventListener('popstate', () => void (pushes += 1));
+
 export function navigate(to: string, options: { replace?: boolean } = {}): void {
   if (options.replace) {
+    pushes += 1; // a redirect wins too
     go(to, options);
     return;
   }
   const push = ++pushes;
-  const pageLoaded = loadPageFor(to).catch(() => undefined); // a failed load shows in the page's own boundary
+  // A failed (or throwing) load shows in the page's own boundary once the location has changed.
+  const pageLoaded = Promise.resolve()
+    .then(() => loadPageFor(to))
+    .catch(() => undefined);
   const allowed = guards.size > 0 ? allowedBy([...guards], to) : Promise.resolve(true);
   void Promise.all([allowed, Promise.race([pageLoaded, new Promise((resolve) => setTimeout(resolve, PAGE_LOAD_WAIT_MS))])]).then(
     ([ok]) => ok && push === pushes && go(to, options),

@@ -122,7 +122,8 @@ export function createIdTokenIssuer(options: {
         if (!isLive(subject, payload as Record<string, unknown>)) throw new IdTokenError('INVALID_ID_TOKEN', 'The sign-in has ended');
         return {
           uid: subject,
-          claims: payload as Record<string, unknown>,
+          // A copy each time: the remembered payload is not the callers' to change.
+          claims: { ...payload } as Record<string, unknown>,
           issuedAt: payload.iat! * 1000,
           expiresAt: payload.exp! * 1000,
         };
