@@ -140,13 +140,17 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
     feed?.setAlarmRequest({ search: settledSearch.slice(0, 200), unackedOnly });
   }, [feed, settledSearch, unackedOnly]);
 
-  // Sites that reported rows, for the site filter (by name): the sites that answered, not all 10,000.
+  // The site filter offers the sites with alarms (by name), and the chosen one while it has none:
+  // a site without alarms would only filter to an empty table.
+  const chosenSite = filter.sites?.[0];
   const siteOptions = useMemo(
     () =>
-      Object.keys(rowsBySite)
-        .flatMap((uuid): [string, string][] => (siteNames.has(uuid) ? [[uuid, siteNames.get(uuid)!]] : []))
+      Object.entries(rowsBySite)
+        .flatMap(([uuid, siteRows]): [string, string][] =>
+          siteNames.has(uuid) && (siteRows.length > 0 || uuid === chosenSite) ? [[uuid, siteNames.get(uuid)!]] : [],
+        )
         .sort((a, b) => a[1].localeCompare(b[1], 'nb')),
-    [siteNames, rowsBySite],
+    [siteNames, rowsBySite, chosenSite],
   );
 
   const toggleClass = (alarmClass: string) => {
