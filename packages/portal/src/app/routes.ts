@@ -1,5 +1,4 @@
 import { createElement, lazy, type ComponentType } from 'react';
-import { matchRoute } from './matchRoute.js';
 import type { RouteProps } from './routeProps.js';
 import { LoginCallbackPage } from '../pages/login/LoginCallbackPage.js';
 import { LoginRedirectPage } from '../pages/login/LoginRedirectPage.js';
@@ -112,9 +111,3 @@ export const routes: readonly PortalRoute[] = [
   { path: '/controllerframe', component: ControllerFrameIndexPage, needsLogin: false, layout: 'bare' },
   { path: '/controllerframe/controllersframe', component: ControllersFramePage, needsLogin: false, layout: 'bare' },
 ];
-
-/** Loads the page an app path (query and hash allowed) opens, when it is a page of its own chunk. */
-export function loadPageOf(to: string): Promise<unknown> {
-  const page = matchRoute(routes, new URL(to, 'http://portal.invalid').pathname)?.route.component;
-  return page && 'preload' in page ? (page as LazyPage).preload() : Promise.resolve();
-}
