@@ -64,18 +64,31 @@ function activeTime(row: AlarmRow): number {
   return time;
 }
 
+/** The order of `sort` (its direction applied): `active` by time, `alarmGroup` by severity, the rest as text. */
+export function alarmRowOrder(sort: AlarmSort): (a: AlarmRow, b: AlarmRow) => number {
+  const sign = sort.direction === 'asc' ? 1 : -1;
+  if (sort.column === 'active') {
+    // A time that does not parse sorts as the oldest: the order stays an order (NaN would not).
+    const timeOf = (row: AlarmRow) => (Number.isNaN(activeTime(row)) ? -Infinity : activeTime(row));
+    return (a, b) => {
+      const x = timeOf(a);
+      const y = timeOf(b);
+      return x === y ? 0 : sign * (x < y ? -1 : 1);
+    };
+  }
+  if (sort.column === 'alarmGroup') {
+    return (a, b) => sign * (alarmClassRank(a.alarmGroup) - alarmClassRank(b.alarmGroup) || collator.compare(a.alarmGroup, b.alarmGroup));
+  }
+  const column = sort.column;
+  return (a, b) => sign * collator.compare(a[column], b[column]);
+}
+
 /** A stable sort; `active` sorts by time, `alarmGroup` by severity, the rest as text. */
 export function sortAlarmRows(rows: readonly AlarmRow[], sort: AlarmSort): AlarmRow[] {
-  const sign = sort.direction === 'asc' ? 1 : -1;
-  const byTime = sort.column === 'active';
-  const compare = (a: AlarmRow, b: AlarmRow): number => {
-    if (byTime) return activeTime(a) - activeTime(b);
-    if (sort.column === 'alarmGroup') return alarmClassRank(a.alarmGroup) - alarmClassRank(b.alarmGroup) || collator.compare(a.alarmGroup, b.alarmGroup);
-    return collator.compare(a[sort.column], b[sort.column]);
-  };
+  const compare = alarmRowOrder(sort);
   return rows
     .map((row, index) => ({ row, index }))
-    .sort((x, y) => sign * compare(x.row, y.row) || x.index - y.index)
+    .sort((x, y) => compare(x.row, y.row) || x.index - y.index)
     .map(({ row }) => row);
 }
 

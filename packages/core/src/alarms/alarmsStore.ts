@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AlarmRow, AlarmUpdate } from '../contract/alarms.js';
-import { filterAlarmRows, sortAlarmRows, type AlarmRowFilter, type AlarmSort } from './alarmRows.js';
+import type { AlarmRowFilter, AlarmSort } from './alarmRows.js';
+import { createVisibleRows } from './visibleAlarms.js';
 
 /** Alarm table state: the rows each site's socket reported, with filters and sorting on top. */
 export interface AlarmsState {
@@ -78,19 +79,10 @@ export function createAlarmsStore(): AlarmsStore {
 
 /**
  * Selector: every site's rows, filtered and sorted as the state says. Memoized on the inputs'
- * identities, so a poll that changes nothing returns the same array.
+ * identities, so a poll that changes nothing returns the same array; an answer of one site merges
+ * that site's rows into the last result (visibleAlarms.ts).
  */
 export function createVisibleAlarmsSelector(): (state: AlarmsState) => AlarmRow[] {
-  let lastRows: AlarmsState['rowsBySite'] | null = null;
-  let lastFilter: AlarmRowFilter | null = null;
-  let lastSort: AlarmSort | null = null;
-  let result: AlarmRow[] = [];
-  return (state) => {
-    if (state.rowsBySite === lastRows && state.filter === lastFilter && state.sort === lastSort) return result;
-    lastRows = state.rowsBySite;
-    lastFilter = state.filter;
-    lastSort = state.sort;
-    result = sortAlarmRows(filterAlarmRows(Object.values(state.rowsBySite).flat(), state.filter), state.sort);
-    return result;
-  };
+  const visible = createVisibleRows();
+  return (state) => visible(state.rowsBySite, state.filter, state.sort);
 }

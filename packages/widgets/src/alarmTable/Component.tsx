@@ -48,6 +48,8 @@ const CLASSES = Object.keys(ALARM_CLASS_COLORS);
 // The alarm dialog loads when an alarm is first opened: the table's page stays within its weight.
 const AlarmDetails = lazy(() => import('./AlarmDetails.js').then((module) => ({ default: module.AlarmDetails })));
 const noRows: readonly AlarmRow[] = [];
+// One collator for every update's sort of site names (localeCompare with a locale makes one per call).
+const byName = new Intl.Collator('nb');
 const allRowsOf = (state: AlarmsState) => state.rowsBySite;
 const errorsOf = (state: AlarmsState) => Object.values(state.errorsBySite).join('\n');
 // Compared by value (a string): the uuids of the sites that did not answer.
@@ -102,7 +104,7 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
   const siteNames = useMemo(() => new Map(feedState.sites.map((site) => [site.uuid, site.name])), [feedState.sites]);
   const failedNames = useMemo(() => {
     if (failedUuids === '') return [];
-    return failedUuids.split(',').map((uuid) => siteNames.get(uuid) ?? uuid).sort((a, b) => a.localeCompare(b, 'nb'));
+    return failedUuids.split(',').map((uuid) => siteNames.get(uuid) ?? uuid).sort(byName.compare);
   }, [failedUuids, siteNames]);
   const total = useMemo(() => Object.values(rowsBySite).reduce((sum, list) => sum + list.length, 0), [rowsBySite]);
   const polled = Object.keys(rowsBySite).length > 0;
@@ -149,7 +151,7 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
         .flatMap(([uuid, siteRows]): [string, string][] =>
           siteNames.has(uuid) && (siteRows.length > 0 || uuid === chosenSite) ? [[uuid, siteNames.get(uuid)!]] : [],
         )
-        .sort((a, b) => a[1].localeCompare(b[1], 'nb')),
+        .sort((a, b) => byName.compare(a[1], b[1])),
     [siteNames, rowsBySite, chosenSite],
   );
 
