@@ -12,7 +12,7 @@ export const ALARM_POLL_MS = 3000;
 export const ALARM_BATCH_MS = 16;
 /**
  * Store changes are at least this far apart while answers keep coming: 90 sites answering over a
- * second cost about seven re-sorts and renders, not sixty (each re-sorts every row shown).
+ * second cost about seven store changes and renders, not sixty.
  */
 export const ALARM_BURST_MS = 150;
 
