@@ -17,7 +17,7 @@ export default defineConfig({
   test: {
     projects: [
       { resolve: { alias }, test: { name: 'core', include: ['packages/core/test/**/*.test.ts'], testTimeout: 20000 } },
-      { resolve: { alias }, test: { name: 'server', include: ['packages/server/test/**/*.test.ts'], testTimeout: 30000 } },
+      { resolve: { alias }, test: { name: 'server', include: ['packages/server/test/**/*.test.ts'], testTimeout: 30000, provide: { postgresUrl: '' } } },
       { resolve: { alias }, test: { name: 'cli', include: ['packages/cli/test/**/*.test.ts'], testTimeout: 30000 } },
       {
         resolve: { alias },

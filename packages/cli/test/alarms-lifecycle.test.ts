@@ -33,11 +33,11 @@ const json = async <T>(args: string[]): Promise<T> => {
 
 describe('varde alarms lifecycle verbs', () => {
   it('ack with a comment; several ids at once; the state shows in the list', async () => {
-    const one = raise();
+    const one = await raise();
     const [acked] = await json<AlarmRow[]>(['alarms', 'ack', one.id, '--comment', 'Ringte driftsvakt']);
     expect(acked).toMatchObject({ id: one.id, acknowledgedBy: demoUsers.user.email, ackComment: 'Ringte driftsvakt' });
 
-    const [a, b] = [raise(), raise()];
+    const [a, b] = [await raise(), await raise()];
     const both = await json<AlarmRow[]>(['alarms', 'ack', a.id, b.id, '--comment', 'alle']);
     expect(both.map((row) => [row.id, row.acknowledgedBy])).toEqual([[a.id, demoUsers.user.email], [b.id, demoUsers.user.email]]);
 
@@ -49,7 +49,7 @@ describe('varde alarms lifecycle verbs', () => {
   });
 
   it('clear, shelve for a duration, unshelve, comment, and the history of it all', async () => {
-    const alarm = raise();
+    const alarm = await raise();
     const [shelved] = await json<AlarmRow[]>(['alarms', 'shelve', alarm.id, '--for', '2h', '--comment', 'Service']);
     const minutes = (Date.parse(shelved!.shelvedUntil!) - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(115);
@@ -81,18 +81,18 @@ describe('varde alarms lifecycle verbs', () => {
   });
 
   it('bad durations are usage errors; unknown and foreign alarms are refused, and nothing changes', async () => {
-    const alarm = raise();
+    const alarm = await raise();
     for (const bad of ['0', '8d', 'soon', '-5m']) {
       expect((await runVarde(home, ['alarms', 'shelve', alarm.id, '--for', bad])).code, bad).toBe(EXIT.usage);
     }
     expect((await runVarde(home, ['alarms', 'shelve', alarm.id])).code).toBe(EXIT.usage);
     expect((await runVarde(home, ['alarms', 'ack', 'no-such-alarm'])).code).toBe(EXIT.notFound);
-    const foreign = raise(sites[40]!.uuid);
+    const foreign = await raise(sites[40]!.uuid);
     for (const args of [['ack', foreign.id], ['ack', alarm.id, foreign.id], ['clear', foreign.id], ['shelve', foreign.id, '--for', '1h'], ['history', foreign.id]]) {
       const result = await runVarde(home, ['alarms', ...args]);
       expect(result.code, args.join(' ')).toBe(EXIT.forbidden);
     }
-    expect(cloud.context.alarms.history(alarm.id).map((entry) => entry.action)).toEqual(['raised']);
-    expect(cloud.context.alarms.history(foreign.id).map((entry) => entry.action)).toEqual(['raised']);
+    expect((await cloud.context.alarms.history(alarm.id)).map((entry) => entry.action)).toEqual(['raised']);
+    expect((await cloud.context.alarms.history(foreign.id)).map((entry) => entry.action)).toEqual(['raised']);
   });
 });

@@ -20,9 +20,9 @@ async function signIn(home: VardeHome, email: string): Promise<void> {
 }
 
 /** Every licence of a partner straight from the cloud's realtime tree (what the portal subscribes to). */
-function stored(partner: string, state: 'active' | 'archive'): StoredLicense[] {
+async function stored(partner: string, state: 'active' | 'archive'): Promise<StoredLicense[]> {
   const path = state === 'active' ? licensingPaths.active(partner) : licensingPaths.archive(partner);
-  return Object.values((cloud.context.realtime.get(path) ?? {}) as Record<string, StoredLicense>);
+  return Object.values(((await cloud.context.realtime.get(path)) ?? {}) as Record<string, StoredLicense>);
 }
 
 beforeAll(async () => {
@@ -64,7 +64,7 @@ describe('varde licences', () => {
     const result = await runVarde(admin, ['licences', 'download', '--all', '--partner', 'fjordvarme', '--out', folder]);
     expect(result.code, result.stderr).toBe(0);
     const files = readdirSync(folder);
-    expect(files).toHaveLength(stored('fjordvarme', 'active').length);
+    expect(files).toHaveLength((await stored('fjordvarme', 'active')).length);
     expect(files).toContain('bergenskolelicense.bin');
   });
 
@@ -77,7 +77,7 @@ describe('varde licences', () => {
   });
 
   it('import checks every row first and writes nothing when one is bad (exit 2)', async () => {
-    const before = stored('fjordvarme', 'active').length;
+    const before = (await stored('fjordvarme', 'active')).length;
     const file = join(work, 'bad.csv');
     writeFileSync(
       file,
@@ -101,7 +101,7 @@ describe('varde licences', () => {
       expect.stringMatching(/^line 6: renew: no licence no-such-licence/),
       expect.stringMatching(/^line 7: partner: you are not a licensing administrator for nordbygg/),
     ]);
-    expect(stored('fjordvarme', 'active')).toHaveLength(before);
+    expect((await stored('fjordvarme', 'active'))).toHaveLength(before);
   });
 
   it('a bulk renewal of 500 licences, crashed mid-import and resumed, ends with exactly 500 renewals', async () => {
@@ -114,7 +114,7 @@ describe('varde licences', () => {
     );
     const made = await runVarde(admin, ['licences', 'import', generate, '--partner', 'fjordvarme', '--concurrency', '16']);
     expect(made.code, made.stderr).toBe(0);
-    const originals = stored('fjordvarme', 'active').filter((item) => item.licenseInfo.name.startsWith('Bulk '));
+    const originals = (await stored('fjordvarme', 'active')).filter((item) => item.licenseInfo.name.startsWith('Bulk '));
     expect(originals).toHaveLength(500);
     const originalIds = new Set(originals.map((item) => item.licenseInfo.id));
 
@@ -138,7 +138,7 @@ describe('varde licences', () => {
     const doneBefore = journaled();
     expect(doneBefore).toBeLessThan(500);
     // The cloud renewed more than the journal knows of (the rows in flight); resume redoes those.
-    const renewedAtCrash = stored('fjordvarme', 'active').filter((item) => originalIds.has(item.licenseInfo.previousLicenseID)).length;
+    const renewedAtCrash = (await stored('fjordvarme', 'active')).filter((item) => originalIds.has(item.licenseInfo.previousLicenseID)).length;
     expect(renewedAtCrash).toBeGreaterThanOrEqual(doneBefore);
 
     const resumed = await runVarde(admin, ['licences', 'import', renewals, '--resume']);
@@ -146,11 +146,11 @@ describe('varde licences', () => {
     expect(resumed.stderr).toMatch(/Resuming: \d+ of 500 rows were done before/);
     expect(existsSync(journal)).toBe(false);
 
-    const everything = [...stored('fjordvarme', 'active'), ...stored('fjordvarme', 'archive')];
+    const everything = [...(await stored('fjordvarme', 'active')), ...(await stored('fjordvarme', 'archive'))];
     const renewalsMade = everything.filter((item) => originalIds.has(item.licenseInfo.previousLicenseID));
     expect(renewalsMade).toHaveLength(500);
     expect(new Set(renewalsMade.map((item) => item.licenseInfo.previousLicenseID)).size).toBe(500);
     expect(renewalsMade.every((item) => item.licenseInfo.chain[0] === item.licenseInfo.previousLicenseID)).toBe(true);
-    expect(stored('fjordvarme', 'archive').filter((item) => originalIds.has(item.licenseInfo.id))).toHaveLength(500);
+    expect((await stored('fjordvarme', 'archive')).filter((item) => originalIds.has(item.licenseInfo.id))).toHaveLength(500);
   }, 180_000);
 });

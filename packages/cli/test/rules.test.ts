@@ -54,11 +54,11 @@ describe('varde rules apply', () => {
     expect(dry.stdout).toMatch(new RegExp(`\\+ ${site.uuid.slice(0, 8)}-rule-[a-z0-9]{6}  20 min  sms,mail  sms@varde.test`));
     expect(dry.stdout).toContain(`+ ${site.uuid.slice(0, 8)}-rule-power1  45 min  mail  power@varde.test, admin@varde.test`);
     expect(dry.stderr).toContain('Would change 1 site(s); 0 unchanged.');
-    expect(cloud.context.rules.store.rulesOf(site.uuid)).toEqual({});
+    expect(await cloud.context.rules.store.rulesOf(site.uuid)).toEqual({});
 
     const applied = await runVarde(home, ['rules', 'apply', path]);
     expect(applied.code, applied.stderr).toBe(EXIT.ok);
-    const stored = cloud.context.rules.store.rulesOf(site.uuid);
+    const stored = await cloud.context.rules.store.rulesOf(site.uuid);
     expect(Object.values(stored).map((rule) => [rule.threshold, rule.users])).toEqual([
       [20, [demoUid('sms')]],
       [45, [demoUid('powerUser'), demoUid('admin')]],
@@ -67,7 +67,7 @@ describe('varde rules apply', () => {
     const again = await runVarde(home, ['rules', 'apply', path, '--json']);
     expect(again.code, again.stderr).toBe(EXIT.ok);
     expect(JSON.parse(again.stdout)).toMatchObject({ changed: 0, unchanged: 1 });
-    expect(cloud.context.rules.store.rulesOf(site.uuid)).toEqual(stored);
+    expect(await cloud.context.rules.store.rulesOf(site.uuid)).toEqual(stored);
 
     // A changed threshold shows as ~ in a dry run.
     const changed = await runVarde(home, ['rules', 'apply', file('changed.yaml', yamlRules.replace('"45"', '60')), '--dry-run']);
@@ -76,7 +76,7 @@ describe('varde rules apply', () => {
   });
 
   it('refuses a file with bad rules, listing every problem, and writes nothing', async () => {
-    const before = cloud.context.rules.store.rulesOf(site.uuid);
+    const before = await cloud.context.rules.store.rulesOf(site.uuid);
     const bad = file(
       'bad.json',
       JSON.stringify({
@@ -103,7 +103,7 @@ describe('varde rules apply', () => {
     expect(result.stderr).toContain('[4].users: You must select at least one user');
     expect(result.stderr).toContain('[5].users: Unknown user nobody@varde.test');
     expect(result.stderr).toContain('sites.No Such Site: no site "No Such Site" among your sites');
-    expect(cloud.context.rules.store.rulesOf(site.uuid)).toEqual(before);
+    expect(await cloud.context.rules.store.rulesOf(site.uuid)).toEqual(before);
   });
 });
 
@@ -125,13 +125,13 @@ describe('varde rules list, test and delete', () => {
   });
 
   it('tests a rule: per user and channel what was sent (messages in the outbox); an e-mail-only rule needs no phone', async () => {
-    const [ruleId] = Object.keys(cloud.context.rules.store.rulesOf(site.uuid));
+    const [ruleId] = Object.keys(await cloud.context.rules.store.rulesOf(site.uuid));
     const since = Date.now() - 1;
     const ok = await runVarde(home, ['rules', 'test', site.name, ruleId!]);
     expect(ok.code, ok.stderr).toBe(EXIT.ok);
     expect(ok.stdout).toBe('sms@varde.test\tsms\tsent to +4791234567\nsms@varde.test\te-mail\tsent to sms@varde.test\n');
     expect(ok.stderr).toContain('Sent 2 test message(s); skipped 0.');
-    expect(cloud.context.outbox.list({ since, to: '+4791234567' })).toHaveLength(1);
+    expect(await cloud.context.outbox.list({ since, to: '+4791234567' })).toHaveLength(1);
 
     // Mail only, to the power user and the admin (who has no phone): sent, not a failure.
     const mailOnly = await runVarde(home, ['rules', 'test', site.uuid, `${site.uuid.slice(0, 8)}-rule-power1`]);
@@ -144,11 +144,11 @@ describe('varde rules list, test and delete', () => {
   it('delete needs --yes without a terminal, then removes every rule of the site', async () => {
     const refused = await runVarde(home, ['rules', 'delete', site.uuid]);
     expect(refused.code).toBe(EXIT.usage);
-    expect(Object.keys(cloud.context.rules.store.rulesOf(site.uuid))).toHaveLength(2);
+    expect(Object.keys(await cloud.context.rules.store.rulesOf(site.uuid))).toHaveLength(2);
     const deleted = await runVarde(home, ['rules', 'delete', site.uuid, '--yes']);
     expect(deleted.code, deleted.stderr).toBe(EXIT.ok);
     expect(deleted.stderr).toContain(`Deleted 2 notification rule(s) of ${site.name}.`);
-    expect(cloud.context.rules.store.rulesOf(site.uuid)).toEqual({});
+    expect(await cloud.context.rules.store.rulesOf(site.uuid)).toEqual({});
     expect((await runVarde(home, ['rules', 'delete', 'Nowhere', '--yes'])).code).toBe(EXIT.notFound);
   });
 });
@@ -157,7 +157,7 @@ describe('varde rules log', () => {
   const smsOnly = `${site.uuid.slice(0, 8)}-rule-nophon`;
 
   it('a test that reaches no one exits 1 and says why per user; the log lists tests and alarms, newest first', async () => {
-    cloud.context.rules.store.replace(site.uuid, {
+    await cloud.context.rules.store.replace(site.uuid, {
       [smsOnly]: { ruleId: smsOnly, channeltype: ['sms'], threshold: 20, users: [demoUid('admin'), demoUid('sms')] },
     });
     // SMS to the admin (no phone) is skipped, to the SMS user sent: exit 0.
@@ -166,7 +166,7 @@ describe('varde rules log', () => {
     expect(partly.stdout).toBe('admin@varde.test\tsms\tskipped: no phone number\nsms@varde.test\tsms\tsent to +4791234567\n');
     expect(partly.stderr).toContain('Sent 1 test message(s); skipped 1.');
 
-    cloud.context.rules.store.replace(site.uuid, {
+    await cloud.context.rules.store.replace(site.uuid, {
       [smsOnly]: { ruleId: smsOnly, channeltype: ['sms'], threshold: 20, users: [demoUid('admin')] },
     });
     const nobody = await runVarde(home, ['rules', 'test', site.uuid, smsOnly]);
@@ -192,14 +192,14 @@ describe('varde rules log', () => {
   });
 
   it('logs what an alarm sent, with the alarm', async () => {
-    cloud.context.rules.store.replace(site.uuid, {
+    await cloud.context.rules.store.replace(site.uuid, {
       [smsOnly]: { ruleId: smsOnly, channeltype: ['sms'], threshold: 5, users: [demoUid('sms')] },
     });
-    for (const row of cloud.context.alarms.list({ siteUuids: [site.uuid], active: true })) cloud.context.alarms.clear(row.id);
-    const alarm = cloud.context.alarms.raise({ siteUuid: site.uuid, alarmGroup: 'A', tagName: 'CLI-LOG1' });
+    for (const row of await cloud.context.alarms.list({ siteUuids: [site.uuid], active: true })) await cloud.context.alarms.clear(row.id);
+    const alarm = await cloud.context.alarms.raise({ siteUuid: site.uuid, alarmGroup: 'A', tagName: 'CLI-LOG1' });
     // Backdate the alarm past the threshold rather than wait: the engine compares with the cloud's clock.
-    cloud.context.db.prepare('UPDATE alarms SET active_at = ? WHERE id = ?').run(Date.now() - 6 * 60_000, alarm.id);
-    cloud.context.rules.engine.evaluate();
+    await cloud.context.db.updateTable('alarms').set({ active_at: Date.now() - 6 * 60_000 }).where('id', '=', alarm.id).execute();
+    await cloud.context.rules.engine.evaluate();
     const log = await runVarde(home, ['rules', 'log', site.uuid, smsOnly, '--limit', '1']);
     expect(log.code, log.stderr).toBe(EXIT.ok);
     expect(log.stdout.trim().split('\t').slice(1)).toEqual([`alarm ${alarm.id}`, 'sms@varde.test', 'sms', 'sent to +4791234567']);

@@ -78,7 +78,7 @@ describe('varde alarms list', () => {
     try {
       // Wait until the first listing is done (the site's current alarms were printed).
       await new Promise((resolve) => setTimeout(resolve, 1500));
-      const raised = cloud.context.alarms.raise({ siteUuid: mine[6]!.uuid, alarmGroup: 'B', tagName: 'WATCH1', text: 'Watched' });
+      const raised = await cloud.context.alarms.raise({ siteUuid: mine[6]!.uuid, alarmGroup: 'B', tagName: 'WATCH1', text: 'Watched' });
       let output = '';
       watching.child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
       for (let i = 0; i < 100 && !output.includes(raised.id); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));

@@ -144,7 +144,7 @@ it('the poller fills the alarms store from every connected site; a raised alarm 
   expect(visible(store.getState())).toBe(first);
 
   const target = online[1]!;
-  const raised = cloud.context.alarms.raise({ siteUuid: target.uuid, alarmGroup: 'C', tagName: 'POLL1', text: '<img src=x onerror=alert(1)>' });
+  const raised = await cloud.context.alarms.raise({ siteUuid: target.uuid, alarmGroup: 'C', tagName: 'POLL1', text: '<img src=x onerror=alert(1)>' });
   await poller.pollNow();
   const after = visible(store.getState());
   expect(after[0]).toMatchObject({ id: raised.id, alarmGroup: 'C', site: target.name, text: '<img src=x onerror=alert(1)>' });
@@ -155,8 +155,8 @@ it('the poller fills the alarms store from every connected site; a raised alarm 
   const names = visible(store.getState()).map((row) => row.tagName);
   expect(names).toEqual([...names].sort());
 
-  cloud.context.alarms.acknowledge(raised.id, 'test');
-  cloud.context.alarms.clear(raised.id);
+  await cloud.context.alarms.acknowledge(raised.id, 'test');
+  await cloud.context.alarms.clear(raised.id);
   await poller.pollNow();
   expect(visible(store.getState()).map((row) => row.id)).not.toContain(raised.id);
 
@@ -179,7 +179,7 @@ it('answers that keep coming are applied at most every ALARM_BURST_MS; none is l
   // One site after the other changes, 60 ms apart (as sites answer a table that just opened).
   const raised = [];
   for (const [index, site] of online.entries()) {
-    raised.push(cloud.context.alarms.raise({ siteUuid: site.uuid, alarmGroup: 'B', tagName: `BURST${index}` }));
+    raised.push(await cloud.context.alarms.raise({ siteUuid: site.uuid, alarmGroup: 'B', tagName: `BURST${index}` }));
     void poller.pollSite(site.uuid);
     await new Promise((resolve) => setTimeout(resolve, 60));
   }
@@ -193,7 +193,7 @@ it('answers that keep coming are applied at most every ALARM_BURST_MS; none is l
   expect(changedAt.length).toBeLessThan(online.length);
   // Timers fire no sooner than asked (a millisecond of rounding aside).
   for (let index = 1; index < changedAt.length; index += 1) expect(changedAt[index]! - changedAt[index - 1]!).toBeGreaterThanOrEqual(ALARM_BURST_MS - 2);
-  for (const alarm of raised) cloud.context.alarms.clear(alarm.id);
+  for (const alarm of raised) await cloud.context.alarms.clear(alarm.id);
 });
 
 it('search: every connected site and the search socket, merged; REST gives the same rows', async () => {

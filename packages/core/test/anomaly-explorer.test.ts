@@ -107,7 +107,7 @@ describe('explorer store against the cloud', () => {
     const training = store.getState().train();
     expect(selectedVersion(store.getState())!.status).toBe('VERSION_STATUS_STARTING_TRAINING');
     await training;
-    cloud.context.anomaly.training.runUntilIdle();
+    await cloud.context.anomaly.training.runUntilIdle();
     await store.getState().refreshSelected();
     const ready = selectedVersion(store.getState())!;
     expect(ready.status).toBe('VERSION_STATUS_READY');

@@ -53,10 +53,10 @@ it('alarm reports and site status refresh; failures leave rows as they were', as
   expect(store.getState().reports[first!.uuid]).toMatchObject({ unacked: expect.any(Number) });
   expect(store.getState().reports['no-such-site']).toBeUndefined();
 
-  const raised = cloud.context.alarms.raise({ siteUuid: second!.uuid, alarmGroup: 'A', tagName: 'CORE1' });
+  const raised = await cloud.context.alarms.raise({ siteUuid: second!.uuid, alarmGroup: 'A', tagName: 'CORE1' });
   await store.getState().refreshAlarmReports();
   expect(store.getState().reports[second!.uuid]?.latestAlarm).toMatchObject({ name: 'CORE1', inactive: null });
-  cloud.context.alarms.clear(raised.id);
+  await cloud.context.alarms.clear(raised.id);
 
   const was = first!.webpmpReady;
   setSiteConnection(cloud.context, first!.uuid, null);
@@ -71,7 +71,7 @@ it('status tags of watched sites arrive over the realtime database and follow ch
   const site = store.getState().sites[2]!;
   stops.push(store.getState().watchStatusTags([site.uuid]));
   await until(() => store.getState().statusTags[site.uuid]?.color != null);
-  writePortalStatus(cloud.context.realtime, site.uuid, { text: 'Vedlikehold <b>', color: '#ef6c00' });
+  await writePortalStatus(cloud.context.realtime, site.uuid, { text: 'Vedlikehold <b>', color: '#ef6c00' });
   await until(() => store.getState().statusTags[site.uuid]?.text === 'Vedlikehold <b>');
   expect(store.getState().statusTags[site.uuid]).toEqual({ text: 'Vedlikehold <b>', color: '#ef6c00' });
 });

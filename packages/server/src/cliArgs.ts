@@ -9,6 +9,9 @@ export const USAGE = `Usage: varde-cloud [options]
   --host ADDR          interface to listen on (default 127.0.0.1)
   --data DIR           keep state in DIR/varde.db (default ./.varde-data)
   --memory             keep state in memory only (lost on exit)
+  --database URL       keep state in PostgreSQL 15+ (postgres://user@host:port/db; default
+                       $VARDE_DATABASE_URL). Put a password in VARDE_DATABASE_URL or ~/.pgpass, not
+                       on the command line, where other users of the machine can read it.
   --seed demo|none     seed demo data into a new database (default demo)
   --domain D           service host names are <service>.D (default localhost)
   --public-origin URL  where browsers reach the cloud (default http://localhost:<port>)
@@ -54,6 +57,7 @@ export function parseCloudArgs(argv: string[], env: NodeJS.ProcessEnv, cwd: stri
         host: { type: 'string' },
         data: { type: 'string' },
         memory: { type: 'boolean' },
+        database: { type: 'string' },
         seed: { type: 'string' },
         domain: { type: 'string' },
         'public-origin': { type: 'string' },
@@ -78,14 +82,22 @@ export function parseCloudArgs(argv: string[], env: NodeJS.ProcessEnv, cwd: stri
 
   const port = values.port !== undefined ? parsePort(values.port, '--port') : env.PORT ? parsePort(env.PORT, 'PORT') : 8080;
   if (typeof port === 'string') return { kind: 'error', message: port };
-  if (values.memory && values.data !== undefined) return { kind: 'error', message: 'Use either --data DIR or --memory, not both' };
+  const databaseUrl = values.database ?? (values.memory || values.data !== undefined ? undefined : env.VARDE_DATABASE_URL || undefined);
+  if ([values.memory, values.data !== undefined, values.database !== undefined].filter(Boolean).length > 1) {
+    return { kind: 'error', message: 'Use one of --data DIR, --memory and --database URL' };
+  }
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    return { kind: 'error', message: `${values.database !== undefined ? '--database' : 'VARDE_DATABASE_URL'} must be a postgres:// URL` };
+  }
   const seed = values.seed ?? 'demo';
   if (seed !== 'demo' && seed !== 'none') return { kind: 'error', message: `--seed must be demo or none, not "${seed}"` };
 
   const options: CloudOptions = {
     port,
     seed,
-    storage: values.memory ? { kind: 'memory' } : { kind: 'directory', dir: resolve(cwd, values.data ?? '.varde-data') },
+    storage: databaseUrl !== undefined
+      ? { kind: 'postgres', url: databaseUrl }
+      : values.memory ? { kind: 'memory' } : { kind: 'directory', dir: resolve(cwd, values.data ?? '.varde-data') },
     logger: true,
   };
   if (values.host !== undefined) options.host = values.host;

@@ -98,9 +98,14 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
   const config = resolveConfig(options, port);
   const clock = options.clock ?? systemClock;
 
-  const db = openDatabase(config.storage);
+  // An idle pooled connection that loses its server: the pool drops it; requests meanwhile answer 503.
+  let onPoolError = (error: Error) => console.error(`varde-cloud: database connection lost: ${error.message}`);
+  const db = await openDatabase(config.storage, (error) => onPoolError(error)).catch((error: unknown) => {
+    server.close();
+    throw error;
+  });
   try {
-    const firstStart = db.prepare('SELECT 1 FROM signing_keys LIMIT 1').get() === undefined;
+    const firstStart = (await db.selectFrom('signing_keys').select('kid').limit(1).executeTakeFirst()) === undefined;
     const keys = await loadOrCreateSigningKeys(db, clock.now());
 
     // The port is bound before the app is ready: requests that arrive early wait for it instead of hanging.
@@ -119,16 +124,17 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
       // Per-request lines would drown the useful ones; errors are logged by the error handler.
       logController: new LogController({ disableRequestLogging: true }),
     });
+    onPoolError = (error) => app.log.warn({ err: error }, 'database connection lost');
     const routes = trackRoutes(app);
     const signInLive = (uid: string, claims: Record<string, unknown>) => signInLives(db, uid, claims, clock.now());
-    const realtimeDatabase = createRealtimeDatabase({
+    const realtimeDatabase = await createRealtimeDatabase({
       db,
       clock,
       namespace: REALTIME_NAMESPACE,
       // The realtime sign-in lives as long as the backend session its custom token named.
       verifyCustomToken: async (token) => {
         const identity = await verifyCustomToken({ config, keys, clock }, token);
-        if (!signInLive(identity.uid, identity.claims)) throw new Error('the session it was made for has ended');
+        if (!(await signInLive(identity.uid, identity.claims))) throw new Error('the session it was made for has ended');
         return identity;
       },
       isSignInLive: (uid, claims) => signInLive(uid, claims),
@@ -143,7 +149,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     const simulation = createSimulation({
       db, clock, realtime, alarms, historian, onError: (error) => app.log.error(error), afterStep: () => ruleEngine.evaluate(),
     });
-    const anomaly = createAnomalyService({ db, clock, historian, onError: (error) => app.log.error(error) });
+    const anomaly = await createAnomalyService({ db, clock, historian, onError: (error) => app.log.error(error) });
     const context: CloudContext = { config, db, clock, keys, realtime, outbox, log: app.log, routes, alarms, simulation, rules: { store: ruleStore, engine: ruleEngine }, historian, anomaly, writeApi: createWriteApiService(db) };
     const functions = createFunctionStore(db, clock);
     const mappings = createMappingStore(db);
@@ -179,18 +185,20 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     registerWriteApiRoutes(app, context);
     registerMetadataRoutes(app, context);
     registerAnomalyRoutes(app, context, anomaly);
-    const bim = registerBimServices(app, context);
+    const bim = await registerBimServices(app, context);
     defineOwnerLookups(partnerResources, context, { functions, mappings, models: anomaly.store, graph: bim.graph });
     const controllerProxy = attachControllerProxy(server, context, realtimeDatabase.verifyIdToken);
     const searchSocket = attachSearchSocket(server, context);
 
-    if (firstStart && config.seed === 'demo') seedDemo(context);
-    if (firstStart && config.seed === 'demo') seedDemoLicensing(context);
-    if (firstStart && config.seed === 'demo') seedDemoRules(context);
-    if (firstStart && config.seed === 'demo') seedDemoAnomaly(context);
-    if (firstStart && config.seed === 'demo') seedDemoFunctionsAndMappings(context, functions, mappings);
-    if (firstStart && config.seed === 'demo') seedDemoBim(bim.graph);
-    if (firstStart && config.seed === 'demo' && config.bulkSites > 0) seedBulkSites(context, config.bulkSites);
+    if (firstStart && config.seed === 'demo') {
+      await seedDemo(context);
+      await seedDemoLicensing(context);
+      await seedDemoRules(context);
+      await seedDemoAnomaly(context);
+      await seedDemoFunctionsAndMappings(context, functions, mappings);
+      await seedDemoBim(bim.graph);
+      if (config.bulkSites > 0) await seedBulkSites(context, config.bulkSites);
+    }
     await app.ready();
     markReady();
     if (config.simulation === 'running') simulation.start();
@@ -207,24 +215,24 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
       async close() {
         if (closed) return;
         closed = true;
-        simulation.stop();
-        ruleEngine.stop();
-        anomaly.training.close();
+        await simulation.stop();
+        await ruleEngine.stop();
+        await anomaly.training.close();
         await controllerProxy.close();
         searchSocket.close();
-        realtimeDatabase.close();
+        await realtimeDatabase.close();
         await app.close();
         // close() stops accepting and ends idle keep-alive connections; then the busy ones go too.
         const stopped = new Promise<void>((done) => server.close(() => done()));
         server.closeAllConnections();
         await stopped;
-        outbox.close();
-        db.close();
+        await outbox.close();
+        await db.destroy();
       },
     };
   } catch (error) {
     server.close();
-    db.close();
+    await db.destroy();
     throw error;
   }
 }

@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { USAGE, parseCloudArgs } from './cliArgs.js';
 import { demoUserList } from './seed/demoUsers.js';
+import type { StorageLocation } from './storage/db.js';
+import { describePostgresUrl } from './storage/postgresConnection.js';
 
 const parsed = parseCloudArgs(process.argv.slice(2), process.env, process.cwd());
 if (parsed.kind === 'help') {
@@ -32,7 +34,7 @@ const lines = [
   `Varde reference cloud: ${cloud.url}`,
   `  services  ${cloud.url}/cloud/<service>  (or by host: <service>.${config.domain}:${cloud.port})`,
   `  outbox    ${cloud.url}/cloud/outbox  (e-mail and SMS the cloud has sent; ${config.outbox === 'public' ? 'PUBLIC: anyone who reaches this cloud reads them (--outbox public, for demos)' : 'system admins only'})`,
-  `  storage   ${config.storage.kind === 'memory' ? 'in memory (lost on exit)' : config.storage.dir}`,
+  `  storage   ${describeStorage(config.storage)}`,
 ];
 const functions = cloud.functions;
 if (functions.kind === 'sandbox') lines.push(`  functions sandboxed with bubblewrap (${functions.python})`);
@@ -59,3 +61,9 @@ async function stop(signal: string): Promise<void> {
 }
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
+
+function describeStorage(storage: StorageLocation): string {
+  if (storage.kind === 'memory') return 'in memory (lost on exit)';
+  if (storage.kind === 'postgres') return `PostgreSQL at ${describePostgresUrl(storage.url)}`;
+  return storage.dir;
+}

@@ -19,9 +19,9 @@ const site = demoSites()[0]!.uuid; // Fjordvarme's
 beforeAll(async () => {
   cloud = await startCloud();
   const functions = createFunctionStore(cloud.context.db, cloud.context.clock);
-  functions.save('fjordvarme', 'fjord-only', { description: '', requirements: '', source: 'def main(request):\n    return 1\n' }, {}, fjordvarme);
+  await functions.save('fjordvarme', 'fjord-only', { description: '', requirements: '', source: 'def main(request):\n    return 1\n' }, {}, fjordvarme);
   const resources = createPartnerResources();
-  resources.define('function', ({ scope }, name) => functions.get(scope, name) !== null);
+  resources.define('function', async ({ scope }, name) => (await functions.get(scope, name)) !== null);
 
   app = Fastify();
   app.decorateRequest('caller', null);

@@ -69,7 +69,15 @@ test('only a system admin drives the simulation; others get 403, bad bodies 400'
   }
   expect((await callAs(cloud, sysadmin, 'alarms', '/simulation/step', { json: { steps: 0 } })).status).toBe(400);
   expect((await callAs(cloud, sysadmin, 'alarms', '/simulation/alarms', { json: { siteUuid: 'nope', alarmGroup: 'A', tagName: 'X' } })).status).toBe(404);
-  const user403 = await callAs(cloud, user, 'alarms', `/alarms/${cloud.context.alarms.activeIds().find((id) => !mine.has(cloud.context.alarms.byId(id)!.siteUuid))}/acknowledge`, { method: 'POST' });
+  let foreignAlarm: string | undefined;
+  for (const id of await cloud.context.alarms.activeIds()) {
+    if (!mine.has((await cloud.context.alarms.byId(id))!.siteUuid)) {
+      foreignAlarm = id;
+      break;
+    }
+  }
+  expect(foreignAlarm).toBeDefined();
+  const user403 = await callAs(cloud, user, 'alarms', `/alarms/${foreignAlarm}/acknowledge`, { method: 'POST' });
   expect(user403.status).toBe(403);
 
   const state = simulationState.parse((await callAs(cloud, sysadmin, 'alarms', '/simulation')).body);
@@ -89,7 +97,7 @@ test('a system admin adds a site (a hostile name stays text) and grants it to us
   expect(created.body.data).toMatchObject({ name, version: '3.1', webpmpReady: true });
   const mineNow = (await callAs(cloud, user, 'controllers-api', '/controllers')).body.data as { uuid: string; name: string }[];
   expect(mineNow.find((site) => site.uuid === created.body.data.uuid)?.name).toBe(name);
-  expect(cloud.context.realtime.get(`/controllers/${created.body.data.uuid}/tags/portalStatusText/v`)).toBe('Normal drift');
+  expect(await cloud.context.realtime.get(`/controllers/${created.body.data.uuid}/tags/portalStatusText/v`)).toBe('Normal drift');
   expect((await callAs(cloud, user, 'alarms', '/simulation/sites', { json: { name: 'x' } })).status).toBe(403);
   expect((await callAs(cloud, sysadmin, 'alarms', '/simulation/sites', { json: { name: '' } })).status).toBe(400);
   expect((await callAs(cloud, sysadmin, 'alarms', '/simulation/sites', { json: { name: 'x', grantTo: ['nobody@varde.test'] } })).status).toBe(404);

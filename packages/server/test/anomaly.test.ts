@@ -149,7 +149,7 @@ describe('training', () => {
     expect((await api(`/v0/image/${model.model_id}/${version.version_id}/violin_plot`)).status).toBe(404);
 
     const seen = [started.body.status];
-    while (cloud.context.anomaly.training.step() > 0) seen.push((await statusOf(model.model_id, version.version_id)).status);
+    while ((await cloud.context.anomaly.training.step()) > 0) seen.push((await statusOf(model.model_id, version.version_id)).status);
     seen.push((await statusOf(model.model_id, version.version_id)).status);
     expect([...new Set(seen)]).toEqual(TRAINING_STAGES);
 
@@ -208,7 +208,7 @@ describe('training', () => {
     for (const [name, parameters] of runs) {
       const version = await newVersion(model.model_id, parameters);
       await api(`/v0/train_model/${model.model_id}/${version.version_id}`, { method: 'POST' });
-      cloud.context.anomaly.training.runUntilIdle();
+      await cloud.context.anomaly.training.runUntilIdle();
       const done = await statusOf(model.model_id, version.version_id);
       expect(done.status, name).toBe('VERSION_STATUS_ERROR');
       reasons[name] = done.status_message!;
@@ -227,5 +227,16 @@ describe('training', () => {
     expect(fixed.body.parameters.min_samples).toBe(10);
     const restarted = await api<AnomalyVersion>(`/v0/train_model/${model.model_id}/${broken.version_id}`, { method: 'POST' });
     expect(restarted.body).toMatchObject({ status: 'VERSION_STATUS_STARTING_TRAINING', status_message: null });
+  });
+
+  it('of two starts of one version at once, one trains and the other gets 409', async () => {
+    const model = await newModel();
+    // A bad number: the job ends at its first stage, which is all this needs.
+    const version = await newVersion(model.model_id, { min_samples: -3 });
+    const path = `/v0/train_model/${model.model_id}/${version.version_id}`;
+    const answers = await Promise.all([api(path, { method: 'POST' }), api(path, { method: 'POST' })]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([202, 409]);
+    expect(cloud.context.anomaly.training.running()).toContain(version.version_id);
+    await cloud.context.anomaly.training.runUntilIdle();
   });
 });

@@ -56,7 +56,7 @@ const ROUTES_WITHOUT_BODY = new Set([
 async function authorizationFor(route: RegisteredRoute): Promise<Record<string, string>> {
   if (route.public || !route.service || !isServiceName(route.service)) return {};
   const audience = serviceHostName(route.service, cloud.context.config.domain);
-  const token = await signAccessToken(cloud.context, { uid: demoUid('systemAdmin'), role: 'Admin', sid: sessionOf(cloud, demoUid('systemAdmin')), audience });
+  const token = await signAccessToken(cloud.context, { uid: demoUid('systemAdmin'), role: 'Admin', sid: await sessionOf(cloud, demoUid('systemAdmin')), audience });
   return { authorization: `Bearer ${token}` };
 }
 
@@ -112,7 +112,7 @@ test('bad query strings get 400 with detail too', async () => {
   const token = await signAccessToken(cloud.context, {
     uid: demoUid('admin'),
     role: 'Admin',
-    sid: sessionOf(cloud, demoUid('admin')),
+    sid: await sessionOf(cloud, demoUid('admin')),
     audience: serviceHostName('controllers-api', 'localhost'),
   });
   for (const query of ['limit=0', 'limit=abc', 'offset=-1', 'controllers=everything', 'rules=maybe', 'limit=1e9']) {

@@ -49,7 +49,7 @@ test('starts, prints the URL, the outbox and the demo sign-ins, serves, and stop
 });
 
 test('bad flags: a clear message and exit code 2', async () => {
-  for (const args of [['--bogus'], ['--port', 'abc'], ['--data', 'x', '--memory']]) {
+  for (const args of [['--bogus'], ['--port', 'abc'], ['--data', 'x', '--memory'], ['--database', 'mysql://db/x'], ['--memory', '--database', 'postgres://db/x']]) {
     const child = run(args);
     let stderr = '';
     child.stderr!.setEncoding('utf8');
@@ -59,3 +59,18 @@ test('bad flags: a clear message and exit code 2', async () => {
     expect(stderr).toContain('Usage: varde-cloud');
   }
 });
+
+test('an unreachable database: exit 1 within 15 s, one line naming host, port and database, never the password', async () => {
+  const started = Date.now();
+  // Port 1 on loopback refuses at once; the password must not reach the terminal.
+  const child = run(['--port', '0', '--database', 'postgres://varde:hunter2-secret@127.0.0.1:1/vardedb']);
+  let output = '';
+  for (const stream of [child.stdout!, child.stderr!]) {
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => (output += chunk));
+  }
+  expect(await exitOf(child)).toBe(1);
+  expect(Date.now() - started).toBeLessThan(15_000);
+  expect(output.trim().split('\n')).toEqual([expect.stringMatching(/^varde-cloud: could not start: cannot use the PostgreSQL database at 127\.0\.0\.1:1\/vardedb: /)]);
+  expect(output).not.toContain('hunter2-secret');
+}, 20_000);

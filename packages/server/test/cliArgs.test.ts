@@ -36,6 +36,11 @@ test('every flag', () => {
   expect(parse(['--simulation', 'off'])).toMatchObject({ options: { simulation: 'paused' } });
   expect(parse(['--simulation', 'sometimes'])).toMatchObject({ kind: 'error', message: expect.stringContaining('--simulation') });
   expect(parse(['--data', '/var/varde'])).toMatchObject({ options: { storage: { kind: 'directory', dir: '/var/varde' } } });
+  const url = 'postgres://varde@db.example:5432/varde';
+  expect(parse(['--database', url])).toMatchObject({ options: { storage: { kind: 'postgres', url } } });
+  // The environment names the database unless a flag chooses another place.
+  expect(parse([], { PORT: '', VARDE_DATABASE_URL: url })).toMatchObject({ options: { storage: { kind: 'postgres', url } } });
+  expect(parse(['--memory'], { PORT: '', VARDE_DATABASE_URL: url })).toMatchObject({ options: { storage: { kind: 'memory' } } });
   expect(parse(['-h'])).toEqual({ kind: 'help' });
 });
 
@@ -45,7 +50,9 @@ test('bad flags are errors with a clear message', () => {
     [['--port', 'abc'], /--port must be a port number/],
     [['--port', '70000'], /--port/],
     [[], /PORT must be a port number/],
-    [['--data', 'x', '--memory'], /either --data DIR or --memory/],
+    [['--data', 'x', '--memory'], /one of --data DIR, --memory and --database URL/],
+    [['--memory', '--database', 'postgres://db/x'], /one of --data DIR, --memory and --database URL/],
+    [['--database', 'mysql://db/x'], /--database must be a postgres:\/\/ URL/],
     [['--seed', 'lots'], /--seed must be demo or none/],
     [['--public-origin', 'not a url'], /--public-origin must be an http\(s\) URL/],
     [['--smtp', 'http://mail'], /--smtp must be/],

@@ -30,7 +30,7 @@ test('an invitation in the new user\'s language works after six days; with a pas
   expect(mail.body).toContain('Hei Nora Ny');
   expect(mail.body).toContain('Anders Admin har gitt deg en Varde-konto.');
   expect(mail.body).toContain('innen 7 dager');
-  expect(cloud.context.outbox.list({ to: 'has.password@varde.test' })).toEqual([]);
+  expect(await cloud.context.outbox.list({ to: 'has.password@varde.test' })).toEqual([]);
 
   clock.advance(6 * DAY);
   expect((await choose(ticketOf(mail.body), 'chosen-at-last')).status).toBe(200);
@@ -48,7 +48,7 @@ test('an invitation expires after seven days', async () => {
 
 test('a password-reset e-mail follows the recipient\'s language', async () => {
   const uid = (await signIn(cloud, demoUsers.user.email, demoUsers.user.password)).uid;
-  cloud.context.realtime.set(`/users/${uid}/language`, 'se');
+  await cloud.context.realtime.set(`/users/${uid}/language`, 'se');
   await call(cloud, '/cloud/auth/requestResetPassword', { json: { email: demoUsers.user.email } });
   expect((await latestMessageTo(cloud, demoUsers.user.email)).subject).toBe('Nytt lösenord till Varde');
 });

@@ -74,8 +74,8 @@ describe('licensing service', () => {
     expect(license.licenseInfo).toMatchObject({ name: 'Bryggen Test', siteCount: 4, edition: 'Standard', issuedBy: 'admin@varde.test', previousLicenseID: '' });
     const issue = license.licenseInfo.issueDate;
     expect(license.licenseInfo.expirationDate).toBe(`${Number(issue.slice(0, 4)) + 2}${issue.slice(4)}`);
-    expect(cloud.context.realtime.get(licensingPaths.storedJwt('fjordvarme', license.licenseInfo.id))).toBe(file);
-    expect(cloud.context.realtime.get(`${licensingPaths.active('fjordvarme')}/${license.licenseInfo.id}/licenseInfo/name`)).toBe('Bryggen Test');
+    expect(await cloud.context.realtime.get(licensingPaths.storedJwt('fjordvarme', license.licenseInfo.id))).toBe(file);
+    expect(await cloud.context.realtime.get(`${licensingPaths.active('fjordvarme')}/${license.licenseInfo.id}/licenseInfo/name`)).toBe('Bryggen Test');
   });
 
   it('a tampered licence file fails verification', async () => {

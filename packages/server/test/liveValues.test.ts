@@ -10,20 +10,20 @@ beforeAll(async () => {
 });
 afterAll(() => cloud.close());
 
-it('each step writes every series of an online site to controllers/{uuid}/tags/{tag}/v, near its last stored point', () => {
+it('each step writes every series of an online site to controllers/{uuid}/tags/{tag}/v, near its last stored point', async () => {
   const site = demoSites()[0]!;
-  const series = cloud.context.historian.seriesOf(site.uuid);
+  const series = await cloud.context.historian.seriesOf(site.uuid);
   expect(series.length).toBeGreaterThan(0);
   const path = realtimePaths.tagValue(site.uuid, series[0]!.tag);
-  cloud.context.simulation.step();
-  const first = cloud.context.realtime.get(path) as number;
-  cloud.context.simulation.step();
-  const second = cloud.context.realtime.get(path) as number;
+  await cloud.context.simulation.step();
+  const first = (await cloud.context.realtime.get(path)) as number;
+  await cloud.context.simulation.step();
+  const second = (await cloud.context.realtime.get(path)) as number;
   expect(typeof first).toBe('number');
   expect(second).not.toBe(first);
 
   const now = cloud.context.clock.now();
-  const points = cloud.context.historian.read(site.uuid, series[0]!.tag, now - 3_600_000, now)!;
+  const points = (await cloud.context.historian.read(site.uuid, series[0]!.tag, now - 3_600_000, now))!;
   const values = points.map((point) => point.v);
   const spread = Math.max(...values) - Math.min(...values) + 1;
   expect(second).toBeGreaterThan(Math.min(...values) - spread);

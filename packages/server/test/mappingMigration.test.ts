@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { migrate } from '../src/storage/db.js';
+import { migrateSqlite } from '../src/storage/db.js';
 import { databaseBefore } from './helpers/migrateUpTo.js';
 
 it('migration 120 turns {name, value} parameters into {"meaning-uuid", value}, losing none', () => {
@@ -10,7 +10,7 @@ it('migration 120 turns {name, value} parameters into {"meaning-uuid", value}, l
   table.run('t-1', JSON.stringify([{ name: 'interval_minutes', value: 15 }, { name: 'gone', value: 'x' }]), 1);
   table.run('t-2', '[]', 2);
 
-  migrate(db);
+  migrateSqlite(db);
 
   const parameters = (uuid: string) => JSON.parse((db.prepare('SELECT parameters FROM mapping_tables WHERE uuid = ?').get(uuid) as { parameters: string }).parameters);
   expect(parameters('t-1')).toEqual([{ 'meaning-uuid': 'p-1', value: 15 }, { 'meaning-uuid': 'gone', value: 'x' }]);

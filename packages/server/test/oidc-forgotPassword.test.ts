@@ -36,5 +36,5 @@ it('an expired or unknown interaction\'s forgot page is refused with the expired
     body: 'email=user%40varde.test',
   });
   expect(posted.status).toBe(400);
-  expect(cloud.context.outbox.list({ to: 'user@varde.test' })).toEqual([]);
+  expect(await cloud.context.outbox.list({ to: 'user@varde.test' })).toEqual([]);
 });

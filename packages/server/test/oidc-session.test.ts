@@ -95,7 +95,8 @@ describe('sessions end at the provider too', () => {
     await authorize(browser, { url: cloud.url, discovery }, { page: 'callback', prompt: 'login', login: { email, password } });
     const admin = (await passwordSignIn(cloud, demoUsers.admin.email, demoUsers.admin.password)).accessTokens['users.localhost']!;
     expect((await call(cloud, `/cloud/users/users/${demoUid('guest')}`, { method: 'DELETE', headers: bearer(admin) })).status).toBe(204);
-    expect(cloud.context.db.prepare("SELECT count(*) AS n FROM oidc_models WHERE json_extract(payload, '$.accountId') = ?").get(demoUid('guest'))).toEqual({ n: 0 });
+    const rows = (await cloud.context.db.selectFrom('oidc_models').select(['model', 'payload']).execute()) as { model: string; payload: string }[];
+    expect(rows.filter((row) => (JSON.parse(row.payload) as { accountId?: unknown }).accountId === demoUid('guest')).map((row) => row.model)).toEqual([]);
     const after = await authorize(browser, { url: cloud.url, discovery }, { page: 'silent-callback', prompt: 'none' });
     expect(after.params.get('error')).toBe('login_required');
   });

@@ -60,9 +60,9 @@ afterAll(async () => {
 });
 
 test('messages are stored and listed newest first, filtered by recipient, channel and time', async () => {
-  const first = sendMessage(cloud.context, { channel: 'sms', to: '+4790000001', body: 'first' });
-  sendMessage(cloud.context, { channel: 'email', to: 'a@varde.test', subject: 'Hello', body: 'second' });
-  sendMessage(cloud.context, { channel: 'sms', to: '+4790000001', body: 'third' });
+  const first = await sendMessage(cloud.context, { channel: 'sms', to: '+4790000001', body: 'first' });
+  await sendMessage(cloud.context, { channel: 'email', to: 'a@varde.test', subject: 'Hello', body: 'second' });
+  await sendMessage(cloud.context, { channel: 'sms', to: '+4790000001', body: 'third' });
 
   const all = listOutboxResponse.parse((await read('/cloud/outbox/messages')).body).data;
   expect(all.slice(0, 3).map((message) => message.body)).toEqual(['third', 'second', 'first']);
@@ -76,7 +76,7 @@ test('messages are stored and listed newest first, filtered by recipient, channe
 });
 
 test('the outbox page escapes every text', async () => {
-  sendMessage(cloud.context, { channel: 'email', to: '<b>x@varde.test</b>', subject: '<script>alert(1)</script>', body: '<img src=x onerror=alert(2)>' });
+  await sendMessage(cloud.context, { channel: 'email', to: '<b>x@varde.test</b>', subject: '<script>alert(1)</script>', body: '<img src=x onerror=alert(2)>' });
   const page = await read('/cloud/outbox');
   expect(page.status).toBe(200);
   expect(page.headers.get('content-type')).toMatch(/text\/html/);
@@ -87,8 +87,8 @@ test('the outbox page escapes every text', async () => {
 });
 
 test('e-mail is also delivered over SMTP when an SMTP URL is configured; SMS is not', async () => {
-  sendMessage(cloud.context, { channel: 'sms', to: '+4790000002', body: 'an SMS, not e-mailed' });
-  sendMessage(cloud.context, { channel: 'email', to: 'smtp@varde.test', subject: 'Over the wire', body: 'delivered' });
+  await sendMessage(cloud.context, { channel: 'sms', to: '+4790000002', body: 'an SMS, not e-mailed' });
+  await sendMessage(cloud.context, { channel: 'email', to: 'smtp@varde.test', subject: 'Over the wire', body: 'delivered' });
   await expect.poll(() => smtp.received.find((mail) => mail.includes('Subject: Over the wire'))).toBeDefined();
   const mail = smtp.received.find((received) => received.includes('Subject: Over the wire'))!;
   expect(mail).toContain('delivered');

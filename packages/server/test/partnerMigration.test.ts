@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../src/storage/db.js';
+import { migrateSqlite } from '../src/storage/db.js';
 import { databaseBefore } from './helpers/migrateUpTo.js';
 
 describe('migration 100: existing rows go to their creator’s partner', () => {
@@ -12,7 +12,7 @@ describe('migration 100: existing rows go to their creator’s partner', () => {
     db.prepare("INSERT INTO anomaly_models VALUES ('m1', 'model', '', '[]', '{}', '{}', 'u-fjord', 0, 0)").run();
     db.prepare("INSERT INTO mappings VALUES ('map-1', 'Mapping', '', '[]')").run();
 
-    migrate(db);
+    migrateSqlite(db);
 
     expect(db.prepare('SELECT name, partner FROM cloud_functions ORDER BY name').all()).toEqual([
       { name: 'fjord-fn', partner: 'fjordvarme' },

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { createCloud } from '../src/cloud.js';
+import { createCloud, type Cloud } from '../src/cloud.js';
 import { demoUsers } from '../src/seed/demoUsers.js';
 import { bearer, call, signIn } from './helpers/http.js';
 
@@ -26,7 +26,8 @@ test('--data: state survives a restart, tokens stay valid, the demo seed is not 
   await call(first, '/cloud/auth/resetPassword', {
     json: { uuid: params.get('uuid'), ticket: params.get('ticket'), password: 'changed-before-restart' },
   });
-  const sitesBefore = first.context.db.prepare('SELECT count(*) AS n FROM sites').get() as { n: number };
+  const countSites = (cloud: Cloud) => cloud.context.db.selectFrom('sites').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+  const sitesBefore = await countSites(first);
   const kid = first.context.keys.kid;
   await first.close();
 
@@ -36,7 +37,7 @@ test('--data: state survives a restart, tokens stay valid, the demo seed is not 
   const client = { url: `http://127.0.0.1:${second.port}` };
   try {
     expect(second.context.keys.kid).toBe(kid);
-    expect(second.context.db.prepare('SELECT count(*) AS n FROM sites').get()).toEqual(sitesBefore);
+    expect(await countSites(second)).toEqual(sitesBefore);
     // The access token minted before the restart is still accepted.
     const sites = await call(client, '/cloud/controllers-api/controllers', {
       headers: bearer(session.accessTokens['controllers-api.localhost']!),

@@ -107,7 +107,7 @@ test('alarm_getUpdate answers the site\'s current alarms; a raised alarm appears
   const same = alarmUpdate.parse(await socket.emitWithAck('alarm_getUpdate', { ...request, latestTimestamp: first.latestTimestamp }));
   expect(same).toMatchObject({ unchanged: true, rows: [] });
 
-  const raised = cloud.context.alarms.raise({ siteUuid: onlineSite.uuid, alarmGroup: 'B', tagName: 'RT999', text: 'Høy temperatur <b>', value: '31 °C' });
+  const raised = await cloud.context.alarms.raise({ siteUuid: onlineSite.uuid, alarmGroup: 'B', tagName: 'RT999', text: 'Høy temperatur <b>', value: '31 °C' });
   const event = next(socket, 'alarm_update');
   socket.emit('alarm_getUpdate', { ...request, latestTimestamp: first.latestTimestamp });
   const update = alarmUpdate.parse((await event).payload);
@@ -120,8 +120,8 @@ test('alarm_getUpdate answers the site\'s current alarms; a raised alarm appears
   const tag = alarmUpdate.parse(await socket.emitWithAck('alarm_getUpdate', { ...request, selectedTag: 'RT999', amount: 1 }));
   expect(tag).toMatchObject({ total: 1, rows: [{ id: raised.id }] });
 
-  cloud.context.alarms.acknowledge(raised.id, 'test');
-  cloud.context.alarms.clear(raised.id);
+  await cloud.context.alarms.acknowledge(raised.id, 'test');
+  await cloud.context.alarms.clear(raised.id);
   const gone = alarmUpdate.parse(await socket.emitWithAck('alarm_getUpdate', request));
   expect(gone.rows.map((row) => row.id)).not.toContain(raised.id);
 
@@ -159,11 +159,12 @@ test('tag_userSearch searches the site\'s tags; works over long-polling too', as
 
 test('a site that drops off answers alarm_error until it is back', async () => {
   const socket = await loggedInSocket(onlineSite.uuid);
-  cloud.context.db.prepare('UPDATE sites SET webpmp_ready = 0 WHERE uuid = ?').run(onlineSite.uuid);
+  const setReady = (ready: 0 | 1) => cloud.context.db.updateTable('sites').set({ webpmp_ready: ready }).where('uuid', '=', onlineSite.uuid).execute();
+  await setReady(0);
   try {
     expect(await socket.emitWithAck('alarm_getUpdate', {})).toEqual({ message: 'The site is not connected to the cloud' });
   } finally {
-    cloud.context.db.prepare('UPDATE sites SET webpmp_ready = 1 WHERE uuid = ?').run(onlineSite.uuid);
+    await setReady(1);
   }
   expect(alarmUpdate.parse(await socket.emitWithAck('alarm_getUpdate', {})).unchanged).toBe(false);
 });

@@ -17,7 +17,7 @@ let server: RealtimeTestServer;
 
 beforeAll(async () => {
   server = await startRealtimeServer();
-  server.realtime.tree.set('/users/alice', { name: 'Alice', email: 'alice@example.no', language: 'en' });
+  await server.realtime.tree.set('/users/alice', { name: 'Alice', email: 'alice@example.no', language: 'en' });
 });
 
 afterAll(async () => {

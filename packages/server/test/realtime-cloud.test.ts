@@ -28,7 +28,7 @@ async function signedInDatabase(uid: string) {
   apps.push(app);
   const auth = getAuth(app);
   connectAuthEmulator(auth, cloud.url, { disableWarnings: true });
-  await signInWithCustomToken(auth, await mintCustomToken(cloud.context, uid, { sid: sessionOf(cloud, uid) }));
+  await signInWithCustomToken(auth, await mintCustomToken(cloud.context, uid, { sid: await sessionOf(cloud, uid) }));
   return getDatabase(app);
 }
 
@@ -49,7 +49,7 @@ describe('realtime database in the cloud', () => {
     });
     await set(ref(b, `${realtimePaths.user(userB)}/language`), 'se');
     expect(await seenByB).toBe('se');
-    expect(cloud.context.realtime.get(`${realtimePaths.user(userB)}/language`)).toBe('se');
+    expect(await cloud.context.realtime.get(`${realtimePaths.user(userB)}/language`)).toBe('se');
 
     const [site] = Object.keys((await get(ref(a, `${realtimePaths.user(userA)}/controllers`))).val() as object);
     expect(typeof (await get(ref(a, realtimePaths.portalStatusText(site!)))).val()).toBe('string');

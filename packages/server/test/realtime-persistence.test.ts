@@ -11,7 +11,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('realtime database on disk', () => {
   it('keeps acknowledged client writes and sessions across a restart', async () => {
     const first = await startRealtimeServer({ dir });
-    first.realtime.tree.set('/users/alice', { name: 'Alice', language: 'en' });
+    await first.realtime.tree.set('/users/alice', { name: 'Alice', language: 'en' });
     const before = await connectClient(first, 'alice');
     await set(ref(before.db, 'users/alice/language'), 'no');
     const refreshToken = before.auth.currentUser!.refreshToken;
@@ -19,7 +19,7 @@ describe('realtime database on disk', () => {
     await first.close();
 
     const second = await startRealtimeServer({ dir });
-    expect(second.realtime.tree.get('/users/alice')).toEqual({ name: 'Alice', language: 'no' });
+    expect(await second.realtime.tree.get('/users/alice')).toEqual({ name: 'Alice', language: 'no' });
     const after = await connectClient(second, 'alice');
     expect((await get(ref(after.db, 'users/alice/language'))).val()).toBe('no');
     await after.close();

@@ -38,7 +38,7 @@ describe('realtime wire protocol edges', () => {
     const connection = await signedInConnection();
     expect(await connection.request('p', { p: '/scratch/tx', d: 1 })).toEqual({ s: 'ok', d: '' });
     expect((await connection.request('p', { p: '/scratch/tx', d: 2, h: 'not-the-hash' })).s).toBe('datastale');
-    expect(server.realtime.tree.get('/scratch/tx')).toBe(1);
+    expect(await server.realtime.tree.get('/scratch/tx')).toBe(1);
     // The hash of "nothing here" is the empty string.
     expect((await connection.request('p', { p: '/scratch/fresh', d: 'x', h: '' })).s).toBe('ok');
     connection.close();
@@ -59,15 +59,15 @@ describe('realtime wire protocol edges', () => {
 
   it('sends a listen’s data, tagged for a query, before its ok and pushes later changes', async () => {
     const connection = await signedInConnection();
-    server.realtime.tree.set('/scratch/list', { a: 1, b: 2 });
+    await server.realtime.tree.set('/scratch/list', { a: 1, b: 2 });
     const reply = await connection.request('q', { p: '/scratch/list', q: { l: 1, vf: 'l' }, t: 7, h: '' });
     expect(reply).toEqual({ s: 'ok', d: {} });
     expect(connection.received.at(-1)).toEqual({ t: 'd', d: { a: 'd', b: { p: 'scratch/list', d: { a: 1, b: 2 }, t: 7 } } });
-    server.realtime.tree.update('/scratch', { 'list/c': 3 });
+    await server.realtime.tree.update('/scratch', { 'list/c': 3 });
     await expect.poll(() => connection.received.at(-1)).toEqual({ t: 'd', d: { a: 'm', b: { p: 'scratch/list', d: { c: 3 }, t: 7 } } });
     await connection.request('n', { p: '/scratch/list', q: { l: 1, vf: 'l' }, t: 7 });
     const count = connection.received.length;
-    server.realtime.tree.set('/scratch/list/d', 4);
+    await server.realtime.tree.set('/scratch/list/d', 4);
     expect((await connection.request('g', { p: '/scratch/list/d', q: {} })).d).toBe(4);
     expect(connection.received.length).toBe(count);
     connection.close();

@@ -20,7 +20,7 @@ let server: RealtimeTestServer;
 
 beforeAll(async () => {
   server = await startRealtimeServer({ clock });
-  server.realtime.tree.set('/users/alice', { name: 'Alice', language: 'en' });
+  await server.realtime.tree.set('/users/alice', { name: 'Alice', language: 'en' });
 });
 afterAll(() => server?.close());
 
@@ -101,7 +101,7 @@ describe('realtime refresh token rotation', () => {
 
   it('ends a refresh token signed before rotation (it names no chain) the way an ended sign-in ends', async () => {
     // Signed with the server's own secret, in the shape refresh tokens had before they rotated.
-    const { secret } = server.db.prepare('SELECT secret FROM realtime_secrets').get() as { secret: Buffer };
+    const { secret } = (await server.db.selectFrom('realtime_secrets').select('secret').executeTakeFirstOrThrow()) as { secret: Buffer };
     const now = Math.floor(clock.now() / 1000);
     const legacy = await new SignJWT({ claims: {}, token_use: 'refresh' })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

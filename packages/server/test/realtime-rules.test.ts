@@ -11,23 +11,23 @@ let anonymous: TestClient;
 beforeAll(async () => {
   server = await startRealtimeServer();
   const tree = server.realtime.tree;
-  tree.set('/users/alice', {
+  await tree.set('/users/alice', {
     name: 'Alice',
     language: 'en',
     portalAutoLogoutDisabled: false,
     controllers: { c1: true, c3: true },
     licensingPartners: { p1: true },
   });
-  tree.set('/users/bob', { name: 'Bob', language: 'no', controllers: { c2: true } });
-  tree.set('/users/root', { name: 'Root', systemAdmin: true });
-  tree.set('/controllers', {
+  await tree.set('/users/bob', { name: 'Bob', language: 'no', controllers: { c2: true } });
+  await tree.set('/users/root', { name: 'Root', systemAdmin: true });
+  await tree.set('/controllers', {
     c1: { tags: { portalStatusText: { v: 'OK' } }, secret: 'x' },
     c2: { tags: { portalStatusText: { v: 'Alarm' } } },
     c3: { tags: { portalStatusColor: { v: 'green' } } },
   });
-  tree.set('/statusMessage/site-1%2Eexample', { text: 'Service window tonight' });
-  tree.update('/', { 'p1/licensing/licences/l1': { seats: 3 }, 'p2/licensing/licences/l2': { seats: 1 } });
-  tree.set('/partners', { p1: { name: 'Partner one' }, p2: { name: 'Partner two' } });
+  await tree.set('/statusMessage/site-1%2Eexample', { text: 'Service window tonight' });
+  await tree.update('/', { 'p1/licensing/licences/l1': { seats: 3 }, 'p2/licensing/licences/l2': { seats: 1 } });
+  await tree.set('/partners', { p1: { name: 'Partner one' }, p2: { name: 'Partner two' } });
   alice = await connectClient(server, 'alice');
   admin = await connectClient(server, 'root');
   anonymous = await connectClient(server);
@@ -92,8 +92,8 @@ describe('realtime rules', () => {
   it('lets a user write only their language and auto-logout flag, with valid values', async () => {
     await set(ref(alice.db, 'users/alice/language'), 'no');
     await update(ref(alice.db, 'users/alice'), { language: 'se', portalAutoLogoutDisabled: true });
-    expect(server.realtime.tree.get('/users/alice/language')).toBe('se');
-    expect(server.realtime.tree.get('/users/alice/portalAutoLogoutDisabled')).toBe(true);
+    expect(await server.realtime.tree.get('/users/alice/language')).toBe('se');
+    expect(await server.realtime.tree.get('/users/alice/portalAutoLogoutDisabled')).toBe(true);
 
     await expect(set(ref(alice.db, 'users/alice/language'), 'xx')).rejects.toThrow(/permission_denied/i);
     await expect(set(ref(alice.db, 'users/alice/systemAdmin'), true)).rejects.toThrow(/permission_denied/i);
@@ -101,8 +101,8 @@ describe('realtime rules', () => {
     await expect(update(ref(alice.db, 'users/alice'), { language: 'en', name: 'Eve' })).rejects.toThrow(/permission_denied/i);
     await expect(set(ref(admin.db, 'statusMessage/x'), 'hi')).rejects.toThrow(/permission_denied/i);
     await expect(set(ref(anonymous.db, 'users/alice/language'), 'en')).rejects.toThrow(/permission_denied/i);
-    expect(server.realtime.tree.get('/users/alice')).toMatchObject({ language: 'se', name: 'Alice' });
-    expect(server.realtime.tree.get('/users/root/systemAdmin')).toBe(true);
+    expect(await server.realtime.tree.get('/users/alice')).toMatchObject({ language: 'se', name: 'Alice' });
+    expect(await server.realtime.tree.get('/users/root/systemAdmin')).toBe(true);
   });
 
   it('revokes a live listen when the user loses the site', async () => {
@@ -111,14 +111,14 @@ describe('realtime rules', () => {
       onValue(ref(alice.db, 'controllers/c3/tags'), (snapshot) => values.push(snapshot.val()), resolve);
     });
     await expect.poll(() => values.length).toBe(1);
-    server.realtime.tree.set('/users/alice/controllers/c3', null);
+    await server.realtime.tree.set('/users/alice/controllers/c3', null);
     expect(String(await cancelled)).toMatch(/permission_denied/);
     expect(await readable(alice, 'controllers/c3/tags')).toBe(false);
   });
 
   it('revokes listens on sign-out', async () => {
     const erin = await connectClient(server, 'erin');
-    server.realtime.tree.set('/users/erin/name', 'Erin');
+    await server.realtime.tree.set('/users/erin/name', 'Erin');
     const cancelled = new Promise<Error>((resolve) => {
       onValue(ref(erin.db, 'users/erin'), () => {}, resolve);
     });

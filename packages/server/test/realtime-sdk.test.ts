@@ -63,7 +63,7 @@ describe('realtime database through the firebase SDK', () => {
     await set(ref(alice.db, 'scratch/greeting'), { text: 'hei', count: 1 });
     expect(await seen).toEqual({ text: 'hei', count: 1 });
     expect((await get(ref(bob.db, 'scratch/greeting/text'))).val()).toBe('hei');
-    expect(server.realtime.tree.get('/scratch/greeting')).toEqual({ text: 'hei', count: 1 });
+    expect(await server.realtime.tree.get('/scratch/greeting')).toEqual({ text: 'hei', count: 1 });
   });
 
   it('applies update with slash-path keys and deletes', async () => {
@@ -75,7 +75,7 @@ describe('realtime database through the firebase SDK', () => {
     const gone = valueAt(bob, 'scratch/site', (value) => value === null);
     await remove(ref(alice.db, 'scratch/site'));
     expect(await gone).toBeNull();
-    expect(server.realtime.tree.get('/scratch/site')).toBeNull();
+    expect(await server.realtime.tree.get('/scratch/site')).toBeNull();
   });
 
   it('lets contending transactions from two clients all count', async () => {
@@ -85,14 +85,14 @@ describe('realtime database through the firebase SDK', () => {
     );
     const results = await Promise.all(increments);
     expect(results.every((result) => result.committed)).toBe(true);
-    expect(server.realtime.tree.get('/scratch/counter')).toBe(30);
+    expect(await server.realtime.tree.get('/scratch/counter')).toBe(30);
     expect((await get(ref(bob.db, 'scratch/counter'))).val()).toBe(30);
   });
 
   it('resolves serverTimestamp and increment on the server', async () => {
     await set(ref(alice.db, 'scratch/stamps'), { at: serverTimestamp(), hits: 5 });
     await update(ref(bob.db, 'scratch/stamps'), { hits: increment(2) });
-    expect(server.realtime.tree.get('/scratch/stamps')).toEqual({ at: SERVER_NOW, hits: 7 });
+    expect(await server.realtime.tree.get('/scratch/stamps')).toEqual({ at: SERVER_NOW, hits: 7 });
     const seen = await valueAt(alice, 'scratch/stamps', (value) => (value as { hits?: number })?.hits === 7);
     expect(seen).toEqual({ at: SERVER_NOW, hits: 7 });
   });
@@ -112,10 +112,10 @@ describe('realtime database through the firebase SDK', () => {
 
   it('pushes a server-side tree write to a subscribed client', async () => {
     const seen = valueAt(alice, 'scratch/fromServer', (value) => value !== null);
-    server.realtime.tree.set('/scratch/fromServer', { by: 'cloud' });
+    await server.realtime.tree.set('/scratch/fromServer', { by: 'cloud' });
     expect(await seen).toEqual({ by: 'cloud' });
     const merged = valueAt(alice, 'scratch/fromServer', (value) => (value as { n?: number })?.n === 1);
-    server.realtime.tree.update('/scratch', { 'fromServer/n': 1 });
+    await server.realtime.tree.update('/scratch', { 'fromServer/n': 1 });
     expect(await merged).toEqual({ by: 'cloud', n: 1 });
   });
 
@@ -124,7 +124,7 @@ describe('realtime database through the firebase SDK', () => {
     const seen = valueAt(bob, 'scratch/big', (value) => typeof value === 'string');
     await set(ref(alice.db, 'scratch/big'), big);
     expect(await seen).toBe(big);
-    expect(server.realtime.tree.get('/scratch/big')).toBe(big);
+    expect(await server.realtime.tree.get('/scratch/big')).toBe(big);
   });
 
   it('works with databaseURL ws://host:port?ns=NAME', async () => {
@@ -135,8 +135,8 @@ describe('realtime database through the firebase SDK', () => {
   });
 
   it('answers query gets like the SDK’s own filtering of a listen', async () => {
-    server.realtime.tree.set('/scratch/items', { a: { n: 3 }, b: { n: 1 }, c: { n: 2 }, d: { n: 5 }, e: { x: 1 } });
-    server.realtime.tree.set('/scratch/scores', { k1: 10, k2: 'text', k3: true, k4: 7 });
+    await server.realtime.tree.set('/scratch/items', { a: { n: 3 }, b: { n: 1 }, c: { n: 2 }, d: { n: 5 }, e: { x: 1 } });
+    await server.realtime.tree.set('/scratch/scores', { k1: 10, k2: 'text', k3: true, k4: 7 });
     // Gets go through bob, who listens nowhere (an active listen would answer a get from its cache);
     // the same queries are listened to by alice, whose SDK filters on its own.
     const queriesOn = (db: Database) => {

@@ -4,96 +4,105 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRealtimeStore, type RealtimeChange } from '../src/realtime/index.js';
 import { openDatabase } from '../src/storage/db.js';
+import { openTestDatabase } from './helpers/startCloud.js';
 
 const openDirs: string[] = [];
 afterEach(() => {
   for (const dir of openDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function memoryStore() {
-  return createRealtimeStore(openDatabase({ kind: 'memory' }));
+const openDatabases: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const close of openDatabases.splice(0)) await close();
+});
+
+/** A store on this run's engine (memory SQLite, or PostgreSQL in the server-postgres pass). */
+async function memoryStore() {
+  const { db, close } = await openTestDatabase();
+  openDatabases.push(close);
+  return createRealtimeStore(db);
 }
 
 describe('realtime store', () => {
-  it('reads back nested values at every depth and deletes with null', () => {
-    const store = memoryStore();
-    store.set('/users/a', { name: 'Ada', language: 'en', controllers: { c1: true, c2: true } });
-    expect(store.get('/users/a/name')).toBe('Ada');
-    expect(store.get('users/a/controllers/')).toEqual({ c1: true, c2: true });
-    expect(store.get('/')).toEqual({ users: { a: { name: 'Ada', language: 'en', controllers: { c1: true, c2: true } } } });
-    store.set('/users/a/controllers/c1', null);
-    expect(store.get('/users/a/controllers')).toEqual({ c2: true });
-    store.set('/users/a', null);
-    expect(store.get('/')).toBeNull();
+  it('reads back nested values at every depth and deletes with null', async () => {
+    const store = await memoryStore();
+    await store.set('/users/a', { name: 'Ada', language: 'en', controllers: { c1: true, c2: true } });
+    expect(await store.get('/users/a/name')).toBe('Ada');
+    expect(await store.get('users/a/controllers/')).toEqual({ c1: true, c2: true });
+    expect(await store.get('/')).toEqual({ users: { a: { name: 'Ada', language: 'en', controllers: { c1: true, c2: true } } } });
+    await store.set('/users/a/controllers/c1', null);
+    expect(await store.get('/users/a/controllers')).toEqual({ c2: true });
+    await store.set('/users/a', null);
+    expect(await store.get('/')).toBeNull();
   });
 
-  it('replaces a primitive by an object and an object by a primitive', () => {
-    const store = memoryStore();
-    store.set('/a', 5);
-    store.set('/a/b/c', 'x');
-    expect(store.get('/a')).toEqual({ b: { c: 'x' } });
-    store.set('/a', false);
-    expect(store.get('/a')).toBe(false);
-    expect(store.get('/a/b')).toBeNull();
+  it('replaces a primitive by an object and an object by a primitive', async () => {
+    const store = await memoryStore();
+    await store.set('/a', 5);
+    await store.set('/a/b/c', 'x');
+    expect(await store.get('/a')).toEqual({ b: { c: 'x' } });
+    await store.set('/a', false);
+    expect(await store.get('/a')).toBe(false);
+    expect(await store.get('/a/b')).toBeNull();
   });
 
-  it('keeps siblings whose keys share a prefix apart from descendants', () => {
-    const store = memoryStore();
-    store.set('/a', { b: 1 });
-    store.set('/a-b', 2);
-    store.set('/a!', 3);
-    store.set('/a', null);
-    expect(store.get('/')).toEqual({ 'a-b': 2, 'a!': 3 });
+  it('keeps siblings whose keys share a prefix apart from descendants', async () => {
+    const store = await memoryStore();
+    await store.set('/a', { b: 1 });
+    await store.set('/a-b', 2);
+    await store.set('/a!', 3);
+    await store.set('/a', null);
+    expect(await store.get('/')).toEqual({ 'a-b': 2, 'a!': 3 });
   });
 
-  it('merges slash-path children atomically and reports one merge change', () => {
-    const store = memoryStore();
+  it('merges slash-path children atomically and reports one merge change', async () => {
+    const store = await memoryStore();
     const changes: RealtimeChange[] = [];
     store.onChange((change) => changes.push(change));
-    store.set('/u', { keep: 1, drop: 2, deep: { x: 1 } });
-    store.update('/u', { drop: null, 'deep/y': 2, 'new/z': { w: true } });
-    expect(store.get('/u')).toEqual({ keep: 1, deep: { x: 1, y: 2 }, new: { z: { w: true } } });
+    await store.set('/u', { keep: 1, drop: 2, deep: { x: 1 } });
+    await store.update('/u', { drop: null, 'deep/y': 2, 'new/z': { w: true } });
+    expect(await store.get('/u')).toEqual({ keep: 1, deep: { x: 1, y: 2 }, new: { z: { w: true } } });
     expect(changes[1]).toEqual({ kind: 'merge', path: '/u', children: { drop: null, 'deep/y': 2, 'new/z': { w: true } } });
   });
 
-  it('rejects overlapping update paths, bad keys and unstorable values without writing', () => {
-    const store = memoryStore();
-    store.set('/a', 1);
-    expect(() => store.update('/', { a: 2, 'a/b': 3 })).toThrow(/overlap/);
-    expect(() => store.set('/bad.key', 1)).toThrow(/Invalid key/);
-    expect(() => store.set('/a', { 'x#': 1 })).toThrow(/Invalid key/);
-    expect(() => store.set('/a', Number.NaN)).toThrow(/Invalid number/);
-    expect(store.get('/a')).toBe(1);
+  it('rejects overlapping update paths, bad keys and unstorable values without writing', async () => {
+    const store = await memoryStore();
+    await store.set('/a', 1);
+    await expect(store.update('/', { a: 2, 'a/b': 3 })).rejects.toThrow(/overlap/);
+    await expect(store.set('/bad.key', 1)).rejects.toThrow(/Invalid key/);
+    await expect(store.set('/a', { 'x#': 1 })).rejects.toThrow(/Invalid key/);
+    await expect(store.set('/a', Number.NaN)).rejects.toThrow(/Invalid number/);
+    expect(await store.get('/a')).toBe(1);
   });
 
-  it('normalizes arrays, empty objects and priorities the way the SDK caches them', () => {
-    const store = memoryStore();
-    store.set('/list', ['a', 'b']);
-    store.set('/empty', { nothing: {} });
-    store.set('/p', { '.value': 3, '.priority': 1 });
-    expect(store.get('/')).toEqual({ list: { 0: 'a', 1: 'b' }, p: 3 });
+  it('normalizes arrays, empty objects and priorities the way the SDK caches them', async () => {
+    const store = await memoryStore();
+    await store.set('/list', ['a', 'b']);
+    await store.set('/empty', { nothing: {} });
+    await store.set('/p', { '.value': 3, '.priority': 1 });
+    expect(await store.get('/')).toEqual({ list: { 0: 'a', 1: 'b' }, p: 3 });
   });
 
-  it('holds a 100 KB value and thousands of paths', () => {
-    const store = memoryStore();
+  it('holds a 100 KB value and thousands of paths', async () => {
+    const store = await memoryStore();
     const big = 'x'.repeat(100 * 1024);
-    store.set('/big', big);
+    await store.set('/big', big);
     const many: Record<string, number> = {};
     for (let i = 0; i < 5000; i += 1) many[`k${i}`] = i;
-    store.set('/many', many);
-    expect(store.get('/big')).toBe(big);
-    expect(Object.keys(store.get('/many') as object)).toHaveLength(5000);
-    expect(store.get('/many/k4999')).toBe(4999);
+    await store.set('/many', many);
+    expect(await store.get('/big')).toBe(big);
+    expect(Object.keys((await store.get('/many')) as object)).toHaveLength(5000);
+    expect(await store.get('/many/k4999')).toBe(4999);
   });
 
-  it('keeps committed writes across a reopen of the database file', () => {
+  it('keeps committed writes across a reopen of the database file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'varde-realtime-'));
     openDirs.push(dir);
-    const first = openDatabase({ kind: 'directory', dir });
-    createRealtimeStore(first).set('/statusMessage/site', { text: 'hello' });
-    first.close();
-    const second = openDatabase({ kind: 'directory', dir });
-    expect(createRealtimeStore(second).get('/statusMessage')).toEqual({ site: { text: 'hello' } });
-    second.close();
+    const first = await openDatabase({ kind: 'directory', dir });
+    await createRealtimeStore(first).set('/statusMessage/site', { text: 'hello' });
+    await first.destroy();
+    const second = await openDatabase({ kind: 'directory', dir });
+    expect(await createRealtimeStore(second).get('/statusMessage')).toEqual({ site: { text: 'hello' } });
+    await second.destroy();
   });
 });

@@ -13,6 +13,7 @@ import {
   vardeRules,
 } from '../src/realtime/index.js';
 import { type Db, openDatabase } from '../src/storage/db.js';
+import { openTestDatabase } from './helpers/startCloud.js';
 
 /**
  * A realtime database behind a fastify server of its own on an ephemeral port, with custom tokens
@@ -37,12 +38,19 @@ export const rulesWithScratch: RealtimeRules = {
   grantSourcesOf: (auth) => vardeRules.grantSourcesOf(auth),
 };
 
+async function openFolderDatabase(dir: string): Promise<{ db: Db; close(): Promise<void> }> {
+  const db = await openDatabase({ kind: 'directory', dir });
+  return { db, close: () => db.destroy() };
+}
+
 export async function startRealtimeServer(
   options: { dir?: string; rules?: RealtimeRules; clock?: Clock } = {},
 ): Promise<RealtimeTestServer> {
-  const db = openDatabase(options.dir ? { kind: 'directory', dir: options.dir } : { kind: 'memory' });
+  // A folder when the test restarts on it; else this run's engine (PostgreSQL in the server-postgres pass).
+  const database: { db: Db; close(): Promise<void> } = options.dir ? await openFolderDatabase(options.dir) : await openTestDatabase();
+  const { db } = database;
   const issued = new Map<string, RealtimeIdentity>();
-  const realtime = createRealtimeDatabase({
+  const realtime = await createRealtimeDatabase({
     db,
     namespace: NAMESPACE,
     clock: options.clock,
@@ -70,10 +78,10 @@ export async function startRealtimeServer(
       return token;
     },
     async close() {
-      realtime.close();
+      await realtime.close();
       detach();
       await app.close();
-      db.close();
+      await database.close();
     },
   };
 }

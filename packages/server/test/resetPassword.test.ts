@@ -46,6 +46,15 @@ test('reset password round trip through the outbox; the used ticket is refused',
   expect(reused.body.detail).toMatch(/already been used/);
 });
 
+test('of two uses of one ticket at once, only one sets a password', async () => {
+  const { uuid, ticket } = await requestReset(demoUsers.partnerAdmin.email);
+  const use = (password: string) => call(cloud, '/cloud/auth/resetPassword', { json: { uuid, ticket, password } });
+  const answers = await Promise.all([use('first-new-password'), use('second-new-password')]);
+  expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+  const won = answers[0]!.status === 200 ? 'first-new-password' : 'second-new-password';
+  await signIn(cloud, demoUsers.partnerAdmin.email, won);
+});
+
 test('an expired ticket is refused', async () => {
   const { uuid, ticket } = await requestReset(demoUsers.guest.email);
   clock.advance(60 * 60_000 + 1);

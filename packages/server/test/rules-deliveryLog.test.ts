@@ -28,8 +28,8 @@ const readLog = async (who: SignedIn, id = ruleId, query = '') => {
 beforeAll(async () => {
   cloud = await startCloud({ clock });
   // The test steps the engine itself.
-  cloud.context.rules.engine.stop();
-  for (const row of cloud.context.alarms.list({ siteUuids: [site.uuid], active: true })) cloud.context.alarms.clear(row.id);
+  await cloud.context.rules.engine.stop();
+  for (const row of await cloud.context.alarms.list({ siteUuids: [site.uuid], active: true })) await cloud.context.alarms.clear(row.id);
   [admin, guest, otherPartnerAdmin] = await Promise.all([
     signInDemo(cloud, 'admin'),
     signInDemo(cloud, 'guest'),
@@ -57,10 +57,10 @@ test('a test is logged per user and channel: sent with where to, skipped with wh
 });
 
 test('an alarm past the threshold is logged with its alarm id, as the engine sent or skipped it', async () => {
-  cloud.context.rules.store.replace(site.uuid, { [ruleId]: { ...rule, threshold: 20 } as never });
-  const alarm = cloud.context.alarms.raise({ siteUuid: site.uuid, alarmGroup: 'A', tagName: 'LOG-T1', text: 'Høy temperatur' });
+  await cloud.context.rules.store.replace(site.uuid, { [ruleId]: { ...rule, threshold: 20 } as never });
+  const alarm = await cloud.context.alarms.raise({ siteUuid: site.uuid, alarmGroup: 'A', tagName: 'LOG-T1', text: 'Høy temperatur' });
   clock.advance(20 * MINUTE);
-  cloud.context.rules.engine.evaluate();
+  await cloud.context.rules.engine.evaluate();
   const at = new Date(clock.now()).toISOString();
   const fromAlarm = (await readLog(admin)).filter((entry) => entry.cause === 'alarm');
   expect(fromAlarm).toEqual(
@@ -73,7 +73,7 @@ test('an alarm past the threshold is logged with its alarm id, as the engine sen
   );
   expect(fromAlarm).toHaveLength(4);
   // The engine tells each user once per alarm: evaluating again logs nothing new.
-  cloud.context.rules.engine.evaluate();
+  await cloud.context.rules.engine.evaluate();
   expect((await readLog(admin)).filter((entry) => entry.cause === 'alarm')).toHaveLength(4);
 });
 
@@ -107,9 +107,9 @@ test('a rule keeps only its newest lines; other rules keep theirs', async () => 
   // The same table the cloud uses, with a small `keep` so that the test need not write thousands of lines.
   const small = createRuleDeliveryLog(cloud.context.db, clock, 3);
   const line = (to: string) => ({ userUUID: demoUid('sms'), username: 'sms@varde.test', channel: 'mail' as const, outcome: 'sent' as const, to });
-  for (const n of [1, 2, 3, 4, 5]) small.record(site.uuid, 'kept-rule', { cause: 'test' }, line(`n${n}@varde.test`));
-  small.record(site.uuid, 'other-rule', { cause: 'test' }, line('other@varde.test'));
-  expect(small.entries(site.uuid, 'kept-rule').map((entry) => entry.to)).toEqual(['n5@varde.test', 'n4@varde.test', 'n3@varde.test']);
-  expect(small.entries(site.uuid, 'other-rule').map((entry) => entry.to)).toEqual(['other@varde.test']);
+  for (const n of [1, 2, 3, 4, 5]) await small.record(site.uuid, 'kept-rule', { cause: 'test' }, line(`n${n}@varde.test`));
+  await small.record(site.uuid, 'other-rule', { cause: 'test' }, line('other@varde.test'));
+  expect((await small.entries(site.uuid, 'kept-rule')).map((entry) => entry.to)).toEqual(['n5@varde.test', 'n4@varde.test', 'n3@varde.test']);
+  expect((await small.entries(site.uuid, 'other-rule')).map((entry) => entry.to)).toEqual(['other@varde.test']);
   expect((await readLog(admin)).length).toBeGreaterThan(3); // the logged rule above is untouched
 });

@@ -20,10 +20,10 @@ const draft = (overrides: Partial<NotificationRuleInput> = {}): NotificationRule
   ...overrides,
 });
 /** The newest outbox message's id: what a step sent comes after it (times can repeat within a millisecond). */
-const outboxMark = () => Math.max(0, ...cloud.context.outbox.list().map((message) => message.id));
+const outboxMark = async () => Math.max(0, ...(await cloud.context.outbox.list()).map((message) => message.id));
 /** Test messages of this file's drafts after a mark (the engine's timer may send alarm messages meanwhile). */
-const testsSent = (after: number) =>
-  cloud.context.outbox.list().filter((message) => message.id > after && message.body.includes('-rule-draft1'));
+const testsSent = async (after: number) =>
+  (await cloud.context.outbox.list()).filter((message) => message.id > after && message.body.includes('-rule-draft1'));
 const testDraft = (who: SignedIn, body: unknown) => callAs(cloud, who, 'controllers-api', testPath, { method: 'POST', json: body });
 
 beforeAll(async () => {
@@ -37,7 +37,7 @@ beforeAll(async () => {
 afterAll(() => cloud.close());
 
 test('an unsaved e-mail-only draft for a user without a phone: the e-mail goes out, and the rule is not saved', async () => {
-  const since = outboxMark();
+  const since = await outboxMark();
   const answer = await testDraft(admin, { rule: draft() });
   expect(answer.status).toBe(200);
   const result = ruleTestResult.parse(answer.body);
@@ -46,7 +46,7 @@ test('an unsaved e-mail-only draft for a user without a phone: the e-mail goes o
   expect(result.data.deliveries).toEqual([
     { userUUID: demoUid('admin'), username: 'admin@varde.test', channel: 'mail', outcome: 'sent', to: 'admin@varde.test' },
   ]);
-  const sent = testsSent(since);
+  const sent = await testsSent(since);
   expect(sent.map((message) => [message.channel, message.to])).toEqual([['email', 'admin@varde.test']]);
   expect(sent[0]!.body).toContain(draft().ruleId);
   const stored = notificationRulesBody.parse((await callAs(cloud, admin, 'controllers-api', `/controllers/${site.uuid}/notificationrules`)).body);
@@ -54,7 +54,7 @@ test('an unsaved e-mail-only draft for a user without a phone: the e-mail goes o
 });
 
 test('a draft with SMS and e-mail for two users: per user and channel, sent or skipped with why', async () => {
-  const since = outboxMark();
+  const since = await outboxMark();
   const result = ruleTestResult.parse(
     (await testDraft(admin, { rule: draft({ channeltype: ['sms', 'mail'], threshold: '25', users: [demoUid('admin'), demoUid('sms')] }) })).body,
   );
@@ -64,7 +64,7 @@ test('a draft with SMS and e-mail for two users: per user and channel, sent or s
     { userUUID: demoUid('sms'), username: 'sms@varde.test', channel: 'sms', outcome: 'sent', to: '+4791234567' },
     { userUUID: demoUid('sms'), username: 'sms@varde.test', channel: 'mail', outcome: 'sent', to: 'sms@varde.test' },
   ]);
-  expect(testsSent(since).map((message) => message.to).sort()).toEqual(['+4791234567', 'admin@varde.test', 'sms@varde.test']);
+  expect((await testsSent(since)).map((message) => message.to).sort()).toEqual(['+4791234567', 'admin@varde.test', 'sms@varde.test']);
 });
 
 test('a draft that could not be saved is refused with 400 and a detail, and nothing is sent', async () => {
@@ -80,17 +80,17 @@ test('a draft that could not be saved is refused with 400 and a detail, and noth
     [{}, /rule/],
     [[], /.+/],
   ];
-  const since = outboxMark();
+  const since = await outboxMark();
   for (const [body, detail] of cases) {
     const answer = await testDraft(admin, body);
     expect(answer.status, JSON.stringify(body)).toBe(400);
     expect(answer.body.detail).toMatch(detail);
   }
-  expect(testsSent(since)).toEqual([]);
+  expect(await testsSent(since)).toEqual([]);
 });
 
 test("another partner's admin, a user without the module and an unknown site cannot test: nothing is sent", async () => {
-  const since = outboxMark();
+  const since = await outboxMark();
   const foreign = await testDraft(otherPartnerAdmin, { rule: draft() });
   expect([403, 404]).toContain(foreign.status);
   expect(foreign.body.detail).toEqual(expect.any(String));
@@ -102,5 +102,5 @@ test("another partner's admin, a user without the module and an unknown site can
   });
   expect(noModule.status).toBe(403);
   expect((await callAs(cloud, admin, 'controllers-api', '/controllers/no-such-site/notificationtest', { method: 'POST', json: { rule: draft() } })).status).toBe(404);
-  expect(testsSent(since)).toEqual([]);
+  expect(await testsSent(since)).toEqual([]);
 });

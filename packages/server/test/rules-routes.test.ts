@@ -135,7 +135,7 @@ describe('testing a rule', () => {
       { userUUID: norwegian, username: 'nordmann@varde.test', phonenumber: '+4791234568', email: 'nordmann@varde.test' },
       { userUUID: demoUid('sms'), username: 'sms@varde.test', phonenumber: '+4791234567', email: 'sms@varde.test' },
     ]);
-    const sent = cloud.context.outbox.list({ since });
+    const sent = await cloud.context.outbox.list({ since });
     for (const to of ['svensson@varde.test', 'nordmann@varde.test', 'sms@varde.test']) {
       expect(sent.filter((m) => m.to === to && m.channel === 'email' && m.body.includes(ruleId))).toHaveLength(1);
     }
@@ -154,7 +154,7 @@ describe('testing a rule', () => {
         [mailOnly]: rule({ ruleId: mailOnly, channeltype: ['mail'], users: [demoUid('admin')] }),
       },
     });
-    const mark = Math.max(0, ...cloud.context.outbox.list().map((m) => m.id));
+    const mark = Math.max(0, ...(await cloud.context.outbox.list()).map((m) => m.id));
     const answer = await get(admin, `/controllers/${site.uuid}/notificationtest/${ruleId}`);
     expect(answer.status).toBe(200);
     const result = ruleTestResult.parse(answer.body);
@@ -166,18 +166,18 @@ describe('testing a rule', () => {
       { userUUID: demoUid('admin'), username: 'admin@varde.test', channel: 'sms', outcome: 'skipped', to: null, reason: 'missing-phone-number' },
       { userUUID: demoUid('admin'), username: 'admin@varde.test', channel: 'mail', outcome: 'sent', to: 'admin@varde.test' },
     ]);
-    const sent = cloud.context.outbox.list().filter((m) => m.id > mark && m.body.includes(ruleId));
+    const sent = (await cloud.context.outbox.list()).filter((m) => m.id > mark && m.body.includes(ruleId));
     expect(sent.map((m) => [m.channel, m.to]).sort()).toEqual(
       [['email', 'admin@varde.test'], ['email', 'jensen@varde.test'], ['email', 'sms@varde.test'], ['sms', '+4791234567']].sort(),
     );
 
     // The issue's case: an e-mail-only rule for a user without a phone sends the e-mail and asks for no number.
-    const mark2 = Math.max(0, ...cloud.context.outbox.list().map((m) => m.id));
+    const mark2 = Math.max(0, ...(await cloud.context.outbox.list()).map((m) => m.id));
     const mail = ruleTestResult.parse((await get(admin, `/controllers/${site.uuid}/notificationtest/${mailOnly}`)).body);
     expect(mail.data.deliveries).toEqual([
       { userUUID: demoUid('admin'), username: 'admin@varde.test', channel: 'mail', outcome: 'sent', to: 'admin@varde.test' },
     ]);
-    const mails = cloud.context.outbox.list().filter((m) => m.id > mark2 && m.body.includes(mailOnly));
+    const mails = (await cloud.context.outbox.list()).filter((m) => m.id > mark2 && m.body.includes(mailOnly));
     expect(mails.map((m) => [m.channel, m.to])).toEqual([['email', 'admin@varde.test']]);
     expect(mails[0]!.body).toContain(mailOnly);
   });

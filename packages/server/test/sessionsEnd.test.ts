@@ -89,6 +89,15 @@ describe('refresh rotation', () => {
     expect((await sites(third)).status).toBe(401);
     expect((await call(cloud, '/cloud/auth/session/renew', { method: 'POST', headers: auth(third) })).status).toBe(401);
   });
+
+  test('of two renewals with one token at once, one wins and the other is reuse: the session ends', async () => {
+    const first = await signInAs('admin@varde.test');
+    const renew = () => call(cloud, '/cloud/auth/session/renew', { method: 'POST', headers: auth(first) });
+    const answers = await Promise.all([renew(), renew()]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401]);
+    const winner = answers.find((answer) => answer.status === 200)!.body.accessTokens as AccessTokens;
+    expect((await sites(winner)).status).toBe(401);
+  });
 });
 
 describe('ID tokens from the identity provider', () => {
@@ -104,7 +113,7 @@ describe('ID tokens from the identity provider', () => {
       .sign(cloud.context.keys.privateKey);
     expect((await call(cloud, '/cloud/auth/login', { json: { idToken } })).status).toBe(200);
     // Remembered (hashed) until the token expires.
-    expect(cloud.context.db.prepare('SELECT expires_at FROM used_id_tokens').all()).toEqual([{ expires_at: (now + 300) * 1000 }]);
+    expect(await cloud.context.db.selectFrom('used_id_tokens').select('expires_at').execute()).toEqual([{ expires_at: (now + 300) * 1000 }]);
     const replay = await call(cloud, '/cloud/auth/login', { json: { idToken } });
     expect(replay.status).toBe(401);
     expect(replay.body.detail).toContain('already exchanged');

@@ -63,10 +63,10 @@ test('alarmReport: the latest alarm and the unacked count of a visible site', as
   expect(report.latestAlarm).toMatchObject({ inactive: null, alarm_group: 'A' });
   expect(report.unacked).toBeGreaterThanOrEqual(1);
 
-  const raised = cloud.context.alarms.raise({ siteUuid: sites[1]!.uuid, alarmGroup: 'C', tagName: 'TEST1', text: 'Test' });
+  const raised = await cloud.context.alarms.raise({ siteUuid: sites[1]!.uuid, alarmGroup: 'C', tagName: 'TEST1', text: 'Test' });
   const second = alarmReportResponse.parse((await callAs(cloud, user, 'controllers-api', `/controllers/${sites[1]!.uuid}/alarmReport`)).body).data;
   expect(second.latestAlarm).toEqual({ active: raised.active, inactive: null, alarm_group: 'C', name: 'TEST1' });
-  cloud.context.alarms.clear(raised.id);
+  await cloud.context.alarms.clear(raised.id);
   const cleared = alarmReportResponse.parse((await callAs(cloud, user, 'controllers-api', `/controllers/${sites[1]!.uuid}/alarmReport`)).body).data;
   expect(cleared.latestAlarm?.inactive).toEqual(expect.any(String));
 });

@@ -91,6 +91,12 @@ test('each further failure doubles the wait, up to 15 minutes', async () => {
   expect(second).toBe(120);
 });
 
+test('guesses sent at once count too: of 8 in parallel from one client, only 5 are checked', async () => {
+  const guess = () => postFrom('127.0.0.5', '/cloud/auth/login', { piscadaId: 'parallel@varde.test', password: 'guess' });
+  const answers = await Promise.all(Array.from({ length: 8 }, guess));
+  expect(answers.map((answer) => answer.status).sort()).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+});
+
 test('a client that keeps signing in is rate-limited: 429 with Retry-After and a detail', async () => {
   let answer = { status: 0, retryAfter: null as string | null, body: {} as any };
   for (let attempt = 0; attempt <= 60 && answer.status !== 429; attempt++) {

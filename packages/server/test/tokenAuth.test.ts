@@ -71,13 +71,13 @@ describe('every token-protected route answers 401 with a Bearer challenge', () =
       'an expired token',
       async (route) => {
         const issuedAt = Math.floor(Date.now() / 1000) - 2 * 3600;
-        return `Bearer ${await signAccessToken(cloud.context, { uid, role: 'Admin', sid: sessionOf(cloud, uid), audience: audienceOf(route), issuedAt })}`;
+        return `Bearer ${await signAccessToken(cloud.context, { uid, role: 'Admin', sid: await sessionOf(cloud, uid), audience: audienceOf(route), issuedAt })}`;
       },
     ],
     [
       'a token for another service',
       async (route) =>
-        `Bearer ${await signAccessToken(cloud.context, { uid, role: 'Admin', sid: sessionOf(cloud, uid), audience: otherAudience(route) })}`,
+        `Bearer ${await signAccessToken(cloud.context, { uid, role: 'Admin', sid: await sessionOf(cloud, uid), audience: otherAudience(route) })}`,
     ],
     [
       'a token signed with another key',
@@ -113,7 +113,7 @@ describe('every token-protected route answers 401 with a Bearer challenge', () =
 
   test('while a valid token for the service gets past the check', async () => {
     for (const route of protectedRoutes) {
-      const token = await signAccessToken(cloud.context, { uid, role: 'Admin', sid: sessionOf(cloud, uid), audience: audienceOf(route) });
+      const token = await signAccessToken(cloud.context, { uid, role: 'Admin', sid: await sessionOf(cloud, uid), audience: audienceOf(route) });
       const answer = await callRoute(route, `Bearer ${token}`);
       expect(answer.challenge, `${route.method} ${route.url}`).toBeNull();
     }

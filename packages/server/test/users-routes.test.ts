@@ -44,14 +44,29 @@ describe('POST /users', () => {
     expect(location).toBe(`/users/${uid}`);
     expect(answer.body).toMatchObject({ uid, username, name: 'Nina Ny', role: 'User', controllers: { [adminSite]: true } });
 
-    const profile = cloud.context.realtime.get(`/users/${uid}`) as Record<string, unknown>;
+    const profile = (await cloud.context.realtime.get(`/users/${uid}`)) as Record<string, unknown>;
     expect(profile).toMatchObject({ uid, email: username, role: 'User', name: 'Nina Ny' });
-    const entry = cloud.context.realtime.get(`/users/${demoUid('admin')}/adminUsers/${uid}`);
+    const entry = await cloud.context.realtime.get(`/users/${demoUid('admin')}/adminUsers/${uid}`);
     expect(entry).toMatchObject({ controllers: { [adminSite]: true } });
 
     const again = await as('admin', '/users', { json: { username: username.toUpperCase(), name: 'X', role: 'User' } });
     expect(again.status).toBe(409);
     expect(again.body.detail).toBe('User already exists');
+  });
+
+  it('of creates sent at once, each is answered alone: one of two with one address gets 409, a bad one does not spoil the others', async () => {
+    const username = newEmail();
+    const answers = await Promise.all([
+      as('admin', '/users', { json: { username, name: 'Twin A', role: 'User' } }),
+      as('admin', '/users', { json: { username, name: 'Twin B', role: 'User' } }),
+      as('admin', '/users', { json: { username: newEmail(), name: 'Not allowed here', role: 'User', controllers: { [nordbyggSite]: true } } }),
+      as('admin', '/users', { json: { username: newEmail(), name: 'Bystander', role: 'User' } }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([expect.any(Number), expect.any(Number), 403, 201]);
+    expect(answers.slice(0, 2).map((answer) => answer.status).sort()).toEqual([201, 409]);
+    const listed = await as('admin', `/users?email=${encodeURIComponent(username)}`);
+    expect(listed.body.total).toBe(1);
+    expect(await cloud.context.realtime.get(`/users/${answers[3]!.body.uid}/name`)).toBe('Bystander');
   });
 
   it('follows the grant matrix: a User grants User, Guest, Viewer but never Admin; Guest and Viewer add no one', async () => {
@@ -71,7 +86,7 @@ describe('POST /users', () => {
 
   it('a User does not subscribe to the users it creates (only Admin and PowerUser do)', async () => {
     const answer = await as('user', '/users', { json: { username: newEmail(), name: 'E', role: 'Guest' } });
-    expect(cloud.context.realtime.get(`/users/${demoUid('user')}/adminUsers/${answer.body.uid}`)).toBeNull();
+    expect(await cloud.context.realtime.get(`/users/${demoUid('user')}/adminUsers/${answer.body.uid}`)).toBeNull();
     expect((await as('user', `/users/${answer.body.uid}`)).status).toBe(404);
   });
 
@@ -119,7 +134,7 @@ describe('managing a sub-user', () => {
     expect((await as('admin', `/users/${uid}/sites/${adminSite}`, { method: 'PUT' })).status).toBe(200);
     const module = await as('admin', `/users/${uid}/modules/alarms`, { method: 'PUT' });
     expect(module.body.moduleAccesses).toEqual({ alarms: true });
-    expect(cloud.context.realtime.get(`/users/${demoUid('admin')}/adminUsers/${uid}`)).toMatchObject({
+    expect(await cloud.context.realtime.get(`/users/${demoUid('admin')}/adminUsers/${uid}`)).toMatchObject({
       controllers: { [adminSite]: true },
       moduleAccesses: { alarms: true },
     });
@@ -140,7 +155,7 @@ describe('managing a sub-user', () => {
   it('licensing partners per user live in the realtime database, limited to the actor\'s own', async () => {
     const uid = await created();
     expect((await as('admin', `/users/${uid}/licensingPartners/fjordvarme`, { method: 'PUT' })).status).toBe(200);
-    expect(cloud.context.realtime.get(`/users/${uid}/licensingPartners`)).toEqual({ fjordvarme: true });
+    expect(await cloud.context.realtime.get(`/users/${uid}/licensingPartners`)).toEqual({ fjordvarme: true });
     expect((await as('admin', `/users/${uid}/licensingPartners/nordbygg`, { method: 'PUT' })).status).toBe(403);
   });
 
@@ -194,8 +209,8 @@ describe('managing a sub-user', () => {
     const uid = await created();
     const deleted = await as('admin', `/users/${uid}`, { method: 'DELETE' });
     expect(deleted.status).toBe(204);
-    expect(cloud.context.realtime.get(`/users/${uid}`)).toBeNull();
-    expect(cloud.context.realtime.get(`/users/${demoUid('admin')}/adminUsers/${uid}`)).toBeNull();
+    expect(await cloud.context.realtime.get(`/users/${uid}`)).toBeNull();
+    expect(await cloud.context.realtime.get(`/users/${demoUid('admin')}/adminUsers/${uid}`)).toBeNull();
     expect((await as('admin', `/users/${uid}`)).status).toBe(404);
     expect((await as('admin', `/users/${demoUid('admin')}`, { method: 'DELETE' })).status).toBe(403);
   });

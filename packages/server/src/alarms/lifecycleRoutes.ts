@@ -22,68 +22,72 @@ type IdRequest = { Params: { id: string } };
  */
 export function registerAlarmLifecycleRoutes(api: FastifyInstance, ctx: CloudContext): void {
   /** The alarm when the caller may see its site: 404 when there is none, 403 when its site is not theirs (as sites answer). */
-  function alarmForCaller(uid: string, id: string): AlarmRow {
-    const alarm = ctx.alarms.byId(id);
+  async function alarmForCaller(uid: string, id: string): Promise<AlarmRow> {
+    const alarm = await ctx.alarms.byId(id);
     if (!alarm) throw new HttpError(404, `No alarm ${id}`);
-    if (!canSeeSite(ctx, uid, alarm.siteUuid)) throw new HttpError(403, `Alarm ${id} is not on a site of yours`);
+    if (!(await canSeeSite(ctx, uid, alarm.siteUuid))) throw new HttpError(403, `Alarm ${id} is not on a site of yours`);
     return alarm;
   }
   // History and the table name people by e-mail, as the acknowledgement always has.
-  const nameOf = (uid: string) => profileOf(ctx, uid)?.email ?? uid;
+  const nameOf = async (uid: string) => (await profileOf(ctx, uid))?.email ?? uid;
 
   /** POST /alarms/{id}/acknowledge {comment?}: acknowledging twice keeps the first one. */
   api.post<IdRequest>('/alarms/:id/acknowledge', async (request) => {
     const { uid } = callerOf(request);
-    const alarm = alarmForCaller(uid, request.params.id);
+    const alarm = await alarmForCaller(uid, request.params.id);
     const { comment } = parseWith(acknowledgeAlarmBody, request.body ?? {});
-    return { data: ctx.alarms.acknowledge(alarm.id, nameOf(uid), comment) };
+    return { data: await ctx.alarms.acknowledge(alarm.id, await nameOf(uid), comment) };
   });
 
   /** POST /alarms/acknowledge {ids, comment?}: bulk; all or nothing, so one unknown id changes none. */
   api.post('/alarms/acknowledge', async (request) => {
     const { uid } = callerOf(request);
     const { ids, comment } = parseWith(acknowledgeAlarmsBody, request.body);
-    const alarms = [...new Set(ids)].map((id) => alarmForCaller(uid, id));
-    const by = nameOf(uid);
-    return { data: alarms.map((alarm) => ctx.alarms.acknowledge(alarm.id, by, comment)!) };
+    const alarms: AlarmRow[] = [];
+    // Every id is checked before any is acknowledged.
+    for (const id of new Set(ids)) alarms.push(await alarmForCaller(uid, id));
+    const by = await nameOf(uid);
+    const acknowledged: AlarmRow[] = [];
+    for (const alarm of alarms) acknowledged.push((await ctx.alarms.acknowledge(alarm.id, by, comment))!);
+    return { data: acknowledged };
   });
 
   /** POST /alarms/{id}/comments {comment}: a note in the alarm's history. */
   api.post<IdRequest>('/alarms/:id/comments', async (request, reply) => {
     const { uid } = callerOf(request);
-    const alarm = alarmForCaller(uid, request.params.id);
+    const alarm = await alarmForCaller(uid, request.params.id);
     const { comment } = parseWith(commentAlarmBody, request.body);
     reply.code(201);
-    return { data: ctx.alarms.comment(alarm.id, nameOf(uid), comment) };
+    return { data: await ctx.alarms.comment(alarm.id, await nameOf(uid), comment) };
   });
 
   /** POST /alarms/{id}/clear {comment?}: the operator declares the condition over. */
   api.post<IdRequest>('/alarms/:id/clear', async (request) => {
     const { uid } = callerOf(request);
-    const alarm = alarmForCaller(uid, request.params.id);
+    const alarm = await alarmForCaller(uid, request.params.id);
     const { comment } = parseWith(clearAlarmBody, request.body ?? {});
-    return { data: ctx.alarms.clearBy(alarm.id, nameOf(uid), comment) };
+    return { data: await ctx.alarms.clearBy(alarm.id, await nameOf(uid), comment) };
   });
 
   /** POST /alarms/{id}/shelve {minutes, comment?}: hidden from the table until then (shelving again moves the time). */
   api.post<IdRequest>('/alarms/:id/shelve', async (request) => {
     const { uid } = callerOf(request);
-    const alarm = alarmForCaller(uid, request.params.id);
+    const alarm = await alarmForCaller(uid, request.params.id);
     const { minutes, comment } = parseWith(shelveAlarmBody, request.body);
-    return { data: ctx.alarms.shelve(alarm.id, nameOf(uid), ctx.clock.now() + minutes * 60_000, comment) };
+    return { data: await ctx.alarms.shelve(alarm.id, await nameOf(uid), ctx.clock.now() + minutes * 60_000, comment) };
   });
 
   /** POST /alarms/{id}/unshelve: back in the table now. */
   api.post<IdRequest>('/alarms/:id/unshelve', async (request) => {
     const { uid } = callerOf(request);
-    const alarm = alarmForCaller(uid, request.params.id);
-    return { data: ctx.alarms.unshelve(alarm.id, nameOf(uid)) };
+    const alarm = await alarmForCaller(uid, request.params.id);
+    return { data: await ctx.alarms.unshelve(alarm.id, await nameOf(uid)) };
   });
 
   /** GET /alarms/{id}/history: who did what, when; oldest first. */
   api.get<IdRequest>('/alarms/:id/history', async (request) => {
     const { uid } = callerOf(request);
-    const alarm = alarmForCaller(uid, request.params.id);
-    return { data: ctx.alarms.history(alarm.id) };
+    const alarm = await alarmForCaller(uid, request.params.id);
+    return { data: await ctx.alarms.history(alarm.id) };
   });
 }

@@ -12,14 +12,15 @@ import {
   type SimulationState,
 } from '@varde/core/contract';
 import type { CloudContext } from '../context.js';
-import { accountByEmail } from '../auth/accounts.js';
+import { accountByEmail, type AccountRecord } from '../auth/accounts.js';
 import { insertSite } from '../controllers/sites.js';
 import { userPath } from '../users/profiles.js';
-import { profileOf, siteForCaller, visibleSites } from '../controllers/visibleSites.js';
+import { profileOf, siteForCaller, visibleSiteScope, visibleSites } from '../controllers/visibleSites.js';
 import { callerOf } from '../http/caller.js';
 import { HttpError } from '../http/HttpError.js';
 import { parseWith } from '../http/parseWith.js';
 import { setSiteConnection } from '../simulation/siteStatus.js';
+import { inTransaction } from '../storage/transaction.js';
 import { registerAlarmLifecycleRoutes } from './lifecycleRoutes.js';
 
 const siteConnectionBody = z.object({ webpmpReady: z.nullable(z.boolean()) });
@@ -30,8 +31,18 @@ const siteConnectionBody = z.object({ webpmpReady: z.nullable(z.boolean()) });
  * the simulation's controls for system admins (browser tests raise alarms through these).
  */
 export function registerAlarmRoutes(app: FastifyInstance, ctx: CloudContext): void {
-  function requireSystemAdmin(uid: string): void {
-    if (!profileOf(ctx, uid)?.systemAdmin) throw new HttpError(403, 'Only a system admin may drive the simulation');
+  /**
+   * The sites whose alarms GET /alarms lists: those the caller may see (null: every site, so a system
+   * admin's query lists no uuids), or of those the one `site` names by uuid or by name.
+   */
+  async function alarmSites(uid: string, site: string | undefined): Promise<readonly string[] | null> {
+    if (site === undefined) return visibleSiteScope(ctx, uid);
+    const wanted = site.toLowerCase();
+    return (await visibleSites(ctx, uid)).filter((item) => item.uuid === site || item.name.toLowerCase() === wanted).map((item) => item.uuid);
+  }
+
+  async function requireSystemAdmin(uid: string): Promise<void> {
+    if (!(await profileOf(ctx, uid))?.systemAdmin) throw new HttpError(403, 'Only a system admin may drive the simulation');
   }
 
   void app.register(
@@ -40,13 +51,8 @@ export function registerAlarmRoutes(app: FastifyInstance, ctx: CloudContext): vo
       api.get('/alarms', async (request): Promise<ListAlarmsResponse> => {
         const { uid } = callerOf(request);
         const query = parseWith(listAlarmsQuery, request.query ?? {});
-        let sites = visibleSites(ctx, uid);
-        if (query.site !== undefined) {
-          const wanted = query.site.toLowerCase();
-          sites = sites.filter((site) => site.uuid === query.site || site.name.toLowerCase() === wanted);
-        }
-        const rows = ctx.alarms.list({
-          siteUuids: sites.map((site) => site.uuid),
+        const rows = await ctx.alarms.list({
+          siteUuids: await alarmSites(uid, query.site),
           ...(query.class !== undefined ? { alarmGroup: query.class } : {}),
           ...(query.active !== undefined ? { active: query.active === 'true' } : {}),
           ...(query.state !== undefined ? { state: query.state } : {}),
@@ -58,54 +64,55 @@ export function registerAlarmRoutes(app: FastifyInstance, ctx: CloudContext): vo
       registerAlarmLifecycleRoutes(api, ctx);
 
       api.get('/simulation', async (request): Promise<SimulationState> => {
-        requireSystemAdmin(callerOf(request).uid);
+        await requireSystemAdmin(callerOf(request).uid);
         return ctx.simulation.state();
       });
 
       /** PUT /simulation {running}: pause the demo (browser tests) or let it run. */
       api.put('/simulation', async (request): Promise<SimulationState> => {
-        requireSystemAdmin(callerOf(request).uid);
+        await requireSystemAdmin(callerOf(request).uid);
         const { running } = parseWith(setSimulationBody, request.body);
         if (running) ctx.simulation.start();
-        else ctx.simulation.stop();
+        else await ctx.simulation.stop();
         return ctx.simulation.state();
       });
 
       /** POST /simulation/step {steps}: run steps now. */
       api.post('/simulation/step', async (request) => {
-        requireSystemAdmin(callerOf(request).uid);
+        await requireSystemAdmin(callerOf(request).uid);
         const { steps } = parseWith(stepSimulationBody, request.body);
-        const events = ctx.simulation.step(steps);
+        const events = await ctx.simulation.step(steps);
         return { ...ctx.simulation.state(), events };
       });
 
       /** POST /simulation/alarms: raise an alarm on a site now (re-triggers an active one on the tag). */
       api.post('/simulation/alarms', async (request, reply) => {
         const { uid } = callerOf(request);
-        requireSystemAdmin(uid);
+        await requireSystemAdmin(uid);
         const body = parseWith(raiseAlarmBody, request.body);
-        siteForCaller(ctx, uid, body.siteUuid);
+        await siteForCaller(ctx, uid, body.siteUuid);
         reply.code(201);
-        return { data: ctx.alarms.raise(body) };
+        return { data: await ctx.alarms.raise(body) };
       });
 
       /** POST /simulation/alarms/{id}/clear: the alarm's condition is over. */
       api.post<{ Params: { id: string } }>('/simulation/alarms/:id/clear', async (request) => {
-        requireSystemAdmin(callerOf(request).uid);
-        const row = ctx.alarms.clear(request.params.id);
+        await requireSystemAdmin(callerOf(request).uid);
+        const row = await ctx.alarms.clear(request.params.id);
         if (!row) throw new HttpError(404, `No alarm ${request.params.id}`);
         return { data: row };
       });
 
       /** POST /simulation/sites: a new controller joins the cloud; the listed users get it. */
       api.post('/simulation/sites', async (request, reply) => {
-        requireSystemAdmin(callerOf(request).uid);
+        await requireSystemAdmin(callerOf(request).uid);
         const body = parseWith(createSimulatedSiteBody, request.body);
-        const accounts = body.grantTo.map((email) => {
-          const account = accountByEmail(ctx.db, email);
+        const accounts: AccountRecord[] = [];
+        for (const email of body.grantTo) {
+          const account = await accountByEmail(ctx.db, email);
           if (!account) throw new HttpError(404, `No user ${email}`);
-          return account;
-        });
+          accounts.push(account);
+        }
         const uuid = randomUUID();
         const site = {
           uuid,
@@ -116,9 +123,12 @@ export function registerAlarmRoutes(app: FastifyInstance, ctx: CloudContext): vo
           latitude: body.latitude,
           longitude: body.longitude,
         };
-        insertSite(ctx.db, site);
-        setSiteConnection(ctx, uuid, site.webpmpReady);
-        for (const account of accounts) ctx.realtime.set(`${userPath(account.uid)}/controllers/${uuid}`, true);
+        // The site, its status tags and its grants appear together.
+        await inTransaction(ctx.db, async (tx) => {
+          await insertSite(tx.db, site);
+          await setSiteConnection(ctx, uuid, site.webpmpReady, tx);
+          for (const account of accounts) await ctx.realtime.set(`${userPath(account.uid)}/controllers/${uuid}`, true, tx);
+        });
         reply.code(201);
         return { data: site };
       });
@@ -126,10 +136,10 @@ export function registerAlarmRoutes(app: FastifyInstance, ctx: CloudContext): vo
       /** POST /simulation/sites/{id}/connection {webpmpReady}: a site connects, drops off or becomes unavailable. */
       api.post<{ Params: { id: string } }>('/simulation/sites/:id/connection', async (request) => {
         const { uid } = callerOf(request);
-        requireSystemAdmin(uid);
-        const site = siteForCaller(ctx, uid, request.params.id);
+        await requireSystemAdmin(uid);
+        const site = await siteForCaller(ctx, uid, request.params.id);
         const { webpmpReady } = parseWith(siteConnectionBody, request.body);
-        setSiteConnection(ctx, site.uuid, webpmpReady);
+        await setSiteConnection(ctx, site.uuid, webpmpReady);
         return { data: { ...site, webpmpReady } };
       });
     },

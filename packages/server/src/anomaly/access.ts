@@ -13,22 +13,26 @@ export interface ExplorerCaller {
   uid: string;
   /** The partner the caller's new models belong to. */
   partner: string;
-  canSee(model: AnomalyModel): boolean;
+  canSee(model: AnomalyModel): Promise<boolean>;
   checkTags(tags: readonly ModelTag[]): void;
 }
 
-export function explorerCaller(ctx: CloudContext, uid: string, ownerOf: (modelId: string) => string | null): ExplorerCaller {
-  const profile = profileOf(ctx, uid);
+export async function explorerCaller(
+  ctx: CloudContext,
+  uid: string,
+  ownerOf: (modelId: string) => Promise<string | null>,
+): Promise<ExplorerCaller> {
+  const profile = await profileOf(ctx, uid);
   if (!profile || (!profile.systemAdmin && profile.moduleAccesses.mlexplorer !== true)) {
     throw new HttpError(403, 'You do not have access to the ML explorer');
   }
-  const sites = new Set(visibleSites(ctx, uid).map((site) => site.uuid.toLowerCase()));
+  const sites = new Set((await visibleSites(ctx, uid)).map((site) => site.uuid.toLowerCase()));
   const visible = (controller: string) => sites.has(controller.toLowerCase());
-  const scope = partnerScopeOf(ctx, uid);
+  const scope = await partnerScopeOf(ctx, uid);
   return {
     uid,
     partner: scope.partner,
-    canSee: (model) => sees(scope, ownerOf(model.model_id) ?? '') && model.tags.every((tag) => visible(tag.controller)),
+    canSee: async (model) => model.tags.every((tag) => visible(tag.controller)) && sees(scope, (await ownerOf(model.model_id)) ?? ''),
     checkTags(tags) {
       const foreign = tags.find((tag) => !visible(tag.controller));
       if (foreign) throw new HttpError(403, `You do not have access to controller ${foreign.controller}`);

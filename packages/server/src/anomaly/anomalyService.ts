@@ -4,14 +4,20 @@ import type { Db } from '../storage/db.js';
 import { createModelStore, type ModelStore } from './modelStore.js';
 import { createTrainingRunner, type TrainingRunner } from './trainingRunner.js';
 
-/** The anomaly service's state: models in SQLite and the training job runner (tests step it). */
+/** The anomaly service's state: models in the database and the training job runner (tests step it). */
 export interface AnomalyService {
   store: ModelStore;
   training: TrainingRunner;
 }
 
-export function createAnomalyService(deps: { db: Db; clock: Clock; historian: Historian; onError?: (error: unknown) => void }): AnomalyService {
+/** Also marks training that a previous run of the cloud left half way as failed (see trainingRunner.ts). */
+export async function createAnomalyService(deps: {
+  db: Db;
+  clock: Clock;
+  historian: Historian;
+  onError?: (error: unknown) => void;
+}): Promise<AnomalyService> {
   const store = createModelStore(deps.db, deps.clock);
-  const training = createTrainingRunner({ store, historian: deps.historian, clock: deps.clock, ...(deps.onError ? { onError: deps.onError } : {}) });
+  const training = await createTrainingRunner({ store, historian: deps.historian, clock: deps.clock, ...(deps.onError ? { onError: deps.onError } : {}) });
   return { store, training };
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { AnomalyModel, AnomalyVersion, KeyValueMap, ModelTag, VersionStatus } from '@varde/core/contract';
+import { EDITABLE_VERSION_STATUSES, type AnomalyModel, type AnomalyVersion, type KeyValueMap, type ModelTag, type VersionStatus } from '@varde/core/contract';
+import { sql } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Db } from '../storage/db.js';
+import { inTransaction } from '../storage/transaction.js';
 
 interface ModelRow {
   model_id: string;
@@ -68,37 +70,59 @@ export type VersionChanges = Partial<NewVersion> & {
   performance?: Record<string, number | string>;
 };
 
-/** Models, versions and artifacts in SQLite. Every change moves modification_date strictly forward. */
+/** Models, versions and artifacts in the database. Every change moves modification_date strictly forward. */
 export interface ModelStore {
-  list(): AnomalyModel[];
-  model(modelId: string): AnomalyModel | null;
-  version(modelId: string, versionId: string): AnomalyVersion | null;
+  list(): Promise<AnomalyModel[]>;
+  model(modelId: string): Promise<AnomalyModel | null>;
+  version(modelId: string, versionId: string): Promise<AnomalyVersion | null>;
   /** Versions in any of these statuses (interrupted training at start). */
-  versionsWithStatus(statuses: readonly VersionStatus[]): AnomalyVersion[];
-  createModel(model: NewModel, createdBy: string, partner: string): AnomalyModel;
+  versionsWithStatus(statuses: readonly VersionStatus[]): Promise<AnomalyVersion[]>;
+  createModel(model: NewModel, createdBy: string, partner: string): Promise<AnomalyModel>;
   /** The partner that owns a model, null when there is no such model. */
-  ownerOf(modelId: string): string | null;
-  updateModel(modelId: string, changes: ModelChanges): AnomalyModel;
-  deleteModel(modelId: string): void;
-  createVersion(modelId: string, version: NewVersion): AnomalyVersion;
-  updateVersion(versionId: string, changes: VersionChanges): AnomalyVersion | null;
-  deleteVersion(versionId: string): void;
-  putArtifact(versionId: string, name: string, contentType: string, bytes: Buffer): void;
-  artifact(versionId: string, name: string): { contentType: string; bytes: Buffer } | null;
-  deleteArtifacts(versionId: string): void;
+  ownerOf(modelId: string): Promise<string | null>;
+  /** Tags and parameters change only while the model has no versions (they are kept otherwise). */
+  updateModel(modelId: string, changes: ModelChanges): Promise<AnomalyModel>;
+  deleteModel(modelId: string): Promise<void>;
+  /** Null when there is no such model (any more). */
+  createVersion(modelId: string, version: NewVersion): Promise<AnomalyVersion | null>;
+  /**
+   * Parameters change only while the version is CREATED or ERROR (they are kept otherwise).
+   * Null when there is no such version, or (with `ifStatus`) when its status is none of those: the
+   * check and the change are one statement, so two changes that both expect a status cannot both win.
+   */
+  updateVersion(versionId: string, changes: VersionChanges, ifStatus?: readonly VersionStatus[]): Promise<AnomalyVersion | null>;
+  deleteVersion(versionId: string): Promise<void>;
+  putArtifact(versionId: string, name: string, contentType: string, bytes: Buffer): Promise<void>;
+  artifact(versionId: string, name: string): Promise<{ contentType: string; bytes: Buffer } | null>;
+  deleteArtifacts(versionId: string): Promise<void>;
 }
 
+/** Now, or a millisecond past the stored time when that is not earlier: in the statement itself, so no change is lost. */
+const nextModifiedSql = (now: number) => sql<number>`CASE WHEN modified_at >= ${now} THEN modified_at + 1 ELSE ${now} END`;
+
+/** A model's tags and parameters change only while it has no versions: checked in the statement that changes them. */
+const unlessVersioned = (column: 'tags' | 'parameters', json: string) =>
+  sql<string>`CASE WHEN EXISTS (SELECT 1 FROM anomaly_versions v WHERE v.model_id = anomaly_models.model_id) THEN ${sql.ref(column)} ELSE ${json} END`;
+
+/** A version's parameters change only while it is CREATED or ERROR: checked in the statement that changes them. */
+const whileEditable = (json: string) =>
+  sql<string>`CASE WHEN status IN (${sql.join(EDITABLE_VERSION_STATUSES)}) THEN ${json} ELSE parameters END`;
+
+const MODEL_COLUMNS = ['model_id', 'name', 'description', 'tags', 'labels', 'parameters', 'created_by', 'created_at', 'modified_at'] as const;
+const VERSION_COLUMNS = [
+  'version_id', 'model_id', 'name', 'description', 'status', 'status_message', 'labels', 'parameters', 'performance',
+  'created_at', 'modified_at',
+] as const;
+
 export function createModelStore(db: Db, clock: Clock): ModelStore {
-  const selectModels = db.prepare('SELECT * FROM anomaly_models ORDER BY name, model_id');
-  const selectModel = db.prepare('SELECT * FROM anomaly_models WHERE model_id = ?');
-  const selectVersions = db.prepare('SELECT * FROM anomaly_versions WHERE model_id = ? ORDER BY created_at, version_id');
-  const selectVersion = db.prepare('SELECT * FROM anomaly_versions WHERE version_id = ?');
-
-  function nextModified(previous: number): number {
-    return Math.max(clock.now(), previous + 1);
-  }
-
-  function modelFromRow(row: ModelRow): AnomalyModel {
+  async function modelFromRow(row: ModelRow): Promise<AnomalyModel> {
+    const versions = (await db
+      .selectFrom('anomaly_versions')
+      .select(VERSION_COLUMNS)
+      .where('model_id', '=', row.model_id)
+      .orderBy('created_at')
+      .orderBy('version_id')
+      .execute()) as VersionRow[];
     return {
       model_id: row.model_id,
       name: row.name,
@@ -106,105 +130,155 @@ export function createModelStore(db: Db, clock: Clock): ModelStore {
       tags: JSON.parse(row.tags) as ModelTag[],
       labels: JSON.parse(row.labels) as KeyValueMap,
       parameters: JSON.parse(row.parameters) as KeyValueMap,
-      versions: (selectVersions.all(row.model_id) as VersionRow[]).map(versionFromRow),
+      versions: versions.map(versionFromRow),
       creation_date: iso(row.created_at),
       modification_date: iso(row.modified_at),
     };
   }
 
-  function model(modelId: string): AnomalyModel | null {
-    const row = selectModel.get(modelId) as ModelRow | undefined;
+  async function modelRow(modelId: string): Promise<ModelRow | undefined> {
+    return (await db.selectFrom('anomaly_models').select(MODEL_COLUMNS).where('model_id', '=', modelId).executeTakeFirst()) as
+      | ModelRow
+      | undefined;
+  }
+
+  async function versionRow(versionId: string): Promise<VersionRow | undefined> {
+    return (await db.selectFrom('anomaly_versions').select(VERSION_COLUMNS).where('version_id', '=', versionId).executeTakeFirst()) as
+      | VersionRow
+      | undefined;
+  }
+
+  async function model(modelId: string): Promise<AnomalyModel | null> {
+    const row = await modelRow(modelId);
     return row ? modelFromRow(row) : null;
   }
 
   return {
-    list: () => (selectModels.all() as ModelRow[]).map(modelFromRow),
+    async list() {
+      const rows = (await db.selectFrom('anomaly_models').select(MODEL_COLUMNS).orderBy('name').orderBy('model_id').execute()) as ModelRow[];
+      return Promise.all(rows.map(modelFromRow));
+    },
     model,
-    version(modelId, versionId) {
-      const row = selectVersion.get(versionId) as VersionRow | undefined;
+    async version(modelId, versionId) {
+      const row = await versionRow(versionId);
       return row && row.model_id === modelId ? versionFromRow(row) : null;
     },
-    versionsWithStatus(statuses) {
+    async versionsWithStatus(statuses) {
       if (statuses.length === 0) return [];
-      const marks = statuses.map(() => '?').join(', ');
-      const rows = db.prepare(`SELECT * FROM anomaly_versions WHERE status IN (${marks})`).all(...statuses) as VersionRow[];
+      const rows = (await db.selectFrom('anomaly_versions').select(VERSION_COLUMNS).where('status', 'in', statuses).execute()) as VersionRow[];
       return rows.map(versionFromRow);
     },
-    ownerOf(modelId) {
-      return (selectModel.get(modelId) as { partner: string } | undefined)?.partner ?? null;
+    async ownerOf(modelId) {
+      const row = await db.selectFrom('anomaly_models').select('partner').where('model_id', '=', modelId).executeTakeFirst();
+      return (row?.partner as string | undefined) ?? null;
     },
-    createModel(input, createdBy, partner) {
+    async createModel(input, createdBy, partner) {
       const now = clock.now();
       const modelId = randomUUID();
-      db.prepare(
-        `INSERT INTO anomaly_models (model_id, name, description, tags, labels, parameters, created_by, created_at, modified_at, partner)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(modelId, input.name, input.description, JSON.stringify(input.tags), JSON.stringify(input.labels),
-        JSON.stringify(input.parameters), createdBy, now, now, partner);
-      return model(modelId)!;
+      await db
+        .insertInto('anomaly_models')
+        .values({
+          model_id: modelId,
+          name: input.name,
+          description: input.description,
+          tags: JSON.stringify(input.tags),
+          labels: JSON.stringify(input.labels),
+          parameters: JSON.stringify(input.parameters),
+          created_by: createdBy,
+          created_at: now,
+          modified_at: now,
+          partner,
+        })
+        .execute();
+      return (await model(modelId))!;
     },
-    updateModel(modelId, changes) {
-      const row = selectModel.get(modelId) as ModelRow;
-      db.prepare(
-        `UPDATE anomaly_models SET name = ?, description = ?, tags = ?, labels = ?, parameters = ?, modified_at = ?
-         WHERE model_id = ?`,
-      ).run(
-        changes.name ?? row.name,
-        changes.description ?? row.description,
-        changes.tags ? JSON.stringify(changes.tags) : row.tags,
-        changes.labels ? JSON.stringify(changes.labels) : row.labels,
-        changes.parameters ? JSON.stringify(changes.parameters) : row.parameters,
-        nextModified(row.modified_at),
-        modelId,
-      );
-      return model(modelId)!;
+    async updateModel(modelId, changes) {
+      // Only the fields given are written: two changes of different fields at once both stay.
+      const set: Record<string, unknown> = {};
+      if (changes.name !== undefined) set.name = changes.name;
+      if (changes.description !== undefined) set.description = changes.description;
+      if (changes.tags) set.tags = unlessVersioned('tags', JSON.stringify(changes.tags));
+      if (changes.labels) set.labels = JSON.stringify(changes.labels);
+      if (changes.parameters) set.parameters = unlessVersioned('parameters', JSON.stringify(changes.parameters));
+      await db
+        .updateTable('anomaly_models')
+        .set({ ...set, modified_at: nextModifiedSql(clock.now()) })
+        .where('model_id', '=', modelId)
+        .execute();
+      return (await model(modelId))!;
     },
-    deleteModel(modelId) {
-      db.prepare('DELETE FROM anomaly_models WHERE model_id = ?').run(modelId);
+    async deleteModel(modelId) {
+      await db.deleteFrom('anomaly_models').where('model_id', '=', modelId).execute();
     },
-    createVersion(modelId, input) {
-      const now = clock.now();
-      const versionId = randomUUID();
-      db.prepare(
-        `INSERT INTO anomaly_versions (version_id, model_id, name, description, status, status_message, labels, parameters,
-           performance, created_at, modified_at)
-         VALUES (?, ?, ?, ?, 'VERSION_STATUS_CREATED', NULL, ?, ?, '{}', ?, ?)`,
-      ).run(versionId, modelId, input.name, input.description, JSON.stringify(input.labels), JSON.stringify(input.parameters), now, now);
-      return versionFromRow(selectVersion.get(versionId) as VersionRow);
+    createVersion: (modelId, input) =>
+      // The model may be deleted between the caller's look and this insert: then there is no version.
+      inTransaction(db, async (tx) => {
+        if (!(await tx.db.selectFrom('anomaly_models').select('model_id').where('model_id', '=', modelId).executeTakeFirst())) return null;
+        const now = clock.now();
+        const versionId = randomUUID();
+        const row = (await tx.db
+          .insertInto('anomaly_versions')
+        .values({
+          version_id: versionId,
+          model_id: modelId,
+          name: input.name,
+          description: input.description,
+          status: 'VERSION_STATUS_CREATED',
+          status_message: null,
+          labels: JSON.stringify(input.labels),
+          parameters: JSON.stringify(input.parameters),
+          performance: '{}',
+          created_at: now,
+          modified_at: now,
+        })
+        .returning(VERSION_COLUMNS)
+        .executeTakeFirstOrThrow()) as VersionRow;
+        return versionFromRow(row);
+      }),
+    async updateVersion(versionId, changes, ifStatus) {
+      if (ifStatus?.length === 0) return null;
+      const set: Record<string, unknown> = {};
+      if (changes.name !== undefined) set.name = changes.name;
+      if (changes.description !== undefined) set.description = changes.description;
+      if (changes.status !== undefined) set.status = changes.status;
+      if (changes.status_message !== undefined) set.status_message = changes.status_message;
+      if (changes.labels) set.labels = JSON.stringify(changes.labels);
+      if (changes.parameters) set.parameters = whileEditable(JSON.stringify(changes.parameters));
+      if (changes.performance) set.performance = JSON.stringify(changes.performance);
+      let update = db
+        .updateTable('anomaly_versions')
+        .set({ ...set, modified_at: nextModifiedSql(clock.now()) })
+        .where('version_id', '=', versionId);
+      if (ifStatus) update = update.where('status', 'in', ifStatus);
+      const row = (await update.returning(VERSION_COLUMNS).executeTakeFirst()) as VersionRow | undefined;
+      return row ? versionFromRow(row) : null;
     },
-    updateVersion(versionId, changes) {
-      const row = selectVersion.get(versionId) as VersionRow | undefined;
-      if (!row) return null;
-      db.prepare(
-        `UPDATE anomaly_versions SET name = ?, description = ?, status = ?, status_message = ?, labels = ?, parameters = ?,
-           performance = ?, modified_at = ? WHERE version_id = ?`,
-      ).run(
-        changes.name ?? row.name,
-        changes.description ?? row.description,
-        changes.status ?? row.status,
-        changes.status_message !== undefined ? changes.status_message : row.status_message,
-        changes.labels ? JSON.stringify(changes.labels) : row.labels,
-        changes.parameters ? JSON.stringify(changes.parameters) : row.parameters,
-        changes.performance ? JSON.stringify(changes.performance) : row.performance,
-        nextModified(row.modified_at),
-        versionId,
-      );
-      return versionFromRow(selectVersion.get(versionId) as VersionRow);
+    async deleteVersion(versionId) {
+      await db.deleteFrom('anomaly_versions').where('version_id', '=', versionId).execute();
     },
-    deleteVersion(versionId) {
-      db.prepare('DELETE FROM anomaly_versions WHERE version_id = ?').run(versionId);
+    async putArtifact(versionId, name, contentType, bytes) {
+      await db
+        .insertInto('anomaly_artifacts')
+        .values({ version_id: versionId, name, content_type: contentType, bytes })
+        .onConflict((oc) =>
+          oc.columns(['version_id', 'name']).doUpdateSet((eb) => ({
+            content_type: eb.ref('excluded.content_type'),
+            bytes: eb.ref('excluded.bytes'),
+          })),
+        )
+        .execute();
     },
-    putArtifact(versionId, name, contentType, bytes) {
-      db.prepare('INSERT OR REPLACE INTO anomaly_artifacts (version_id, name, content_type, bytes) VALUES (?, ?, ?, ?)')
-        .run(versionId, name, contentType, bytes);
-    },
-    artifact(versionId, name) {
-      const row = db.prepare('SELECT content_type, bytes FROM anomaly_artifacts WHERE version_id = ? AND name = ?')
-        .get(versionId, name) as { content_type: string; bytes: Buffer } | undefined;
+    async artifact(versionId, name) {
+      const row = (await db
+        .selectFrom('anomaly_artifacts')
+        .select(['content_type', 'bytes'])
+        .where('version_id', '=', versionId)
+        .where('name', '=', name)
+        .executeTakeFirst()) as { content_type: string; bytes: Buffer } | undefined;
       return row ? { contentType: row.content_type, bytes: row.bytes } : null;
     },
-    deleteArtifacts(versionId) {
-      db.prepare('DELETE FROM anomaly_artifacts WHERE version_id = ?').run(versionId);
+    async deleteArtifacts(versionId) {
+      await db.deleteFrom('anomaly_artifacts').where('version_id', '=', versionId).execute();
     },
   };
 }

@@ -30,15 +30,15 @@ type VersionParams = { Params: { model_id: string; version_id: string } };
 export function registerAnomalyRoutes(app: FastifyInstance, ctx: CloudContext, anomaly: AnomalyService): void {
   const { store, training } = anomaly;
 
-  function modelFor(caller: ExplorerCaller, modelId: string): AnomalyModel {
-    const model = store.model(modelId);
-    if (!model || !caller.canSee(model)) throw new HttpError(404, `No model ${modelId}`);
+  async function modelFor(caller: ExplorerCaller, modelId: string): Promise<AnomalyModel> {
+    const model = await store.model(modelId);
+    if (!model || !(await caller.canSee(model))) throw new HttpError(404, `No model ${modelId}`);
     return model;
   }
 
-  function versionFor(caller: ExplorerCaller, modelId: string, versionId: string): AnomalyVersion {
-    modelFor(caller, modelId);
-    const version = store.version(modelId, versionId);
+  async function versionFor(caller: ExplorerCaller, modelId: string, versionId: string): Promise<AnomalyVersion> {
+    await modelFor(caller, modelId);
+    const version = await store.version(modelId, versionId);
     if (!version) throw new HttpError(404, `No version ${versionId} of model ${modelId}`);
     return version;
   }
@@ -68,21 +68,23 @@ export function registerAnomalyRoutes(app: FastifyInstance, ctx: CloudContext, a
       const caller = (request: Parameters<typeof callerOf>[0]) => explorerCaller(ctx, callerOf(request).uid, store.ownerOf);
 
       api.get('/v0/models', async (request): Promise<AnomalyModel[]> => {
-        const who = caller(request);
-        return store.list().filter((model) => who.canSee(model));
+        const who = await caller(request);
+        const models: AnomalyModel[] = [];
+        for (const model of await store.list()) if (await who.canSee(model)) models.push(model);
+        return models;
       });
 
-      api.get<ModelParams>('/v0/models/:model_id', async (request) => modelFor(caller(request), request.params.model_id));
+      api.get<ModelParams>('/v0/models/:model_id', async (request) => modelFor(await caller(request), request.params.model_id));
 
       api.get<VersionParams>('/v0/models/:model_id/:version_id', async (request) =>
-        versionFor(caller(request), request.params.model_id, request.params.version_id));
+        versionFor(await caller(request), request.params.model_id, request.params.version_id));
 
       api.post('/v0/models', async (request, reply) => {
-        const who = caller(request);
+        const who = await caller(request);
         const body = parseWith(createModelBody, request.body);
         const tags = checkedTags(body.tags);
         who.checkTags(tags);
-        const model = store.createModel(
+        const model = await store.createModel(
           {
             name: checkedName(body.name, 'model'),
             description: body.description,
@@ -99,22 +101,23 @@ export function registerAnomalyRoutes(app: FastifyInstance, ctx: CloudContext, a
 
       /** POST /v0/models/{model_id}: a new version, status CREATED. */
       api.post<ModelParams>('/v0/models/:model_id', async (request, reply) => {
-        const model = modelFor(caller(request), request.params.model_id);
+        const model = await modelFor(await caller(request), request.params.model_id);
         const body = parseWith(createVersionBody, request.body);
-        const version = store.createVersion(model.model_id, {
+        const version = await store.createVersion(model.model_id, {
           name: checkedName(body.name, 'version'),
           description: body.description,
           labels: checkedMap(body.labels, 'label'),
           parameters: checkedMap(body.parameters, 'parameter'),
         });
+        if (!version) throw new HttpError(404, `No model ${model.model_id}`);
         reply.code(201);
         return version;
       });
 
-      /** PATCH a model: tags and parameters are dropped while it has versions. */
+      /** PATCH a model: tags and parameters are dropped while it has versions (the store checks again as it writes). */
       api.patch<ModelParams>('/v0/models/:model_id', async (request) => {
-        const who = caller(request);
-        const model = modelFor(who, request.params.model_id);
+        const who = await caller(request);
+        const model = await modelFor(who, request.params.model_id);
         const body = parseWith(patchModelBody, request.body);
         const locked = model.versions.length > 0;
         const tags = body.tags && !locked ? checkedTags(body.tags) : undefined;
@@ -128,9 +131,9 @@ export function registerAnomalyRoutes(app: FastifyInstance, ctx: CloudContext, a
         });
       });
 
-      /** PATCH a version: status and performance are dropped; parameters only while CREATED or ERROR. */
+      /** PATCH a version: status and performance are dropped; parameters only while CREATED or ERROR (checked again as written). */
       api.patch<VersionParams>('/v0/models/:model_id/:version_id', async (request) => {
-        const version = versionFor(caller(request), request.params.model_id, request.params.version_id);
+        const version = await versionFor(await caller(request), request.params.model_id, request.params.version_id);
         const body = parseWith(patchVersionBody, request.body);
         const labels = body.labels ? checkedMap(body.labels, 'label') : undefined;
         const parameters = body.parameters ? checkedMap(body.parameters, 'parameter') : undefined;
@@ -143,33 +146,36 @@ export function registerAnomalyRoutes(app: FastifyInstance, ctx: CloudContext, a
       });
 
       api.delete<ModelParams>('/v0/models/:model_id', async (request, reply) => {
-        const model = modelFor(caller(request), request.params.model_id);
-        store.deleteModel(model.model_id);
+        const model = await modelFor(await caller(request), request.params.model_id);
+        await store.deleteModel(model.model_id);
         return reply.code(204).send();
       });
 
       api.delete<VersionParams>('/v0/models/:model_id/:version_id', async (request, reply) => {
-        const version = versionFor(caller(request), request.params.model_id, request.params.version_id);
-        store.deleteVersion(version.version_id);
+        const version = await versionFor(await caller(request), request.params.model_id, request.params.version_id);
+        await store.deleteVersion(version.version_id);
         return reply.code(204).send();
       });
 
       /** GET /v0/image/{model_id}/{version_id}/violin_plot: the PNG drawn from the data training used. */
       api.get<{ Params: { a: string; b: string; c: string } }>('/v0/image/:a/:b/:c', async (request, reply) => {
-        const version = versionFor(caller(request), request.params.a, request.params.b);
+        const version = await versionFor(await caller(request), request.params.a, request.params.b);
         if (request.params.c !== VIOLIN_PLOT_ARTIFACT) throw new HttpError(404, `No artifact ${request.params.c}`);
-        const artifact = store.artifact(version.version_id, VIOLIN_PLOT_ARTIFACT);
+        const artifact = await store.artifact(version.version_id, VIOLIN_PLOT_ARTIFACT);
         if (!artifact) throw new HttpError(404, 'No violin_plot for this version: it is not trained (READY) yet');
         return reply.header('content-type', artifact.contentType).header('cache-control', 'no-store').send(artifact.bytes);
       });
 
       /** POST /v0/train_model/{model_id}/{version_id}: 202, the version in STARTING_TRAINING at once. */
       api.post<VersionParams>('/v0/train_model/:model_id/:version_id', async (request, reply) => {
-        const version = versionFor(caller(request), request.params.model_id, request.params.version_id);
-        if (!isEditableVersionStatus(version.status)) {
-          throw new HttpError(409, `Only versions in status CREATED or ERROR can be trained (this one is ${version.status})`);
+        const version = await versionFor(await caller(request), request.params.model_id, request.params.version_id);
+        const refused = (status: string) => new HttpError(409, `Only versions in status CREATED or ERROR can be trained (this one is ${status})`);
+        if (!isEditableVersionStatus(version.status)) throw refused(version.status);
+        // The start checks the status again in the statement that changes it: of two requests at once, one starts.
+        if (!(await training.start(version.model_id, version.version_id))) {
+          const now = await store.version(version.model_id, version.version_id);
+          throw now ? refused(now.status) : new HttpError(404, `No version ${version.version_id} of model ${version.model_id}`);
         }
-        training.start(version.model_id, version.version_id);
         reply.code(202);
         return store.version(version.model_id, version.version_id);
       });

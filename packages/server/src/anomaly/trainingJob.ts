@@ -1,6 +1,7 @@
 import { VIOLIN_PLOT_ARTIFACT, type AnomalyModel, type AnomalyVersion, type VersionStatus } from '@varde/core/contract';
 import type { Historian } from '../historian/historianStore.js';
 import { parseHistorianTime } from '../historian/historianTime.js';
+import type { SeriesPoint } from '../historian/series.js';
 import { alignSeries, columnStats, subsetOf, type Dataset } from './dataset.js';
 import { clusterRows, type ClusteringResult } from './gridClustering.js';
 import type { ModelStore } from './modelStore.js';
@@ -57,18 +58,19 @@ function columnNames(model: AnomalyModel): string[] {
 }
 
 /** Reads every tag of the model over the window from the historian and joins them on time. */
-export function provisionData(model: AnomalyModel, window: TrainingParameters, historian: Historian): Dataset {
+export async function provisionData(model: AnomalyModel, window: TrainingParameters, historian: Historian): Promise<Dataset> {
   if (model.tags.length === 0) throw new TrainingError('The model has no tags to train on');
-  const series = model.tags.map(({ controller, tag }) => {
-    const points = (historian.read(controller, tag, window.start, window.end) ?? [])
+  const series: SeriesPoint[][] = [];
+  for (const { controller, tag } of model.tags) {
+    const points = ((await historian.read(controller, tag, window.start, window.end)) ?? [])
       .filter((point) => point.ts >= window.start && point.ts <= window.end);
     if (points.length === 0) {
       throw new TrainingError(
         `Tag ${tag} on controller ${controller} has no data between ${new Date(window.start).toISOString()} and ${new Date(window.end).toISOString()}`,
       );
     }
-    return points;
-  });
+    series.push(points);
+  }
   const dataset = alignSeries(columnNames(model), series);
   if (dataset.rows.length === 0) throw new TrainingError('The tags have no common timestamps in the time window');
   return dataset;
@@ -113,20 +115,20 @@ export interface JobState {
  * stage it is named after: data is read when leaving PROVISIONING_DATA, the subset made when leaving
  * CREATING_SUBSETS, the model trained when leaving TRAINING_MODEL, the plot drawn when leaving MODEL_TRAINED.
  */
-export function runStage(
+export async function runStage(
   status: VersionStatus,
   job: JobState,
   deps: { store: ModelStore; historian: Historian; now: number },
-): { next: VersionStatus; performance?: Record<string, number> } {
-  const model = deps.store.model(job.modelId);
-  const version = deps.store.version(job.modelId, job.versionId);
+): Promise<{ next: VersionStatus; performance?: Record<string, number> }> {
+  const model = await deps.store.model(job.modelId);
+  const version = await deps.store.version(job.modelId, job.versionId);
   if (!model || !version) throw new TrainingError('The model or version was deleted');
   switch (status) {
     case 'VERSION_STATUS_STARTING_TRAINING':
       job.window = trainingParameters(version, deps.now);
       return { next: 'VERSION_STATUS_PROVISIONING_DATA' };
     case 'VERSION_STATUS_PROVISIONING_DATA':
-      job.full = provisionData(model, job.window!, deps.historian);
+      job.full = await provisionData(model, job.window!, deps.historian);
       return { next: 'VERSION_STATUS_DATA_PROVISIONED' };
     case 'VERSION_STATUS_DATA_PROVISIONED':
       return { next: 'VERSION_STATUS_CREATING_SUBSETS' };
@@ -140,7 +142,7 @@ export function runStage(
       return { next: 'VERSION_STATUS_MODEL_TRAINED' };
     case 'VERSION_STATUS_MODEL_TRAINED': {
       const png = renderViolinPlot({ title: `${model.name} / ${version.name}`, dataset: job.subset!, labels: job.clustering!.labels });
-      deps.store.putArtifact(job.versionId, VIOLIN_PLOT_ARTIFACT, 'image/png', png);
+      await deps.store.putArtifact(job.versionId, VIOLIN_PLOT_ARTIFACT, 'image/png', png);
       return { next: 'VERSION_STATUS_READY', performance: performanceOf(job.full!, job.subset!, job.clustering!, job.window!) };
     }
     default:

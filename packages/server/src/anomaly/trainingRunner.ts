@@ -8,65 +8,110 @@ import { runStage, TrainingError, type JobState } from './trainingJob.js';
  * Runs training jobs one stage at a time. With timers (varde-cloud, default) each stage follows the
  * previous after `stageMs`, so a job is READY within a few seconds and the portal sees every status.
  * Tests call useManualSteps() and then step() / runUntilIdle(), so nothing depends on wall time.
+ * A job never runs two stages at once: a step asked for while its stage runs waits for that stage.
  */
 export interface TrainingRunner {
-  /** Sets STARTING_TRAINING now and queues the job. */
-  start(modelId: string, versionId: string): void;
-  /** Moves every queued job one stage on; returns how many are still running. */
-  step(): number;
+  /**
+   * Sets STARTING_TRAINING now and queues the job, when the version is CREATED or ERROR (checked in the
+   * same statement that sets it); false, and nothing done, when it is not.
+   */
+  start(modelId: string, versionId: string): Promise<boolean>;
+  /** Moves every queued job one stage on; resolves to how many are still running. */
+  step(): Promise<number>;
   /** Steps until no job is left (at most `maxSteps` rounds). */
-  runUntilIdle(maxSteps?: number): void;
+  runUntilIdle(maxSteps?: number): Promise<void>;
   useManualSteps(): void;
   useTimers(stageMs?: number): void;
   /** Version ids with a job. */
   running(): string[];
-  close(): void;
+  /** Stops every job; resolves once a stage that was running has finished (nothing touches the store after). */
+  close(): Promise<void>;
 }
 
 export const DEFAULT_STAGE_MS = 500;
 
-export function createTrainingRunner(deps: {
+const STARTABLE: VersionStatus[] = ['VERSION_STATUS_CREATED', 'VERSION_STATUS_ERROR'];
+
+// Jobs do not survive a restart: the versions they left half way say so.
+const IN_PROGRESS: VersionStatus[] = [
+  'VERSION_STATUS_STARTING_TRAINING', 'VERSION_STATUS_PROVISIONING_DATA', 'VERSION_STATUS_DATA_PROVISIONED',
+  'VERSION_STATUS_CREATING_SUBSETS', 'VERSION_STATUS_SUBSETS_CREATED', 'VERSION_STATUS_TRAINING_MODEL',
+  'VERSION_STATUS_MODEL_TRAINED',
+];
+
+/** Marks the versions a previous run of the cloud left in training as failed, then returns the runner. */
+export async function createTrainingRunner(deps: {
   store: ModelStore;
   historian: Historian;
   clock: Clock;
   onError?: (error: unknown) => void;
-}): TrainingRunner {
-  const jobs = new Map<string, JobState>();
-  const timers = new Map<string, ReturnType<typeof setTimeout>>();
-  let stageMs: number | null = DEFAULT_STAGE_MS;
-
-  function fail(job: JobState, message: string): void {
-    jobs.delete(job.versionId);
-    deps.store.updateVersion(job.versionId, { status: 'VERSION_STATUS_ERROR', status_message: message });
+}): Promise<TrainingRunner> {
+  for (const version of await deps.store.versionsWithStatus(IN_PROGRESS)) {
+    await deps.store.updateVersion(
+      version.version_id,
+      { status: 'VERSION_STATUS_ERROR', status_message: 'Training was interrupted when the cloud restarted; start it again' },
+      IN_PROGRESS,
+    );
   }
 
-  /** One stage of one job; false when the job is over. */
-  function advance(job: JobState): boolean {
-    const version = deps.store.version(job.modelId, job.versionId);
-    if (!version || !isTrainingInProgress(version.status)) {
-      jobs.delete(job.versionId);
+  const jobs = new Map<string, JobState>();
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** The stage each job is running now. */
+  const stages = new Map<JobState, Promise<boolean>>();
+  let stageMs: number | null = DEFAULT_STAGE_MS;
+  let closed = false;
+
+  const isCurrent = (job: JobState) => jobs.get(job.versionId) === job;
+  const drop = (job: JobState) => {
+    if (isCurrent(job)) jobs.delete(job.versionId);
+  };
+
+  /**
+   * One stage of one job; false when the job is over. Every status it writes is conditional on the
+   * status the stage started from, so a job whose version was restarted or deleted meanwhile stops
+   * instead of writing over the new one.
+   */
+  async function runOneStage(job: JobState): Promise<boolean> {
+    const version = await deps.store.version(job.modelId, job.versionId);
+    if (!isCurrent(job) || !version || !isTrainingInProgress(version.status)) {
+      drop(job);
       return false;
     }
     try {
-      const { next, performance } = runStage(version.status, job, { store: deps.store, historian: deps.historian, now: deps.clock.now() });
-      deps.store.updateVersion(job.versionId, { status: next, ...(performance ? { performance } : {}) });
-      if (next === 'VERSION_STATUS_READY') {
-        jobs.delete(job.versionId);
+      const { next, performance } = await runStage(version.status, job, { store: deps.store, historian: deps.historian, now: deps.clock.now() });
+      const moved = await deps.store.updateVersion(job.versionId, { status: next, ...(performance ? { performance } : {}) }, [version.status]);
+      if (!moved || next === 'VERSION_STATUS_READY') {
+        drop(job);
         return false;
       }
       return true;
     } catch (error) {
       if (!(error instanceof TrainingError)) deps.onError?.(error);
-      fail(job, error instanceof TrainingError ? error.message : 'Training failed unexpectedly');
+      drop(job);
+      const message = error instanceof TrainingError ? error.message : 'Training failed unexpectedly';
+      await deps.store.updateVersion(job.versionId, { status: 'VERSION_STATUS_ERROR', status_message: message }, [version.status]);
       return false;
     }
   }
 
+  function advance(job: JobState): Promise<boolean> {
+    let stage = stages.get(job);
+    if (!stage) {
+      stage = runOneStage(job).finally(() => stages.delete(job));
+      stages.set(job, stage);
+      // With timers, the next stage follows this one (however it was started).
+      void stage.then((more) => {
+        if (more) schedule(job);
+      }, () => undefined);
+    }
+    return stage;
+  }
+
   function schedule(job: JobState): void {
-    if (stageMs === null) return;
+    if (stageMs === null || closed || timers.has(job.versionId) || !isCurrent(job)) return;
     const timer = setTimeout(() => {
       timers.delete(job.versionId);
-      if (jobs.get(job.versionId) === job && advance(job)) schedule(job);
+      if (isCurrent(job)) advance(job).catch((error: unknown) => deps.onError?.(error));
     }, stageMs);
     timer.unref?.();
     timers.set(job.versionId, timer);
@@ -77,35 +122,29 @@ export function createTrainingRunner(deps: {
     timers.clear();
   }
 
-  // Jobs do not survive a restart: say so on the versions they left half way.
-  const interrupted: VersionStatus[] = [
-    'VERSION_STATUS_STARTING_TRAINING', 'VERSION_STATUS_PROVISIONING_DATA', 'VERSION_STATUS_DATA_PROVISIONED',
-    'VERSION_STATUS_CREATING_SUBSETS', 'VERSION_STATUS_SUBSETS_CREATED', 'VERSION_STATUS_TRAINING_MODEL',
-    'VERSION_STATUS_MODEL_TRAINED',
-  ];
-  for (const version of deps.store.versionsWithStatus(interrupted)) {
-    deps.store.updateVersion(version.version_id, {
-      status: 'VERSION_STATUS_ERROR',
-      status_message: 'Training was interrupted when the cloud restarted; start it again',
-    });
-  }
-
-  return {
-    start(modelId, versionId) {
-      deps.store.deleteArtifacts(versionId);
-      deps.store.updateVersion(versionId, { status: 'VERSION_STATUS_STARTING_TRAINING', status_message: null, performance: {} });
+  const runner: TrainingRunner = {
+    async start(modelId, versionId) {
+      const started = await deps.store.updateVersion(
+        versionId,
+        { status: 'VERSION_STATUS_STARTING_TRAINING', status_message: null, performance: {} },
+        STARTABLE,
+      );
+      if (!started) return false;
+      await deps.store.deleteArtifacts(versionId);
       const job: JobState = { modelId, versionId };
       jobs.set(versionId, job);
       const timer = timers.get(versionId);
       if (timer) clearTimeout(timer);
+      timers.delete(versionId);
       schedule(job);
+      return true;
     },
-    step() {
-      for (const job of [...jobs.values()]) advance(job);
+    async step() {
+      for (const job of [...jobs.values()]) await advance(job);
       return jobs.size;
     },
-    runUntilIdle(maxSteps = 20) {
-      for (let i = 0; i < maxSteps && jobs.size > 0; i += 1) this.step();
+    async runUntilIdle(maxSteps = 20) {
+      for (let i = 0; i < maxSteps && jobs.size > 0; i += 1) await runner.step();
     },
     useManualSteps() {
       stageMs = null;
@@ -113,12 +152,16 @@ export function createTrainingRunner(deps: {
     },
     useTimers(ms = DEFAULT_STAGE_MS) {
       stageMs = ms;
-      for (const job of jobs.values()) if (!timers.has(job.versionId)) schedule(job);
+      // A job whose stage is running gets its timer when that stage ends.
+      for (const job of jobs.values()) if (!stages.has(job)) schedule(job);
     },
     running: () => [...jobs.keys()],
-    close() {
+    async close() {
+      closed = true;
       clearTimers();
       jobs.clear();
+      await Promise.allSettled([...stages.values()]);
     },
   };
+  return runner;
 }

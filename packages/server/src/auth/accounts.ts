@@ -1,5 +1,5 @@
 import type { Role } from '@varde/core/contract';
-import type { Statement } from 'better-sqlite3';
+import { sql } from 'kysely';
 import type { Db } from '../storage/db.js';
 
 /** A sign-in account as stored (never leaves the server with its password hash). */
@@ -21,15 +21,7 @@ interface AccountRow {
   role: Role;
 }
 
-/** Prepared once per database: preparing is far dearer than running (the users service runs these per request). */
-const statementCache = new WeakMap<Db, Map<string, Statement<unknown[]>>>();
-function prepared(db: Db, sql: string): Statement<unknown[]> {
-  let statements = statementCache.get(db);
-  if (!statements) statementCache.set(db, (statements = new Map()));
-  let statement = statements.get(sql);
-  if (!statement) statements.set(sql, (statement = db.prepare(sql)));
-  return statement;
-}
+const COLUMNS = ['uid', 'email', 'password_hash', 'phone', 'sms_second_factor', 'role'] as const;
 
 function toRecord(row: AccountRow): AccountRecord {
   return {
@@ -37,19 +29,28 @@ function toRecord(row: AccountRow): AccountRecord {
     email: row.email,
     passwordHash: row.password_hash,
     phone: row.phone,
-    smsSecondFactor: row.sms_second_factor === 1,
+    smsSecondFactor: Number(row.sms_second_factor) === 1,
     role: row.role,
   };
 }
 
-export function accountByUid(db: Db, uid: string): AccountRecord | null {
-  const row = prepared(db, 'SELECT * FROM accounts WHERE uid = ?').get(uid) as AccountRow | undefined;
+/** `db`: the cloud's database, or a transaction's (tx.db) when called inside one. */
+export async function accountByUid(db: Db, uid: string): Promise<AccountRecord | null> {
+  const row = (await db.selectFrom('accounts').select(COLUMNS).where('uid', '=', uid).executeTakeFirst()) as AccountRow | undefined;
   return row ? toRecord(row) : null;
 }
 
-/** E-mail addresses are unique regardless of case (the column is COLLATE NOCASE). */
-export function accountByEmail(db: Db, email: string): AccountRecord | null {
-  const row = prepared(db, 'SELECT * FROM accounts WHERE email = ?').get(email.trim()) as AccountRow | undefined;
+/**
+ * E-mail addresses are unique regardless of case: both engines have a unique index on lower(email)
+ * (migration 180, the PostgreSQL baseline), and the lookup compares that same expression, so it is
+ * case-blind and uses the index on either engine.
+ */
+export async function accountByEmail(db: Db, email: string): Promise<AccountRecord | null> {
+  const row = (await db
+    .selectFrom('accounts')
+    .select(COLUMNS)
+    .where(sql`lower(email)`, '=', sql`lower(${email.trim()})`)
+    .executeTakeFirst()) as AccountRow | undefined;
   return row ? toRecord(row) : null;
 }
 
@@ -62,22 +63,46 @@ export interface NewAccount {
   role: Role;
 }
 
-export function insertAccount(db: Db, account: NewAccount, now: number): void {
-  prepared(
-    db,
-    `INSERT INTO accounts (uid, email, password_hash, phone, sms_second_factor, role, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    account.uid,
-    account.email.trim(),
-    account.passwordHash,
-    account.phone ?? null,
-    account.smsSecondFactor ? 1 : 0,
-    account.role,
-    now,
-  );
+export async function insertAccount(db: Db, account: NewAccount, now: number): Promise<void> {
+  await db
+    .insertInto('accounts')
+    .values({
+      uid: account.uid,
+      email: account.email.trim(),
+      password_hash: account.passwordHash,
+      phone: account.phone ?? null,
+      sms_second_factor: account.smsSecondFactor ? 1 : 0,
+      role: account.role,
+      created_at: now,
+    })
+    .execute();
 }
 
-export function updatePasswordHash(db: Db, uid: string, passwordHash: string): void {
-  db.prepare('UPDATE accounts SET password_hash = ? WHERE uid = ?').run(passwordHash, uid);
+export async function updatePasswordHash(db: Db, uid: string, passwordHash: string): Promise<void> {
+  await db.updateTable('accounts').set({ password_hash: passwordHash }).where('uid', '=', uid).execute();
 }
+
+/** Every account but one, by e-mail regardless of case (a system admin's user list). */
+export async function accountsByEmailExcept(db: Db, exceptUid: string): Promise<AccountRecord[]> {
+  const rows = (await db
+    .selectFrom('accounts')
+    .select(COLUMNS)
+    .where('uid', '<>', exceptUid)
+    .orderBy(sql`lower(email)`)
+    .orderBy('uid')
+    .execute()) as AccountRow[];
+  return rows.map(toRecord);
+}
+
+/** The accounts of these uids that exist, in no particular order; asked in slices to stay within parameter limits. */
+export async function accountsByUids(db: Db, uids: readonly string[]): Promise<AccountRecord[]> {
+  const records: AccountRecord[] = [];
+  for (let start = 0; start < uids.length; start += UIDS_PER_QUERY) {
+    const slice = uids.slice(start, start + UIDS_PER_QUERY);
+    const rows = (await db.selectFrom('accounts').select(COLUMNS).where('uid', 'in', slice).execute()) as AccountRow[];
+    records.push(...rows.map(toRecord));
+  }
+  return records;
+}
+
+const UIDS_PER_QUERY = 500;

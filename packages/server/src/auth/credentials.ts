@@ -4,7 +4,7 @@ import { languageOfUser, smsCodeText } from '../outbox/messageTexts.js';
 import { sendMessage } from '../outbox/sendMessage.js';
 import { userPath } from '../users/profiles.js';
 import { accountByEmail, accountByUid } from './accounts.js';
-import { accountKey, clearFailures, recordFailure, throttledFor } from './loginThrottle.js';
+import { accountKey, beginAttempt, clearFailures } from './loginThrottle.js';
 import { DECOY_PASSWORD_HASH, verifyPassword } from './secrets.js';
 import { checkSmsChallenge, createSmsChallenge } from './smsCodes.js';
 
@@ -26,33 +26,31 @@ export type PasswordCheck =
  * (known account or not, so nothing leaks); other clients are not held up. A right password clears the
  * client's failures; while it waits even a right password is refused.
  */
-export function checkPassword(ctx: Ctx, piscadaId: string, password: string, client: string): PasswordCheck {
+export async function checkPassword(ctx: Ctx, piscadaId: string, password: string, client: string): Promise<PasswordCheck> {
   const key = accountKey(piscadaId, client);
   const now = ctx.clock.now();
-  const retryAfterSeconds = throttledFor(ctx.db, key, now);
+  // Counted as a failure before the password is checked, so that parallel guesses count too.
+  const retryAfterSeconds = await beginAttempt(ctx.db, key, now);
   if (retryAfterSeconds !== null) return { ok: false, reason: 'throttled', retryAfterSeconds };
 
-  const account = accountByEmail(ctx.db, piscadaId);
+  const account = await accountByEmail(ctx.db, piscadaId);
   // Hash against a decoy when the account is unknown, so timing does not reveal which exist.
   const matches = verifyPassword(password, account?.passwordHash ?? DECOY_PASSWORD_HASH) && account !== null;
-  if (!matches || !account) {
-    recordFailure(ctx.db, key, now);
-    return { ok: false, reason: 'wrong' };
-  }
-  clearFailures(ctx.db, key);
+  if (!matches || !account) return { ok: false, reason: 'wrong' };
+  await clearFailures(ctx.db, key);
   return { ok: true, uid: account.uid, smsRequired: account.smsSecondFactor };
 }
 
 /** Sends a fresh 6-digit code (valid 5 minutes) to the account's phone through the outbox. */
-export function sendSmsCode(ctx: Ctx, uid: string): void {
-  const account = accountByUid(ctx.db, uid);
+export async function sendSmsCode(ctx: Ctx, uid: string): Promise<void> {
+  const account = await accountByUid(ctx.db, uid);
   if (!account?.phone) return;
-  const code = createSmsChallenge(ctx.db, uid, ctx.clock.now());
-  sendMessage(ctx, { channel: 'sms', to: account.phone, body: smsCodeText(languageOfUser(ctx, uid), code) });
+  const code = await createSmsChallenge(ctx.db, uid, ctx.clock.now());
+  await sendMessage(ctx, { channel: 'sms', to: account.phone, body: smsCodeText(await languageOfUser(ctx, uid), code) });
 }
 
 /** 'expired' also when there is no pending code or too many wrong tries: sign in again. */
-export function verifySmsCode(ctx: Ctx, uid: string, code: string): 'ok' | 'wrong' | 'expired' {
+export function verifySmsCode(ctx: Ctx, uid: string, code: string): Promise<'ok' | 'wrong' | 'expired'> {
   return checkSmsChallenge(ctx.db, uid, code, ctx.clock.now());
 }
 
@@ -67,10 +65,10 @@ export interface Account {
 }
 
 /** The account with its display name from the profile at /users/{uid}; null when unknown. */
-export function findAccount(ctx: Ctx, uid: string): Account | null {
-  const account = accountByUid(ctx.db, uid);
+export async function findAccount(ctx: Ctx, uid: string): Promise<Account | null> {
+  const account = await accountByUid(ctx.db, uid);
   if (!account) return null;
-  const name = ctx.realtime.get(`${userPath(uid)}/name`);
+  const name = await ctx.realtime.get(`${userPath(uid)}/name`);
   return {
     uid: account.uid,
     email: account.email,

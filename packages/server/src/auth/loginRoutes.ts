@@ -31,12 +31,12 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: CloudContext): vo
       const verified = await verifyIdToken(ctx, idToken).catch(() => {
         throw new HttpError(401, 'Invalid or expired ID token');
       });
-      if (!accountByUid(ctx.db, verified.uid)) throw new HttpError(401, 'Unknown account');
-      if (!useIdTokenOnce(ctx.db, idToken, verified.expiresAt, ctx.clock.now())) throw new HttpError(401, 'This ID token was already exchanged; sign in again');
+      if (!(await accountByUid(ctx.db, verified.uid))) throw new HttpError(401, 'Unknown account');
+      if (!(await useIdTokenOnce(ctx.db, idToken, verified.expiresAt, ctx.clock.now()))) throw new HttpError(401, 'This ID token was already exchanged; sign in again');
       return completeSignIn(ctx, reply, verified.uid);
     }
     const { piscadaId, password } = parseWith(passwordLoginRequest, request.body);
-    const check = checkPassword(ctx, piscadaId, password, request.ip);
+    const check = await checkPassword(ctx, piscadaId, password, request.ip);
     if (!check.ok && check.reason === 'throttled') {
       const minutes = Math.ceil(check.retryAfterSeconds / 60);
       throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
@@ -45,7 +45,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: CloudContext): vo
     }
     if (!check.ok) throw new HttpError(401, WRONG_CREDENTIALS);
     if (check.smsRequired) {
-      sendSmsCode(ctx, check.uid);
+      await sendSmsCode(ctx, check.uid);
       return { requireSmsValidation: true, uid: check.uid };
     }
     return completeSignIn(ctx, reply, check.uid);
@@ -54,7 +54,7 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: CloudContext): vo
   // Public: the second step of a password sign-in; the pending SMS challenge is the credential.
   app.post('/verifySMS', { config: { public: true, ...perClient(RATE_LIMITS.smsVerification) } }, async (request, reply) => {
     const { smsToken, uid } = parseWith(verifySmsRequest, request.body);
-    const result = verifySmsCode(ctx, uid, smsToken);
+    const result = await verifySmsCode(ctx, uid, smsToken);
     if (result === 'wrong') throw new HttpError(401, WRONG_SMS_TOKEN);
     if (result === 'expired') throw new HttpError(408, 'The SMS code has expired or was used up. Sign in again.');
     return completeSignIn(ctx, reply, uid);

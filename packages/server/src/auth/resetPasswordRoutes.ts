@@ -31,11 +31,12 @@ export function registerResetPasswordRoutes(app: FastifyInstance, ctx: CloudCont
   app.post('/requestResetPassword', { config: { public: true, ...perClient(RATE_LIMITS.resetRequests) } }, async (request) => {
     const { email } = parseWith(requestResetPasswordRequest, request.body);
     await perAddress(request);
-    const account = accountByEmail(ctx.db, email);
+    const account = await accountByEmail(ctx.db, email);
     if (account) {
-      const ticket = createResetTicket(ctx.db, account.uid, ctx.clock.now());
+      const ticket = await createResetTicket(ctx.db, account.uid, ctx.clock.now());
       const link = resetPasswordLink(ctx.config.publicOrigin, account.uid, ticket);
-      sendMessage(ctx, { channel: 'email', to: account.email, ...resetRequestedMail(languageOfUser(ctx, account.uid), link, RESET_TICKET_TTL_MS / 60_000) });
+      const language = await languageOfUser(ctx, account.uid);
+      await sendMessage(ctx, { channel: 'email', to: account.email, ...resetRequestedMail(language, link, RESET_TICKET_TTL_MS / 60_000) });
     }
     return { ok: true as const };
   });
@@ -44,14 +45,14 @@ export function registerResetPasswordRoutes(app: FastifyInstance, ctx: CloudCont
   app.post('/resetPassword', { config: { public: true } }, async (request) => {
     const { uuid, ticket, password } = parseWith(resetPasswordRequest, request.body);
     const passwordHash = hashPassword(password);
-    const result = useResetTicket(ctx.db, uuid, ticket, ctx.clock.now(), () => {
-      updatePasswordHash(ctx.db, uuid, passwordHash);
-      deleteSessionsOf(ctx.db, uuid);
+    const result = await useResetTicket(ctx.db, uuid, ticket, ctx.clock.now(), async (tx) => {
+      await updatePasswordHash(tx.db, uuid, passwordHash);
+      await deleteSessionsOf(tx.db, uuid);
     });
     if (!result.ok) throw new HttpError(400, TICKET_REFUSED[result.reason]);
     // A new password also lifts a sign-in lock from earlier wrong guesses.
-    const account = accountByUid(ctx.db, uuid);
-    if (account) clearFailuresOfName(ctx.db, account.email);
+    const account = await accountByUid(ctx.db, uuid);
+    if (account) await clearFailuresOfName(ctx.db, account.email);
     return { ok: true as const };
   });
 }

@@ -1,4 +1,6 @@
 import type { Db } from '../storage/db.js';
+import { touched } from '../storage/executeResults.js';
+import { inTransaction, type Tx } from '../storage/transaction.js';
 import { hashSecret, randomSecret } from './secrets.js';
 
 /** A reset link works for one hour, once. */
@@ -6,13 +8,9 @@ export const RESET_TICKET_TTL_MS = 60 * 60 * 1000;
 /** An invitation (a new user without a password) waits longer: people read such mail days later. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-export function createResetTicket(db: Db, uid: string, now: number, ttlMs = RESET_TICKET_TTL_MS): string {
+export async function createResetTicket(db: Db, uid: string, now: number, ttlMs = RESET_TICKET_TTL_MS): Promise<string> {
   const ticket = randomSecret();
-  db.prepare('INSERT INTO reset_tickets (ticket_hash, uid, expires_at) VALUES (?, ?, ?)').run(
-    hashSecret(ticket),
-    uid,
-    now + ttlMs,
-  );
+  await db.insertInto('reset_tickets').values({ ticket_hash: hashSecret(ticket), uid, expires_at: now + ttlMs }).execute();
   return ticket;
 }
 
@@ -20,19 +18,21 @@ export type TicketUse = { ok: true } | { ok: false; reason: 'unknown' | 'used' |
 
 /**
  * Marks the ticket used if it belongs to `uid`, is unused and not expired, and only then runs
- * `apply` (the password change), all in one transaction: a ticket cannot be used twice.
+ * `apply` (the password change) with the transaction, all in one transaction: a ticket cannot be used
+ * twice. The mark is a conditional UPDATE (still unused), so of two uses at once only one applies.
  */
-export function useResetTicket(db: Db, uid: string, ticket: string, now: number, apply: () => void): TicketUse {
-  return db.transaction((): TicketUse => {
+export async function useResetTicket(db: Db, uid: string, ticket: string, now: number, apply: (tx: Tx) => Promise<void>): Promise<TicketUse> {
+  return inTransaction(db, async (tx): Promise<TicketUse> => {
     const ticketHash = hashSecret(ticket);
-    const row = db.prepare('SELECT uid, expires_at, used_at FROM reset_tickets WHERE ticket_hash = ?').get(ticketHash) as
+    const row = (await tx.db.selectFrom('reset_tickets').select(['uid', 'expires_at', 'used_at']).where('ticket_hash', '=', ticketHash).executeTakeFirst()) as
       | { uid: string; expires_at: number; used_at: number | null }
       | undefined;
     if (!row || row.uid !== uid) return { ok: false, reason: 'unknown' };
     if (row.used_at !== null) return { ok: false, reason: 'used' };
-    if (row.expires_at <= now) return { ok: false, reason: 'expired' };
-    db.prepare('UPDATE reset_tickets SET used_at = ? WHERE ticket_hash = ?').run(now, ticketHash);
-    apply();
+    if (Number(row.expires_at) <= now) return { ok: false, reason: 'expired' };
+    const marked = await tx.db.updateTable('reset_tickets').set({ used_at: now }).where('ticket_hash', '=', ticketHash).where('used_at', 'is', null).executeTakeFirst();
+    if (touched(marked) === 0) return { ok: false, reason: 'used' };
+    await apply(tx);
     return { ok: true };
-  })();
+  });
 }

@@ -29,21 +29,21 @@ export async function sessionCaller(ctx: CloudContext, request: FastifyRequest):
   const cookie = cookieAllowed ? readCookie(request.headers.cookie, SESSION_COOKIE) : undefined;
   if (cookie) {
     const now = ctx.clock.now();
-    const session = findSession(ctx.db, cookie, now);
+    const session = await findSession(ctx.db, cookie, now);
     if (session) return { uid: session.uid, session, cookie, tokenGeneration: null };
     // A cookie a renewal retired: within the grace it raced that renewal; later it was copied, and the
     // whole session ends (reuse detection, OAuth 2.0 Security BCP).
-    const retired = findRetiredCookie(ctx.db, cookie, now);
+    const retired = await findRetiredCookie(ctx.db, cookie, now);
     if (retired) {
-      const live = sessionBySid(ctx.db, retired.sid, now);
+      const live = await sessionBySid(ctx.db, retired.sid, now);
       if (live && now - retired.retiredAt <= RETIRED_COOKIE_GRACE_MS) return { uid: live.uid, session: live, cookie: null, tokenGeneration: null };
-      deleteSession(ctx.db, retired.sid);
+      await deleteSession(ctx.db, retired.sid);
       throw new HttpError(401, 'This session cookie was already used to renew the session, so the session has ended; sign in again');
     }
   }
   if (request.headers.authorization) {
     const caller = await verifyAccessToken(ctx, bearerToken(request.headers.authorization), serviceHostName('auth', ctx.config.domain));
-    const session = sessionBySid(ctx.db, caller.sid, ctx.clock.now());
+    const session = await sessionBySid(ctx.db, caller.sid, ctx.clock.now());
     if (!session) throw new HttpError(401, 'The session has ended; sign in again');
     return { uid: caller.uid, session, cookie: null, tokenGeneration: caller.generation };
   }

@@ -21,33 +21,43 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: CloudContext): 
   // (OAuth 2.0 Security BCP, refresh token reuse detection).
   app.post('/session/renew', { config: { public: true } }, async (request, reply) => {
     const caller = await sessionCaller(ctx, request);
-    if (caller.tokenGeneration !== null && caller.tokenGeneration !== caller.session.generation) {
-      deleteSession(ctx.db, caller.session.sid);
+    const endAsReused = async (): Promise<never> => {
+      await deleteSession(ctx.db, caller.session.sid);
       throw new HttpError(401, 'This token was already used to renew the session, so the session has ended; sign in again');
+    };
+    if (caller.tokenGeneration !== null && caller.tokenGeneration !== caller.session.generation) await endAsReused();
+    // A bearer renewal moves on only from the token's own generation (one UPDATE decides): of two
+    // renewals with one token, the later finds it gone and is reuse, as it would be one after the other.
+    const renewed = await renewSession(ctx.db, caller.session.sid, ctx.clock.now(), caller.tokenGeneration ?? undefined);
+    if (!renewed) {
+      if (caller.tokenGeneration !== null) await endAsReused();
+      throw new HttpError(401, 'The session has ended; sign in again');
     }
-    const renewed = renewSession(ctx.db, caller.session.sid, ctx.clock.now());
     if (caller.cookie) {
-      const secret = rotateSessionCookie(ctx.db, caller.session.sid, caller.cookie, ctx.clock.now());
-      reply.header(
-        'Set-Cookie',
-        serializeCookie(SESSION_COOKIE, secret, { maxAgeSeconds: SESSION_TTL_MS / 1000, secure: sessionCookieIsSecure(ctx) }),
-      );
+      const secret = await rotateSessionCookie(ctx.db, caller.session.sid, caller.cookie, ctx.clock.now());
+      // null: a renewal that raced this one gave the browser its new cookie already.
+      if (secret !== null) {
+        reply.header(
+          'Set-Cookie',
+          serializeCookie(SESSION_COOKIE, secret, { maxAgeSeconds: SESSION_TTL_MS / 1000, secure: sessionCookieIsSecure(ctx) }),
+        );
+      }
     }
     return mintAccessTokens(ctx, renewed);
   });
 
   app.post('/session/userinfo', { config: { public: true } }, async (request) => {
     const caller = await sessionCaller(ctx, request);
-    const account = accountByUid(ctx.db, caller.uid);
+    const account = await accountByUid(ctx.db, caller.uid);
     if (!account) throw new HttpError(401, 'Unknown account');
-    return { user: readProfile(ctx.realtime, account) };
+    return { user: await readProfile(ctx.realtime, account) };
   });
 
   // Idempotent: signing out without a session still succeeds (and clears a stale cookie). Ends the session
   // of the cookie or of the bearer token, and with it every token minted for it.
   app.post('/session/logout', { config: { public: true } }, async (request, reply) => {
     const caller = await sessionCaller(ctx, request).catch(() => null);
-    if (caller) deleteSession(ctx.db, caller.session.sid);
+    if (caller) await deleteSession(ctx.db, caller.session.sid);
     reply.header('Set-Cookie', serializeCookie(SESSION_COOKIE, '', { maxAgeSeconds: 0, secure: sessionCookieIsSecure(ctx) }));
     return { ok: true as const };
   });

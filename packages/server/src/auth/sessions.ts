@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../storage/db.js';
+import { touched } from '../storage/executeResults.js';
+import { inTransaction } from '../storage/transaction.js';
 import { endProviderSessionsOf } from '../oidc/accountSessions.js';
 import { hashSecret, randomSecret } from './secrets.js';
 
@@ -18,89 +20,117 @@ export interface Session {
   generation: number;
 }
 
-export function createSession(db: Db, uid: string, now: number): Session & { secret: string } {
+export async function createSession(db: Db, uid: string, now: number): Promise<Session & { secret: string }> {
   const secret = randomSecret();
   const sid = randomUUID();
-  db.prepare('INSERT INTO sessions (id_hash, uid, created_at, expires_at, sid, generation) VALUES (?, ?, ?, ?, ?, 0)').run(
-    hashSecret(secret),
-    uid,
-    now,
-    now + SESSION_TTL_MS,
-    sid,
-  );
+  await db
+    .insertInto('sessions')
+    .values({ id_hash: hashSecret(secret), uid, created_at: now, expires_at: now + SESSION_TTL_MS, sid, generation: 0 })
+    .execute();
   return { secret, uid, sid, generation: 0 };
 }
 
 type SessionRow = { uid: string; sid: string; generation: number; expires_at: number };
 
-function live(db: Db, row: SessionRow | undefined, now: number): Session | null {
+const SESSION_COLUMNS = ['uid', 'sid', 'generation', 'expires_at'] as const;
+
+async function live(db: Db, row: SessionRow | undefined, now: number): Promise<Session | null> {
   if (!row) return null;
-  if (row.expires_at <= now) {
-    db.prepare('DELETE FROM sessions WHERE sid = ?').run(row.sid);
+  if (Number(row.expires_at) <= now) {
+    await db.deleteFrom('sessions').where('sid', '=', row.sid).execute();
     return null;
   }
-  return { uid: row.uid, sid: row.sid, generation: row.generation };
+  return { uid: row.uid, sid: row.sid, generation: Number(row.generation) };
 }
 
 /** The session of a cookie, or null when unknown or expired (expired ones are removed). */
-export function findSession(db: Db, secret: string, now: number): Session | null {
-  const row = db.prepare('SELECT uid, sid, generation, expires_at FROM sessions WHERE id_hash = ?').get(hashSecret(secret));
+export async function findSession(db: Db, secret: string, now: number): Promise<Session | null> {
+  const row = await db.selectFrom('sessions').select(SESSION_COLUMNS).where('id_hash', '=', hashSecret(secret)).executeTakeFirst();
   return live(db, row as SessionRow | undefined, now);
 }
 
 /** The session a token names, or null once it has ended. Checked on every request. */
-export function sessionBySid(db: Db, sid: string, now: number): Session | null {
-  const row = db.prepare('SELECT uid, sid, generation, expires_at FROM sessions WHERE sid = ?').get(sid);
+export async function sessionBySid(db: Db, sid: string, now: number): Promise<Session | null> {
+  const row = await db.selectFrom('sessions').select(SESSION_COLUMNS).where('sid', '=', sid).executeTakeFirst();
   return live(db, row as SessionRow | undefined, now);
 }
 
-/** A refresh: the session lives on (24 h from now) and its next generation is the only one that may refresh. */
-export function renewSession(db: Db, sid: string, now: number): Session {
-  db.prepare('UPDATE sessions SET expires_at = ?, generation = generation + 1 WHERE sid = ?').run(now + SESSION_TTL_MS, sid);
-  return sessionBySid(db, sid, now)!;
+/**
+ * A refresh: the session lives on (24 h from now) and its next generation is the only one that may
+ * refresh. With `fromGeneration` (a bearer renewal) only that generation moves on: the check and the
+ * move are one UPDATE, so of two renewals with one token only one wins. The row the UPDATE leaves is
+ * the answer (RETURNING); null when nothing moved (the session ended, or the generation had moved on).
+ */
+export async function renewSession(db: Db, sid: string, now: number, fromGeneration?: number): Promise<Session | null> {
+  let renewal = db
+    .updateTable('sessions')
+    .set((eb) => ({ expires_at: now + SESSION_TTL_MS, generation: eb('generation', '+', 1) }))
+    .where('sid', '=', sid);
+  if (fromGeneration !== undefined) renewal = renewal.where('generation', '=', fromGeneration);
+  const row = await renewal.returning(['uid', 'sid', 'generation']).executeTakeFirst();
+  return row ? { uid: row.uid as string, sid: row.sid as string, generation: Number(row.generation) } : null;
 }
 
 /** Whether a realtime sign-in (custom, ID or refresh token claims naming a session) still lives. */
-export function signInLives(db: Db, uid: string, claims: Record<string, unknown>, now: number): boolean {
-  return typeof claims.sid === 'string' && sessionBySid(db, claims.sid, now)?.uid === uid;
+export async function signInLives(db: Db, uid: string, claims: Record<string, unknown>, now: number): Promise<boolean> {
+  return typeof claims.sid === 'string' && (await sessionBySid(db, claims.sid, now))?.uid === uid;
 }
 
 /**
  * A renewal by cookie gives the browser a new cookie; the old one is retired (kept hashed with its
- * session until that could have expired). Returns the new cookie's secret.
+ * session until that could have expired). Returns the new cookie's secret, or null when a renewal that
+ * raced this one rotated the old cookie already (the browser then keeps the other renewal's cookie, and
+ * the old one still counts for the grace of sessionCaller).
  */
-export function rotateSessionCookie(db: Db, sid: string, oldSecret: string, now: number): string {
+export async function rotateSessionCookie(db: Db, sid: string, oldSecret: string, now: number): Promise<string | null> {
   const secret = randomSecret();
-  db.transaction(() => {
-    db.prepare('DELETE FROM retired_session_cookies WHERE expires_at <= ?').run(now);
-    db.prepare('UPDATE sessions SET id_hash = ? WHERE sid = ?').run(hashSecret(secret), sid);
-    db.prepare('INSERT OR REPLACE INTO retired_session_cookies (hash, sid, retired_at, expires_at) VALUES (?, ?, ?, ?)').run(
-      hashSecret(oldSecret),
-      sid,
-      now,
-      now + SESSION_TTL_MS,
-    );
-  })();
-  return secret;
+  return inTransaction(db, async (tx) => {
+    await tx.db.deleteFrom('retired_session_cookies').where('expires_at', '<=', now).execute();
+    const rotated = await tx.db
+      .updateTable('sessions')
+      .set({ id_hash: hashSecret(secret) })
+      .where('sid', '=', sid)
+      .where('id_hash', '=', hashSecret(oldSecret))
+      .executeTakeFirst();
+    if (touched(rotated) === 0) return null;
+    await tx.db
+      .insertInto('retired_session_cookies')
+      .values({ hash: hashSecret(oldSecret), sid, retired_at: now, expires_at: now + SESSION_TTL_MS })
+      .onConflict((oc) =>
+        oc.column('hash').doUpdateSet((eb) => ({
+          sid: eb.ref('excluded.sid'),
+          retired_at: eb.ref('excluded.retired_at'),
+          expires_at: eb.ref('excluded.expires_at'),
+        })),
+      )
+      .execute();
+    return secret;
+  });
 }
 
 /** The session a retired cookie belonged to, and when it was retired; null for a cookie never seen. */
-export function findRetiredCookie(db: Db, secret: string, now: number): { sid: string; retiredAt: number } | null {
-  const row = db
-    .prepare('SELECT sid, retired_at FROM retired_session_cookies WHERE hash = ? AND expires_at > ?')
-    .get(hashSecret(secret), now) as { sid: string; retired_at: number } | undefined;
-  return row ? { sid: row.sid, retiredAt: row.retired_at } : null;
+export async function findRetiredCookie(db: Db, secret: string, now: number): Promise<{ sid: string; retiredAt: number } | null> {
+  const row = (await db
+    .selectFrom('retired_session_cookies')
+    .select(['sid', 'retired_at'])
+    .where('hash', '=', hashSecret(secret))
+    .where('expires_at', '>', now)
+    .executeTakeFirst()) as { sid: string; retired_at: number } | undefined;
+  return row ? { sid: row.sid, retiredAt: Number(row.retired_at) } : null;
 }
 
-export function deleteSession(db: Db, sid: string): void {
-  db.prepare('DELETE FROM sessions WHERE sid = ?').run(sid);
+export async function deleteSession(db: Db, sid: string): Promise<void> {
+  await db.deleteFrom('sessions').where('sid', '=', sid).execute();
 }
 
 /**
  * Ends every session of an account (a password reset, a lower role, deletion), or all but one (your own
  * password change), and its sign-ins at the identity provider, which could otherwise start new ones.
+ * `db` may be a transaction's (tx.db): both deletions then commit with it.
  */
-export function deleteSessionsOf(db: Db, uid: string, except?: string): void {
-  db.prepare('DELETE FROM sessions WHERE uid = ? AND sid IS NOT ?').run(uid, except ?? null);
-  endProviderSessionsOf(db, uid);
+export async function deleteSessionsOf(db: Db, uid: string, except?: string): Promise<void> {
+  let sessions = db.deleteFrom('sessions').where('uid', '=', uid);
+  if (except !== undefined) sessions = sessions.where('sid', '<>', except);
+  await sessions.execute();
+  await endProviderSessionsOf(db, uid);
 }

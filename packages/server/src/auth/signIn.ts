@@ -19,9 +19,9 @@ export function sessionCookieIsSecure(ctx: Pick<CloudContext, 'config'>): boolea
  * (cookie) and answers with the service tokens, a realtime custom token and the user's data.
  */
 export async function completeSignIn(ctx: CloudContext, reply: FastifyReply, uid: string): Promise<SignedIn> {
-  const account = accountByUid(ctx.db, uid);
+  const account = await accountByUid(ctx.db, uid);
   if (!account) throw new HttpError(401, 'Unknown account');
-  const session = createSession(ctx.db, uid, ctx.clock.now());
+  const session = await createSession(ctx.db, uid, ctx.clock.now());
   const { accessTokens, expiresAt } = await mintAccessTokens(ctx, session);
   const token = await mintCustomToken(ctx, uid, { sid: session.sid });
   reply.header(
@@ -37,6 +37,6 @@ export async function completeSignIn(ctx: CloudContext, reply: FastifyReply, uid
     token,
     accessTokens,
     expiresAt,
-    user: readProfile(ctx.realtime, account),
+    user: await readProfile(ctx.realtime, account),
   };
 }

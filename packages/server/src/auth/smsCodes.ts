@@ -1,5 +1,7 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../storage/db.js';
+import { touched } from '../storage/executeResults.js';
+import { inTransaction } from '../storage/transaction.js';
 
 export const SMS_CODE_TTL_MS = 5 * 60 * 1000;
 /** Wrong codes allowed per challenge; then it is gone and sign-in starts over. */
@@ -11,12 +13,19 @@ function hashCode(uid: string, code: string): Buffer {
 }
 
 /** A fresh 6-digit code for the account, replacing any earlier one. Returns the code (to send). */
-export function createSmsChallenge(db: Db, uid: string, now: number): string {
+export async function createSmsChallenge(db: Db, uid: string, now: number): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  db.prepare(
-    `INSERT INTO sms_challenges (uid, code_hash, expires_at, attempts) VALUES (?, ?, ?, 0)
-     ON CONFLICT (uid) DO UPDATE SET code_hash = excluded.code_hash, expires_at = excluded.expires_at, attempts = 0`,
-  ).run(uid, hashCode(uid, code).toString('hex'), now + SMS_CODE_TTL_MS);
+  await db
+    .insertInto('sms_challenges')
+    .values({ uid, code_hash: hashCode(uid, code).toString('hex'), expires_at: now + SMS_CODE_TTL_MS, attempts: 0 })
+    .onConflict((oc) =>
+      oc.column('uid').doUpdateSet((eb) => ({
+        code_hash: eb.ref('excluded.code_hash'),
+        expires_at: eb.ref('excluded.expires_at'),
+        attempts: 0,
+      })),
+    )
+    .execute();
   return code;
 }
 
@@ -26,23 +35,34 @@ interface ChallengeRow {
   attempts: number;
 }
 
-/** 'expired' also covers "no challenge" and "too many attempts": either way, sign in again. */
-export function checkSmsChallenge(db: Db, uid: string, code: string, now: number): 'ok' | 'wrong' | 'expired' {
-  return db.transaction((): 'ok' | 'wrong' | 'expired' => {
-    const row = db.prepare('SELECT code_hash, expires_at, attempts FROM sms_challenges WHERE uid = ?').get(uid) as
-      | ChallengeRow
-      | undefined;
+/**
+ * 'expired' also covers "no challenge" and "too many attempts": either way, sign in again. The writes
+ * carry their own conditions (the code the check saw, attempts below the limit), so two checks at once
+ * cannot both use one code, nor both count as the last wrong try.
+ */
+export async function checkSmsChallenge(db: Db, uid: string, code: string, now: number): Promise<'ok' | 'wrong' | 'expired'> {
+  return inTransaction(db, async (tx): Promise<'ok' | 'wrong' | 'expired'> => {
+    const row = (await tx.db
+      .selectFrom('sms_challenges')
+      .select(['code_hash', 'expires_at', 'attempts'])
+      .where('uid', '=', uid)
+      .executeTakeFirst()) as ChallengeRow | undefined;
     if (!row) return 'expired';
-    if (row.expires_at <= now || row.attempts >= SMS_MAX_ATTEMPTS) {
-      db.prepare('DELETE FROM sms_challenges WHERE uid = ?').run(uid);
+    if (Number(row.expires_at) <= now || Number(row.attempts) >= SMS_MAX_ATTEMPTS) {
+      await tx.db.deleteFrom('sms_challenges').where('uid', '=', uid).execute();
       return 'expired';
     }
     const expected = Buffer.from(row.code_hash, 'hex');
     if (timingSafeEqual(expected, hashCode(uid, code.trim()))) {
-      db.prepare('DELETE FROM sms_challenges WHERE uid = ?').run(uid);
-      return 'ok';
+      const used = await tx.db.deleteFrom('sms_challenges').where('uid', '=', uid).where('code_hash', '=', row.code_hash).executeTakeFirst();
+      return touched(used) === 1 ? 'ok' : 'expired';
     }
-    db.prepare('UPDATE sms_challenges SET attempts = attempts + 1 WHERE uid = ?').run(uid);
-    return 'wrong';
-  })();
+    const counted = await tx.db
+      .updateTable('sms_challenges')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('uid', '=', uid)
+      .where('attempts', '<', SMS_MAX_ATTEMPTS)
+      .executeTakeFirst();
+    return touched(counted) === 1 ? 'wrong' : 'expired';
+  });
 }

@@ -21,9 +21,9 @@ export const BIM_PROJECT_PARTNER = 'fjordvarme';
 export function registerSessionBimToken(app: FastifyInstance, ctx: CloudContext, tokens: BimTokens): void {
   app.post(`${servicePathPrefix('graph')}${SESSION_BIM_TOKEN_PATH}`, async (request): Promise<OauthTokenResponse> => {
     const { uid } = callerOf(request);
-    requireModule(ctx, uid, 'bim', 'the BIM tool');
+    await requireModule(ctx, uid, 'bim', 'the BIM tool');
     // Another partner's users get no token for this project's models.
-    if (!sees(partnerScopeOf(ctx, uid), BIM_PROJECT_PARTNER)) throw new HttpError(404, 'Your partner has no BIM project on this cloud');
+    if (!sees(await partnerScopeOf(ctx, uid), BIM_PROJECT_PARTNER)) throw new HttpError(404, 'Your partner has no BIM project on this cloud');
     const token = tokens.issue({ kind: 'access', clientId: BIM_CLIENT_ID });
     return { access_token: token, token_type: 'bearer', expires_in: BIM_TOKEN_TTL_SECONDS };
   });

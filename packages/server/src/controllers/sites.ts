@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Site } from '@varde/core/contract';
 import type { Db } from '../storage/db.js';
 
@@ -26,47 +27,56 @@ function toSite(row: SiteRow): SiteRecord {
   };
 }
 
+/** webpmp_ready as stored: 1 online, 0 offline, NULL unavailable. */
+const readyColumn = (webpmpReady: boolean | null) => (webpmpReady === null ? null : webpmpReady ? 1 : 0);
+
+/**
+ * Sites by name regardless of case, then uuid so pages are stable. lower() folds the same letters
+ * as SQLite's NOCASE did (ASCII) and exists on every engine.
+ */
+function byName(db: Db) {
+  return db.selectFrom('sites').selectAll().orderBy(sql`lower(name)`).orderBy('uuid');
+}
+
 /** Every site, ordered by name (then uuid, so pages are stable). */
-export function allSites(db: Db): SiteRecord[] {
-  return (db.prepare('SELECT * FROM sites ORDER BY name COLLATE NOCASE, uuid').all() as SiteRow[]).map(toSite);
+export async function allSites(db: Db): Promise<SiteRecord[]> {
+  return ((await byName(db).execute()) as SiteRow[]).map(toSite);
 }
 
 /**
  * One page of sites by name: all of them (`only` null) or those whose uuid is in `only`. Paged in
  * SQL, so a page of a list of 10,000 reads a page, not the list.
  */
-export function sitesPage(db: Db, only: readonly string[] | null, offset: number, limit: number | undefined): SiteRecord[] {
-  const where = only === null ? '' : 'WHERE uuid IN (SELECT value FROM json_each(?))';
-  const sql = `SELECT * FROM sites ${where} ORDER BY name COLLATE NOCASE, uuid LIMIT ? OFFSET ?`;
-  const bounds = [limit ?? -1, offset];
-  const rows = (only === null ? db.prepare(sql).all(...bounds) : db.prepare(sql).all(JSON.stringify(only), ...bounds)) as SiteRow[];
-  return rows.map(toSite);
+export async function sitesPage(db: Db, only: readonly string[] | null, offset: number, limit: number | undefined): Promise<SiteRecord[]> {
+  if (only !== null && only.length === 0) return [];
+  let query = byName(db);
+  if (only !== null) query = query.where('uuid', 'in', only);
+  // Without a limit the whole list is asked for: OFFSET alone is not SQL every engine takes.
+  if (limit === undefined) return ((await query.execute()) as SiteRow[]).slice(offset).map(toSite);
+  return ((await query.limit(limit).offset(offset).execute()) as SiteRow[]).map(toSite);
 }
 
-export function siteByUuid(db: Db, uuid: string): SiteRecord | null {
-  const row = db.prepare('SELECT * FROM sites WHERE uuid = ?').get(uuid) as SiteRow | undefined;
+export async function siteByUuid(db: Db, uuid: string): Promise<SiteRecord | null> {
+  const row = (await db.selectFrom('sites').selectAll().where('uuid', '=', uuid).executeTakeFirst()) as SiteRow | undefined;
   return row ? toSite(row) : null;
 }
 
-export function insertSite(db: Db, site: SiteRecord): void {
-  db.prepare(
-    `INSERT INTO sites (uuid, name, hostname, version, webpmp_ready, latitude, longitude)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    site.uuid,
-    site.name,
-    site.hostname,
-    site.version,
-    site.webpmpReady === null ? null : site.webpmpReady ? 1 : 0,
-    site.latitude,
-    site.longitude,
-  );
+export async function insertSite(db: Db, site: SiteRecord): Promise<void> {
+  await db
+    .insertInto('sites')
+    .values({
+      uuid: site.uuid,
+      name: site.name,
+      hostname: site.hostname,
+      version: site.version,
+      webpmp_ready: readyColumn(site.webpmpReady),
+      latitude: site.latitude,
+      longitude: site.longitude,
+    })
+    .execute();
 }
 
 /** Online (true), offline (false) or unavailable (null). */
-export function setSiteReady(db: Db, uuid: string, webpmpReady: boolean | null): void {
-  db.prepare('UPDATE sites SET webpmp_ready = ? WHERE uuid = ?').run(
-    webpmpReady === null ? null : webpmpReady ? 1 : 0,
-    uuid,
-  );
+export async function setSiteReady(db: Db, uuid: string, webpmpReady: boolean | null): Promise<void> {
+  await db.updateTable('sites').set({ webpmp_ready: readyColumn(webpmpReady) }).where('uuid', '=', uuid).execute();
 }

@@ -10,9 +10,11 @@ const SITE_KEY = /^[A-Za-z0-9_-]{1,128}$/;
 /** Roles that administer sites (and so have adminControllers). */
 const SITE_ADMIN_ROLES = new Set(['Admin', 'PowerUser']);
 
-export function profileOf(ctx: Pick<CloudServices, 'db' | 'realtime'>, uid: string): UserProfile | null {
-  const account = accountByUid(ctx.db, uid);
-  return account ? readProfile(ctx.realtime, account) : null;
+type SiteServices = Pick<CloudServices, 'db' | 'realtime'>;
+
+export async function profileOf(ctx: SiteServices, uid: string): Promise<UserProfile | null> {
+  const account = await accountByUid(ctx.db, uid);
+  return account ? await readProfile(ctx.realtime, account) : null;
 }
 
 /**
@@ -20,8 +22,8 @@ export function profileOf(ctx: Pick<CloudServices, 'db' | 'realtime'>, uid: stri
  * thousands of sites has thousands of leaves under /users/{uid}/controllers, and site checks run on
  * every socket event and report).
  */
-function isSystemAdmin(ctx: Pick<CloudServices, 'realtime'>, uid: string): boolean {
-  return ctx.realtime.get(`${userPath(uid)}/systemAdmin`) === true;
+async function isSystemAdmin(ctx: Pick<CloudServices, 'realtime'>, uid: string): Promise<boolean> {
+  return (await ctx.realtime.get(`${userPath(uid)}/systemAdmin`)) === true;
 }
 
 /**
@@ -30,53 +32,63 @@ function isSystemAdmin(ctx: Pick<CloudServices, 'realtime'>, uid: string): boole
  * sites they administer: a system admin all; an Admin or PowerUser the sites they have; User, Guest and
  * Viewer none.
  */
-function siteScope(ctx: Pick<CloudServices, 'realtime'>, account: AccountRecord, list: 'controllers' | 'adminControllers'): readonly string[] | null {
-  if (isSystemAdmin(ctx, account.uid)) return null;
+async function siteScope(ctx: Pick<CloudServices, 'realtime'>, account: AccountRecord, list: 'controllers' | 'adminControllers'): Promise<readonly string[] | null> {
+  if (await isSystemAdmin(ctx, account.uid)) return null;
   if (list === 'adminControllers' && !SITE_ADMIN_ROLES.has(account.role)) return [];
-  const controllers = ctx.realtime.get(`${userPath(account.uid)}/controllers`);
+  const controllers = await ctx.realtime.get(`${userPath(account.uid)}/controllers`);
   if (!controllers || typeof controllers !== 'object') return [];
   return Object.entries(controllers).filter(([, granted]) => granted === true).map(([uuid]) => uuid);
 }
 
+/**
+ * The uuids of the sites a user may see, or null when they may see every site (a system admin): a
+ * query over "their sites" then needs no list of every uuid (a list is one parameter per site, and
+ * engines cap those at some tens of thousands). Uuids of sites that do not exist may be among them.
+ */
+export async function visibleSiteScope(ctx: SiteServices, uid: string): Promise<readonly string[] | null> {
+  const account = await accountByUid(ctx.db, uid);
+  return account ? siteScope(ctx, account, 'controllers') : [];
+}
+
 /** One page of a user's site list (GET /controllers), read as a page. */
-export function siteListPage(
-  ctx: Pick<CloudServices, 'db' | 'realtime'>,
+export async function siteListPage(
+  ctx: SiteServices,
   uid: string,
   list: 'controllers' | 'adminControllers',
   offset: number,
   limit: number | undefined,
-): SiteRecord[] {
-  const account = accountByUid(ctx.db, uid);
+): Promise<SiteRecord[]> {
+  const account = await accountByUid(ctx.db, uid);
   if (!account) return [];
-  const scope = siteScope(ctx, account, list);
+  const scope = await siteScope(ctx, account, list);
   return scope !== null && scope.length === 0 ? [] : sitesPage(ctx.db, scope, offset, limit);
 }
 
 /** The sites a user may see, by name. */
-export function visibleSites(ctx: Pick<CloudServices, 'db' | 'realtime'>, uid: string): SiteRecord[] {
+export function visibleSites(ctx: SiteServices, uid: string): Promise<SiteRecord[]> {
   return siteListPage(ctx, uid, 'controllers', 0, undefined);
 }
 
 /** The sites a user administers, by name (GET /controllers?controllers=adminControllers). */
-export function administeredSites(ctx: Pick<CloudServices, 'db' | 'realtime'>, uid: string): SiteRecord[] {
+export function administeredSites(ctx: SiteServices, uid: string): Promise<SiteRecord[]> {
   return siteListPage(ctx, uid, 'adminControllers', 0, undefined);
 }
 
 /** Whether a user may see one site (its alarms, tags, proxy socket). */
-export function canSeeSite(ctx: Pick<CloudServices, 'db' | 'realtime'>, uid: string, siteUuid: string): boolean {
-  if (!accountByUid(ctx.db, uid)) return false;
+export async function canSeeSite(ctx: SiteServices, uid: string, siteUuid: string): Promise<boolean> {
+  if (!(await accountByUid(ctx.db, uid))) return false;
   // A key the realtime tree cannot hold names no site (and must not reach the tree as a path).
   if (!SITE_KEY.test(siteUuid)) return false;
-  return isSystemAdmin(ctx, uid) || ctx.realtime.get(`${userPath(uid)}/controllers/${siteUuid}`) === true;
+  return (await isSystemAdmin(ctx, uid)) || (await ctx.realtime.get(`${userPath(uid)}/controllers/${siteUuid}`)) === true;
 }
 
 /**
  * The site a caller asks about: 404 when there is no such site, 403 when it exists but is not
  * theirs (the caller learns no more than that the id is taken).
  */
-export function siteForCaller(ctx: Pick<CloudServices, 'db' | 'realtime'>, uid: string, siteUuid: string): SiteRecord {
-  const site = siteByUuid(ctx.db, siteUuid);
+export async function siteForCaller(ctx: SiteServices, uid: string, siteUuid: string): Promise<SiteRecord> {
+  const site = await siteByUuid(ctx.db, siteUuid);
   if (!site) throw new HttpError(404, `No site ${siteUuid}`);
-  if (!canSeeSite(ctx, uid, siteUuid)) throw new HttpError(403, 'You do not have access to this site');
+  if (!(await canSeeSite(ctx, uid, siteUuid))) throw new HttpError(403, 'You do not have access to this site');
   return site;
 }

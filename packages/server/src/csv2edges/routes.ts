@@ -17,7 +17,7 @@ export function registerCsv2EdgesRoutes(app: FastifyInstance, ctx: CloudContext)
       api.addContentTypeParser(['text/csv', 'application/csv'], { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
       api.post('/csv2edges', async (request, reply): Promise<GraphEdge[] | undefined> => {
-        requireModule(ctx, callerOf(request).uid, 'bim', 'the BIM tool');
+        await requireModule(ctx, callerOf(request).uid, 'bim', 'the BIM tool');
         if (typeof request.body !== 'string') throw new HttpError(415, 'Send the CSV as text/plain or text/csv');
         const result = csvToEdges(request.body);
         if (!result.ok) {

@@ -1,7 +1,9 @@
 import type { CloudFunction, FunctionSummary, SaveFunctionBody } from '@varde/core/contract';
+import { sql } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { PartnerScope } from '../partners/partnerScope.js';
 import type { Db } from '../storage/db.js';
+import { touched } from '../storage/executeResults.js';
 
 /** Where a function reaches the other services, as given at its last save (tokens are never kept). */
 export interface FunctionHosts {
@@ -37,38 +39,46 @@ export type OwnedFunction = CloudFunction & { partner: string };
  * partner's, and a name resolves to their own partner's function first.
  */
 export interface FunctionStore {
-  list(scope: PartnerScope): FunctionSummary[];
-  get(scope: PartnerScope, name: string): OwnedFunction | null;
-  /** Creates (version 1) or replaces (version + 1) a partner's function; updated = now. */
-  save(partner: string, name: string, body: SaveFunctionBody, hosts: FunctionHosts, by: string): OwnedFunction;
-  remove(partner: string, name: string): boolean;
+  list(scope: PartnerScope): Promise<FunctionSummary[]>;
+  get(scope: PartnerScope, name: string): Promise<OwnedFunction | null>;
+  /** Creates (version 1) or replaces (version + 1) a partner's function, in one statement; updated = now. */
+  save(partner: string, name: string, body: SaveFunctionBody, hosts: FunctionHosts, by: string): Promise<OwnedFunction>;
+  remove(partner: string, name: string): Promise<boolean>;
 }
 
-export function createFunctionStore(db: Db, clock: Clock): FunctionStore {
-  const all = db.prepare('SELECT * FROM cloud_functions ORDER BY name COLLATE NOCASE, name, partner');
-  const ofPartner = db.prepare('SELECT * FROM cloud_functions WHERE partner = ? ORDER BY name COLLATE NOCASE, name');
-  const one = db.prepare('SELECT * FROM cloud_functions WHERE partner = ? AND name = ?');
-  // A system admin's own partner's function first, then any other partner's.
-  const anyNamed = db.prepare('SELECT * FROM cloud_functions WHERE name = ? ORDER BY partner = ? DESC, partner LIMIT 1');
-  const upsert = db.prepare(
-    `INSERT INTO cloud_functions (partner, name, description, requirements, source, version, updated_at, updated_by, hosts)
-     VALUES (@partner, @name, @description, @requirements, @source, 1, @now, @by, @hosts)
-     ON CONFLICT(partner, name) DO UPDATE SET description = @description, requirements = @requirements, source = @source,
-       version = version + 1, updated_at = @now, updated_by = @by, hosts = @hosts`,
-  );
-  const remove = db.prepare('DELETE FROM cloud_functions WHERE partner = ? AND name = ?');
+const COLUMNS = ['partner', 'name', 'description', 'requirements', 'source', 'version', 'updated_at', 'updated_by', 'hosts'] as const;
 
+export function createFunctionStore(db: Db, clock: Clock): FunctionStore {
   const owned = (row: FunctionRow | undefined): OwnedFunction | null =>
     row ? { ...summaryOf(row), requirements: row.requirements, source: row.source, partner: row.partner } : null;
+  // Names sort without regard to case (lower() on both engines), then exactly.
+  const byName = db.selectFrom('cloud_functions').select(COLUMNS).orderBy(sql`lower(name)`).orderBy('name');
 
   return {
-    list: (scope) => ((scope.all ? all.all() : ofPartner.all(scope.partner)) as FunctionRow[]).map(summaryOf),
-    get: (scope, name) =>
-      owned((scope.all ? anyNamed.get(name, scope.partner) : one.get(scope.partner, name)) as FunctionRow | undefined),
-    save(partner, name, body, hosts, by) {
-      upsert.run({ partner, name, ...body, now: clock.now(), by, hosts: JSON.stringify(hosts) });
-      return owned(one.get(partner, name) as FunctionRow)!;
+    async list(scope) {
+      const rows = scope.all ? await byName.orderBy('partner').execute() : await byName.where('partner', '=', scope.partner).execute();
+      return (rows as FunctionRow[]).map(summaryOf);
     },
-    remove: (partner, name) => remove.run(partner, name).changes > 0,
+    async get(scope, name) {
+      const query = db.selectFrom('cloud_functions').select(COLUMNS).where('name', '=', name);
+      const row = scope.all
+        // A system admin's own partner's function first, then any other partner's.
+        ? await query.orderBy(sql`CASE WHEN partner = ${scope.partner} THEN 0 ELSE 1 END`).orderBy('partner').limit(1).executeTakeFirst()
+        : await query.where('partner', '=', scope.partner).executeTakeFirst();
+      return owned(row as FunctionRow | undefined);
+    },
+    async save(partner, name, body, hosts, by) {
+      const now = clock.now();
+      const changed = { description: body.description, requirements: body.requirements, source: body.source, updated_at: now, updated_by: by, hosts: JSON.stringify(hosts) };
+      const row = await db
+        .insertInto('cloud_functions')
+        .values({ partner, name, version: 1, ...changed })
+        .onConflict((oc) => oc.columns(['partner', 'name']).doUpdateSet({ ...changed, version: sql<number>`cloud_functions.version + 1` }))
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow();
+      return owned(row as FunctionRow)!;
+    },
+    remove: async (partner, name) =>
+      touched(await db.deleteFrom('cloud_functions').where('partner', '=', partner).where('name', '=', name).executeTakeFirst()) > 0,
   };
 }

@@ -26,15 +26,15 @@ type NameParams = { Params: { name: string } };
  */
 export function registerFaasRoutes(app: FastifyInstance, ctx: CloudContext, store: FunctionStore, runner: FunctionRunner): void {
   /** The caller (module checked) and the partner scope their functions live in. */
-  function allowed(request: FastifyRequest): { uid: string; scope: PartnerScope } {
+  async function allowed(request: FastifyRequest): Promise<{ uid: string; scope: PartnerScope }> {
     const { uid } = callerOf(request);
-    requireModule(ctx, uid, 'functions', 'cloud functions');
-    return { uid, scope: partnerScopeOf(ctx, uid) };
+    await requireModule(ctx, uid, 'functions', 'cloud functions');
+    return { uid, scope: await partnerScopeOf(ctx, uid) };
   }
 
   /** Another partner's function answers 404, exactly like one that does not exist. */
-  function existing(scope: PartnerScope, name: string) {
-    const fn = store.get(scope, parseWith(functionName, name));
+  async function existing(scope: PartnerScope, name: string) {
+    const fn = await store.get(scope, parseWith(functionName, name));
     if (!fn) throw new HttpError(404, `No function named ${name}`);
     return fn;
   }
@@ -43,21 +43,21 @@ export function registerFaasRoutes(app: FastifyInstance, ctx: CloudContext, stor
 
   void app.register(
     async (api) => {
-      api.get('/v0/functions', async (request): Promise<FunctionSummary[]> => store.list(allowed(request).scope));
+      api.get('/v0/functions', async (request): Promise<FunctionSummary[]> => store.list((await allowed(request)).scope));
 
       api.get<NameParams>('/v0/functions/:name', async (request): Promise<CloudFunction> =>
-        withoutOwner(existing(allowed(request).scope, request.params.name)),
+        withoutOwner(await existing((await allowed(request)).scope, request.params.name)),
       );
 
       api.delete<NameParams>('/v0/functions/:name', async (request, reply) => {
-        const fn = existing(allowed(request).scope, request.params.name);
-        store.remove(fn.partner, fn.name);
+        const fn = await existing((await allowed(request)).scope, request.params.name);
+        await store.remove(fn.partner, fn.name);
         await reply.code(204).send();
       });
 
       /** Create or replace; the answer is the saved function with its new version. */
       api.post<NameParams>('/v0/functions/:name', async (request, reply): Promise<CloudFunction> => {
-        const { uid, scope } = allowed(request);
+        const { uid, scope } = await allowed(request);
         const name = parseWith(functionName, request.params.name);
         const query = parseWith(saveFunctionQuery, request.query ?? {});
         const body = parseWith(saveFunctionBody, request.body);
@@ -67,15 +67,15 @@ export function registerFaasRoutes(app: FastifyInstance, ctx: CloudContext, stor
           ...(query.mappingsManagerHost ? { mappingsManager: query.mappingsManagerHost } : {}),
         };
         // A system admin saving another partner's function keeps it that partner's.
-        const partner = store.get(scope, name)?.partner ?? scope.partner;
-        const saved = store.save(partner, name, body, hosts, uid);
+        const partner = (await store.get(scope, name))?.partner ?? scope.partner;
+        const saved = await store.save(partner, name, body, hosts, uid);
         reply.code(saved.version === 1 ? 201 : 200);
         return withoutOwner(saved);
       });
 
       api.post<NameParams>('/v0/functions/:name/run', async (request): Promise<RunFunctionResponse> => {
-        const { scope } = allowed(request);
-        const fn = existing(scope, request.params.name);
+        const { scope } = await allowed(request);
+        const fn = await existing(scope, request.params.name);
         const body = parseWith(runFunctionBody, request.body ?? {});
         // The run carries the caller's own tokens, never the owner's.
         return runner.run(callerOf(request), withoutOwner(fn), body);

@@ -108,7 +108,7 @@ export async function createFunctionRunner(ctx: CloudContext, dispatch: Dispatch
       try {
         const outcome = await execute(caller, fn, body, runId);
         const python = mode.kind === 'sandbox' ? mode.python : 'Python 3 (unsandboxed)';
-        return { name: fn.name, version: fn.version, python, ...outcome, writes: ctx.writeApi.values.byRun(runId) };
+        return { name: fn.name, version: fn.version, python, ...outcome, writes: await ctx.writeApi.values.byRun(runId) };
       } finally {
         running -= 1;
         ctx.writeApi.runs.end(runId);

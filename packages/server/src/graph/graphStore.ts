@@ -1,30 +1,14 @@
 import type { EdgeCriteria, GraphEdge, GraphNode, NodeCriteria, NodeObj } from '@varde/core/contract';
+import { sql } from 'kysely';
 import type { Db } from '../storage/db.js';
+import { countOf, touched } from '../storage/executeResults.js';
+import { withinTransaction, type Tx } from '../storage/transaction.js';
 
 /**
- * The junction-box graph in SQLite. The tables belong to this service and are created here (IF NOT
- * EXISTS), so the graph persists with `--data` like everything else.
+ * The junction-box graph in the database (tables from migration 180), so the graph persists like
+ * everything else. Every method takes an optional Tx: the graph routes check and write in one
+ * transaction (see routes.ts).
  */
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS graph_nodes (
-  uuid TEXT PRIMARY KEY,
-  type TEXT NOT NULL,
-  building TEXT,
-  controller_id TEXT,
-  guid TEXT,
-  obj TEXT NOT NULL,
-  partner TEXT NOT NULL DEFAULT 'varde'
-);
-CREATE TABLE IF NOT EXISTS graph_edges (
-  uuid TEXT PRIMARY KEY,
-  from_node TEXT NOT NULL REFERENCES graph_nodes(uuid),
-  to_node TEXT NOT NULL REFERENCES graph_nodes(uuid),
-  building TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS graph_edges_building ON graph_edges(building);
-CREATE INDEX IF NOT EXISTS graph_edges_to ON graph_edges(to_node);
-CREATE INDEX IF NOT EXISTS graph_edges_from ON graph_edges(from_node);
-`;
 
 interface NodeRow { uuid: string; obj: string }
 interface EdgeRow { uuid: string; from_node: string; to_node: string; from_obj: string; to_obj: string }
@@ -35,64 +19,46 @@ function nodeOf(row: NodeRow): GraphNode {
 
 export interface StoredEdge { uuid: string; from_node: string; to_node: string; building: string }
 
-type Where = { clauses: string[]; values: string[] };
-
-function condition(where: Where, sql: string, value: string | undefined, times = 1): void {
-  if (value === undefined) return;
-  where.clauses.push(sql);
-  for (let index = 0; index < times; index += 1) where.values.push(value);
-}
-
-function whereSql(where: Where): string {
-  return where.clauses.length > 0 ? `WHERE ${where.clauses.join(' AND ')}` : '';
-}
-
 /** Graphs made before nodes had owners: their nodes go to `varde`, the operator's partner (no creator was kept). */
-function addPartnerColumn(db: Db): void {
-  const columns = db.prepare('PRAGMA table_info(graph_nodes)').all() as { name: string }[];
-  if (!columns.some((column) => column.name === 'partner')) {
-    db.exec("ALTER TABLE graph_nodes ADD COLUMN partner TEXT NOT NULL DEFAULT 'varde'");
+async function addPartnerColumn(db: Db): Promise<void> {
+  const tables = await db.introspection.getTables();
+  const nodes = tables.find((table) => table.name === 'graph_nodes');
+  if (nodes && !nodes.columns.some((column) => column.name === 'partner')) {
+    await sql`ALTER TABLE graph_nodes ADD COLUMN partner TEXT NOT NULL DEFAULT 'varde'`.execute(db);
   }
 }
 
-export function createGraphStore(db: Db) {
-  db.exec(SCHEMA);
-  addPartnerColumn(db);
-  // A node keeps the partner that first saved it.
-  const upsertNode = db.prepare(
-    `INSERT INTO graph_nodes (uuid, type, building, controller_id, guid, obj, partner) VALUES (?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT(uuid) DO UPDATE SET type = excluded.type, building = excluded.building,
-       controller_id = excluded.controller_id, guid = excluded.guid, obj = excluded.obj`,
-  );
-  const upsertEdge = db.prepare(
-    `INSERT INTO graph_edges (uuid, from_node, to_node, building) VALUES (?, ?, ?, ?)
-     ON CONFLICT(uuid) DO UPDATE SET from_node = excluded.from_node, to_node = excluded.to_node, building = excluded.building`,
-  );
+/** The graph store (its tables come from migration 180; older SQLite ones may lack the partner column). */
+export async function createGraphStore(db: Db) {
+  await addPartnerColumn(db);
+  const on = (tx: Tx | undefined) => tx?.db ?? db;
 
-  const moveEdges = db.prepare('UPDATE graph_edges SET building = ? WHERE to_node = ?');
-
-  function nodes(criteria: NodeCriteria): GraphNode[] {
-    const where: Where = { clauses: [], values: [] };
-    condition(where, 'uuid = ?', criteria.uuid);
-    condition(where, 'type = ?', criteria.type);
-    condition(where, 'building = ?', criteria.building);
-    condition(where, 'controller_id = ?', criteria.controllerId);
-    condition(where, 'guid = ?', criteria.guid);
-    const sql = `SELECT uuid, obj FROM graph_nodes ${whereSql(where)} ORDER BY uuid`;
-    return (db.prepare(sql).all(...where.values) as NodeRow[]).map(nodeOf);
+  function nodes(criteria: NodeCriteria, tx?: Tx): Promise<GraphNode[]> {
+    let query = on(tx).selectFrom('graph_nodes').select(['uuid', 'obj']);
+    if (criteria.uuid !== undefined) query = query.where('uuid', '=', criteria.uuid);
+    if (criteria.type !== undefined) query = query.where('type', '=', criteria.type);
+    if (criteria.building !== undefined) query = query.where('building', '=', criteria.building);
+    if (criteria.controllerId !== undefined) query = query.where('controller_id', '=', criteria.controllerId);
+    if (criteria.guid !== undefined) query = query.where('guid', '=', criteria.guid);
+    return query.orderBy('uuid').execute().then((rows) => (rows as NodeRow[]).map(nodeOf));
   }
 
-  function edges(criteria: EdgeCriteria): GraphEdge[] {
-    const where: Where = { clauses: [], values: [] };
-    condition(where, 'e.uuid = ?', criteria.uuid);
-    condition(where, 'e.building = ?', criteria.building);
-    condition(where, '(e.from_node = ? OR e.to_node = ?)', criteria.node, 2);
-    condition(where, '(f.controller_id = ? OR t.controller_id = ?)', criteria.controllerId, 2);
-    condition(where, '(f.guid = ? OR t.guid = ?)', criteria.guid, 2);
-    const sql = `SELECT e.uuid, e.from_node, e.to_node, f.obj AS from_obj, t.obj AS to_obj
-      FROM graph_edges e JOIN graph_nodes f ON f.uuid = e.from_node JOIN graph_nodes t ON t.uuid = e.to_node
-      ${whereSql(where)} ORDER BY e.building, t.controller_id, e.uuid`;
-    return (db.prepare(sql).all(...where.values) as EdgeRow[]).map((row) => ({
+  async function edges(criteria: EdgeCriteria, tx?: Tx): Promise<GraphEdge[]> {
+    let query = on(tx)
+      .selectFrom('graph_edges as e')
+      .innerJoin('graph_nodes as f', 'f.uuid', 'e.from_node')
+      .innerJoin('graph_nodes as t', 't.uuid', 'e.to_node')
+      .select(['e.uuid', 'e.from_node', 'e.to_node', 'f.obj as from_obj', 't.obj as to_obj']);
+    const { uuid, building, node, controllerId, guid } = criteria;
+    if (uuid !== undefined) query = query.where('e.uuid', '=', uuid);
+    if (building !== undefined) query = query.where('e.building', '=', building);
+    if (node !== undefined) query = query.where((eb) => eb.or([eb('e.from_node', '=', node), eb('e.to_node', '=', node)]));
+    if (controllerId !== undefined) {
+      query = query.where((eb) => eb.or([eb('f.controller_id', '=', controllerId), eb('t.controller_id', '=', controllerId)]));
+    }
+    if (guid !== undefined) query = query.where((eb) => eb.or([eb('f.guid', '=', guid), eb('t.guid', '=', guid)]));
+    const rows = (await query.orderBy('e.building').orderBy('t.controller_id').orderBy('e.uuid').execute()) as EdgeRow[];
+    return rows.map((row) => ({
       uuid: row.uuid,
       from_node: nodeOf({ uuid: row.from_node, obj: row.from_obj }),
       to_node: nodeOf({ uuid: row.to_node, obj: row.to_obj }),
@@ -102,62 +68,90 @@ export function createGraphStore(db: Db) {
   return {
     nodes,
     edges,
-    node(uuid: string): GraphNode | undefined {
-      const row = db.prepare('SELECT uuid, obj FROM graph_nodes WHERE uuid = ?').get(uuid) as NodeRow | undefined;
+    async node(uuid: string, tx?: Tx): Promise<GraphNode | undefined> {
+      const row = (await on(tx).selectFrom('graph_nodes').select(['uuid', 'obj']).where('uuid', '=', uuid).executeTakeFirst()) as NodeRow | undefined;
       return row ? nodeOf(row) : undefined;
     },
     /** The partner that owns a node (model nodes are seen by their partner only), null when there is none. */
-    ownerOf(uuid: string): string | null {
-      return (db.prepare('SELECT partner FROM graph_nodes WHERE uuid = ?').get(uuid) as { partner: string } | undefined)?.partner ?? null;
+    async ownerOf(uuid: string, tx?: Tx): Promise<string | null> {
+      const row = await on(tx).selectFrom('graph_nodes').select('partner').where('uuid', '=', uuid).executeTakeFirst();
+      return (row?.partner as string | undefined) ?? null;
     },
-    saveNodes(list: GraphNode[], partner: string): void {
-      db.transaction(() => {
+    saveNodes(list: GraphNode[], partner: string, tx?: Tx): Promise<void> {
+      return withinTransaction(db, tx, async ({ db: inside }) => {
         for (const { uuid, obj } of list) {
-          upsertNode.run(
-            uuid,
-            obj.type,
-            obj.type === 'tag' ? obj.building : null,
-            obj.type === 'tag' ? obj.controllerId : null,
-            obj.type === 'bim' ? obj['BIM GUID'] : null,
-            JSON.stringify(obj),
-            partner,
-          );
+          // A node keeps the partner that first saved it.
+          await inside
+            .insertInto('graph_nodes')
+            .values({
+              uuid,
+              type: obj.type,
+              building: obj.type === 'tag' ? obj.building : null,
+              controller_id: obj.type === 'tag' ? obj.controllerId : null,
+              guid: obj.type === 'bim' ? obj['BIM GUID'] : null,
+              obj: JSON.stringify(obj),
+              partner,
+            })
+            .onConflict((oc) =>
+              oc.column('uuid').doUpdateSet((eb) => ({
+                type: eb.ref('excluded.type'),
+                building: eb.ref('excluded.building'),
+                controller_id: eb.ref('excluded.controller_id'),
+                guid: eb.ref('excluded.guid'),
+                obj: eb.ref('excluded.obj'),
+              })),
+            )
+            .execute();
           // An edge's building is its tag node's: keep it in step when the node moves building.
-          if (obj.type === 'tag') moveEdges.run(obj.building, uuid);
+          if (obj.type === 'tag') await inside.updateTable('graph_edges').set({ building: obj.building }).where('to_node', '=', uuid).execute();
         }
-      })();
+      });
     },
     /** Saves edges; with `replaceBuilding`, also removes that building's edges not in the list. Atomic. */
-    saveEdges(list: StoredEdge[], replaceBuilding?: string): number {
-      let removed = 0;
-      db.transaction(() => {
+    saveEdges(list: StoredEdge[], replaceBuilding?: string, tx?: Tx): Promise<number> {
+      return withinTransaction(db, tx, async ({ db: inside }) => {
+        let removed = 0;
         if (replaceBuilding !== undefined) {
           const keep = new Set(list.map((edge) => edge.uuid));
-          const current = db.prepare('SELECT uuid FROM graph_edges WHERE building = ?').all(replaceBuilding) as { uuid: string }[];
-          const remove = db.prepare('DELETE FROM graph_edges WHERE uuid = ?');
-          for (const { uuid } of current) {
-            if (keep.has(uuid)) continue;
-            remove.run(uuid);
-            removed += 1;
-          }
+          const current = await inside.selectFrom('graph_edges').select('uuid').where('building', '=', replaceBuilding).execute();
+          const gone = current.map((row) => row.uuid as string).filter((uuid) => !keep.has(uuid));
+          for (const uuid of gone) removed += touched(await inside.deleteFrom('graph_edges').where('uuid', '=', uuid).executeTakeFirst());
         }
-        for (const edge of list) upsertEdge.run(edge.uuid, edge.from_node, edge.to_node, edge.building);
-      })();
-      return removed;
+        for (const edge of list) {
+          await inside
+            .insertInto('graph_edges')
+            .values(edge)
+            .onConflict((oc) =>
+              oc.column('uuid').doUpdateSet((eb) => ({
+                from_node: eb.ref('excluded.from_node'),
+                to_node: eb.ref('excluded.to_node'),
+                building: eb.ref('excluded.building'),
+              })),
+            )
+            .execute();
+        }
+        return removed;
+      });
     },
-    edgeRecord(uuid: string): StoredEdge | undefined {
-      return db.prepare('SELECT uuid, from_node, to_node, building FROM graph_edges WHERE uuid = ?').get(uuid) as StoredEdge | undefined;
+    async edgeRecord(uuid: string, tx?: Tx): Promise<StoredEdge | undefined> {
+      return (await on(tx).selectFrom('graph_edges').select(['uuid', 'from_node', 'to_node', 'building']).where('uuid', '=', uuid).executeTakeFirst()) as
+        | StoredEdge
+        | undefined;
     },
-    deleteEdge(uuid: string): void {
-      db.prepare('DELETE FROM graph_edges WHERE uuid = ?').run(uuid);
+    async deleteEdge(uuid: string, tx?: Tx): Promise<void> {
+      await on(tx).deleteFrom('graph_edges').where('uuid', '=', uuid).execute();
     },
-    edgeCountOf(nodeUuid: string): number {
-      const row = db.prepare('SELECT COUNT(*) AS n FROM graph_edges WHERE from_node = ? OR to_node = ?').get(nodeUuid, nodeUuid);
-      return (row as { n: number }).n;
+    async edgeCountOf(nodeUuid: string, tx?: Tx): Promise<number> {
+      const row = await on(tx)
+        .selectFrom('graph_edges')
+        .select(sql<number>`count(*)`.as('n'))
+        .where((eb) => eb.or([eb('from_node', '=', nodeUuid), eb('to_node', '=', nodeUuid)]))
+        .executeTakeFirst();
+      return countOf(row);
     },
-    deleteNode(uuid: string): void {
-      db.prepare('DELETE FROM graph_nodes WHERE uuid = ?').run(uuid);
+    async deleteNode(uuid: string, tx?: Tx): Promise<void> {
+      await on(tx).deleteFrom('graph_nodes').where('uuid', '=', uuid).execute();
     },
   };
 }
-export type GraphStore = ReturnType<typeof createGraphStore>;
+export type GraphStore = Awaited<ReturnType<typeof createGraphStore>>;

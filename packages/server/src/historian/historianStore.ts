@@ -27,44 +27,65 @@ function fromRow(row: SeriesRow): SeriesDefinition {
   };
 }
 
-/** The historian: series definitions in SQLite, values generated on read (series.ts). */
+/** The historian: series definitions in the database, values generated on read (series.ts). */
 export interface Historian {
-  define(series: SeriesDefinition): void;
-  series(controller: string, tag: string): SeriesDefinition | null;
-  seriesOf(controller: string): SeriesDefinition[];
+  define(series: SeriesDefinition): Promise<void>;
+  series(controller: string, tag: string): Promise<SeriesDefinition | null>;
+  seriesOf(controller: string): Promise<SeriesDefinition[]>;
   /** Points in [from, to] plus one on each side; null when the controller has no such tag. */
-  read(controller: string, tag: string, from: number, to: number): SeriesPoint[] | null;
-  count(controller: string, tag: string, from: number, to: number): number;
+  read(controller: string, tag: string, from: number, to: number): Promise<SeriesPoint[] | null>;
+  count(controller: string, tag: string, from: number, to: number): Promise<number>;
 }
 
-export function createHistorian(db: Db, clock: Clock): Historian {
-  const insert = db.prepare(
-    `INSERT OR REPLACE INTO historian_series (controller, tag, unit, profile, seed, start_at, interval_ms)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const one = db.prepare('SELECT * FROM historian_series WHERE controller = ? AND tag = ?');
-  const ofController = db.prepare('SELECT * FROM historian_series WHERE controller = ? ORDER BY tag');
+const COLUMNS = ['controller', 'tag', 'unit', 'profile', 'seed', 'start_at', 'interval_ms'] as const;
 
-  function series(controller: string, tag: string): SeriesDefinition | null {
-    const row = one.get(controller.toLowerCase(), tag) as SeriesRow | undefined;
+export function createHistorian(db: Db, clock: Clock): Historian {
+  async function series(controller: string, tag: string): Promise<SeriesDefinition | null> {
+    const row = (await db
+      .selectFrom('historian_series')
+      .select(COLUMNS)
+      .where('controller', '=', controller.toLowerCase())
+      .where('tag', '=', tag)
+      .executeTakeFirst()) as SeriesRow | undefined;
     return row ? fromRow(row) : null;
   }
 
   return {
-    define(definition) {
-      insert.run(
-        definition.controller.toLowerCase(), definition.tag, definition.unit, JSON.stringify(definition.profile),
-        definition.seed, definition.startAt, definition.intervalMs,
-      );
+    async define(definition) {
+      const row = {
+        controller: definition.controller.toLowerCase(),
+        tag: definition.tag,
+        unit: definition.unit,
+        profile: JSON.stringify(definition.profile),
+        seed: definition.seed,
+        start_at: definition.startAt,
+        interval_ms: definition.intervalMs,
+      };
+      // A series defined again replaces the definition.
+      await db
+        .insertInto('historian_series')
+        .values(row)
+        .onConflict((oc) => oc.columns(['controller', 'tag']).doUpdateSet({
+          unit: row.unit, profile: row.profile, seed: row.seed, start_at: row.start_at, interval_ms: row.interval_ms,
+        }))
+        .execute();
     },
     series,
-    seriesOf: (controller) => (ofController.all(controller.toLowerCase()) as SeriesRow[]).map(fromRow),
-    read(controller, tag, from, to) {
-      const definition = series(controller, tag);
+    async seriesOf(controller) {
+      const rows = (await db
+        .selectFrom('historian_series')
+        .select(COLUMNS)
+        .where('controller', '=', controller.toLowerCase())
+        .orderBy('tag')
+        .execute()) as SeriesRow[];
+      return rows.map(fromRow);
+    },
+    async read(controller, tag, from, to) {
+      const definition = await series(controller, tag);
       return definition ? pointsBetween(definition, from, to, clock.now()) : null;
     },
-    count(controller, tag, from, to) {
-      const definition = series(controller, tag);
+    async count(controller, tag, from, to) {
+      const definition = await series(controller, tag);
       return definition ? countBetween(definition, from, to, clock.now()) : 0;
     },
   };

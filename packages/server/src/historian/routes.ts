@@ -35,11 +35,11 @@ function formatTs(ts: number, format: HistorianTimeFormat | undefined): number |
  * see (404 for an unknown site, 403 for someone else's, 404 for a tag without data).
  */
 export function registerHistorianRoutes(app: FastifyInstance, ctx: CloudContext, historian: Historian): void {
-  function seriesFor(uid: string, controllerId: string, tag: string) {
-    siteForCaller(ctx, uid, controllerId);
-    const series = historian.series(controllerId, tag);
+  async function seriesFor(uid: string, controllerId: string, tag: string) {
+    await siteForCaller(ctx, uid, controllerId);
+    const series = await historian.series(controllerId, tag);
     // A tag may also exist only through values written with the write API.
-    if (!series && !ctx.writeApi.values.hasNumbers(controllerId, tag)) throw new HttpError(404, `No data for tag ${tag} on controller ${controllerId}`);
+    if (!series && !(await ctx.writeApi.values.hasNumbers(controllerId, tag))) throw new HttpError(404, `No data for tag ${tag} on controller ${controllerId}`);
     return series;
   }
 
@@ -47,8 +47,8 @@ export function registerHistorianRoutes(app: FastifyInstance, ctx: CloudContext,
     async (api) => {
       /** GET /{controllerId}/tags: the controller's tags that have data. */
       api.get<{ Params: { controllerId: string } }>('/:controllerId/tags', async (request): Promise<HistorianTagsResponse> => {
-        siteForCaller(ctx, callerOf(request).uid, request.params.controllerId);
-        const data = historian.seriesOf(request.params.controllerId).map((series) => ({
+        await siteForCaller(ctx, callerOf(request).uid, request.params.controllerId);
+        const data = (await historian.seriesOf(request.params.controllerId)).map((series) => ({
           tag: series.tag, unit: series.unit, from: series.startAt, intervalMs: series.intervalMs,
         }));
         return { data };
@@ -61,12 +61,12 @@ export function registerHistorianRoutes(app: FastifyInstance, ctx: CloudContext,
         const to = query.to === undefined ? ctx.clock.now() : timeOf(query.to, 'to');
         if (to < from) throw new HttpError(400, 'to must not be before from');
         const { controllerId, tag } = request.params;
-        seriesFor(callerOf(request).uid, controllerId, tag);
-        if (historian.count(controllerId, tag, from, to) > MAX_POINTS_PER_READ) {
+        await seriesFor(callerOf(request).uid, controllerId, tag);
+        if ((await historian.count(controllerId, tag, from, to)) > MAX_POINTS_PER_READ) {
           throw new HttpError(400, `The range holds more than ${MAX_POINTS_PER_READ} points; ask for a shorter one`);
         }
-        const written = ctx.writeApi.values.numbersBetween(controllerId, tag, from, to);
-        const points = mergeWrittenPoints(historian.read(controllerId, tag, from, to) ?? [], written, from, to);
+        const written = await ctx.writeApi.values.numbersBetween(controllerId, tag, from, to);
+        const points = mergeWrittenPoints((await historian.read(controllerId, tag, from, to)) ?? [], written, from, to);
         return points.map((point) => ({ ts: formatTs(point.ts, query.time_format), v: point.v }));
       });
 
@@ -74,11 +74,11 @@ export function registerHistorianRoutes(app: FastifyInstance, ctx: CloudContext,
       api.get<TagParams>('/:controllerId/value/:tag', async (request): Promise<ValueResponse> => {
         const query = parseWith(valueQuery, request.query ?? {});
         const ts = timeOf(query.ts, 'ts');
-        const series = seriesFor(callerOf(request).uid, request.params.controllerId, request.params.tag);
+        const series = await seriesFor(callerOf(request).uid, request.params.controllerId, request.params.tag);
         const index = series ? Math.min(indexAtOrBefore(series, ts), indexAtOrBefore(series, ctx.clock.now())) : -1;
         const generated = series && index >= 0 ? pointAt(series, index) : null;
         // A value written through the write API wins when it is the later one.
-        const written = ctx.writeApi.values.numberAtOrBefore(request.params.controllerId, request.params.tag, ts);
+        const written = await ctx.writeApi.values.numberAtOrBefore(request.params.controllerId, request.params.tag, ts);
         const point = written && (!generated || written.ts >= generated.ts) ? written : generated;
         if (!point) throw new HttpError(404, `No value of ${request.params.tag} at or before ${query.ts}`);
         return { ts: formatTs(point.ts, query.time_format), value: point.v };

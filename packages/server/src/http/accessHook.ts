@@ -40,16 +40,16 @@ export function registerAccessHook(app: FastifyInstance, ctx: Pick<CloudServices
     if (!access) throw new HttpError(403, `${request.method} ${url} declares no access, so it is closed`);
     const { uid } = callerOf(request);
     // Field by field: a profile may hold thousands of sub-users.
-    const systemAdmin = ctx.realtime.get(`${userPath(uid)}/systemAdmin`) === true;
+    const systemAdmin = (await ctx.realtime.get(`${userPath(uid)}/systemAdmin`)) === true;
     if (access.owner === 'system-admin' && !systemAdmin) throw new HttpError(403, 'Only a system admin may do this');
-    if (access.module && !systemAdmin && ctx.realtime.get(`${userPath(uid)}/moduleAccesses/${access.module}`) !== true) {
+    if (access.module && !systemAdmin && (await ctx.realtime.get(`${userPath(uid)}/moduleAccesses/${access.module}`)) !== true) {
       throw new HttpError(403, `You do not have access to ${moduleTitles[access.module] ?? `the ${access.module} module`}`);
     }
     const named = access.param === undefined ? undefined : (request.params as Record<string, string | undefined>)[access.param];
     if (named === undefined) return;
-    if (access.owner === 'site') siteForCaller(ctx, uid, named);
+    if (access.owner === 'site') await siteForCaller(ctx, uid, named);
     if (access.owner === 'partner' && access.resource) {
-      if (!resources.visible(access.resource, { uid, scope: partnerScopeOf(ctx, uid) }, named)) {
+      if (!(await resources.visible(access.resource, { uid, scope: await partnerScopeOf(ctx, uid) }, named))) {
         throw new HttpError(404, `No ${resourceTitles[access.resource]} ${named}`);
       }
     }

@@ -3,6 +3,7 @@ import { describeIssues } from '@varde/core/contract';
 import * as z from 'zod/mini';
 import { drainRequest } from './drainRequest.js';
 import { HttpError } from './HttpError.js';
+import { isRefusedValue, isStorageUnavailable } from '../storage/executeResults.js';
 
 /**
  * Errors the router raises before any route runs (a malformed URL, a path segment over 100 characters):
@@ -19,8 +20,9 @@ function tooLargeDetail(app: FastifyInstance): string {
 
 /**
  * One error handler for the whole cloud. Every answer is `{detail}`. The caller's mistakes (bad
- * JSON, wrong media type, too large, schema mismatch, HttpError) keep their 4xx status; anything
- * else is our bug: logged, and answered 500 without internals.
+ * JSON, wrong media type, too large, schema mismatch, HttpError) keep their 4xx status; a database
+ * that cannot be reached is 503 (the pool reconnects by itself); anything else is our bug: logged,
+ * and answered 500 without internals.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(async (error: FastifyError | HttpError | z.core.$ZodError | Error, request, reply) => {
@@ -39,6 +41,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ detail: error.message || 'Bad request' });
+    }
+    if (isRefusedValue(error)) {
+      return reply.code(400).send({ detail: 'A value in the request cannot be stored (a NUL character, or a number out of range)' });
+    }
+    if (isStorageUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unreachable');
+      return reply.code(503).header('retry-after', '2').send({ detail: 'The database cannot be reached just now; try again in a moment' });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ detail: 'Internal server error' });

@@ -6,6 +6,7 @@ import {
   type StoredLicense,
 } from '@varde/core/contract';
 import type { RealtimeTree } from '../realtime/tree.js';
+import type { Tx } from '../storage/transaction.js';
 
 /**
  * Licensing data in the realtime database, per partner under /{partner}/licensing/:
@@ -19,26 +20,26 @@ function entries(value: unknown): Array<[string, unknown]> {
 }
 
 /** The partner's licence types; a stored definition that does not parse is left out (and never offered). */
-export function readLicenseTypes(tree: RealtimeTree, partner: string): LicenseType[] {
+export async function readLicenseTypes(tree: RealtimeTree, partner: string): Promise<LicenseType[]> {
   const types: LicenseType[] = [];
-  for (const [id, value] of entries(tree.get(licensingPaths.types(partner)))) {
+  for (const [id, value] of entries(await tree.get(licensingPaths.types(partner)))) {
     const parsed = licenseType.safeParse({ id, ...(value as object) });
     if (parsed.success) types.push(parsed.data);
   }
   return types.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export function readLicenseType(tree: RealtimeTree, partner: string, typeId: string): LicenseType | null {
-  const value = tree.get(`${licensingPaths.types(partner)}/${typeId}`);
+export async function readLicenseType(tree: RealtimeTree, partner: string, typeId: string, tx?: Tx): Promise<LicenseType | null> {
+  const value = await tree.get(`${licensingPaths.types(partner)}/${typeId}`, tx);
   if (!value || typeof value !== 'object') return null;
   const parsed = licenseType.safeParse({ id: typeId, ...(value as object) });
   return parsed.success ? parsed.data : null;
 }
 
-export function readLicenses(tree: RealtimeTree, partner: string, state: LicenseState): StoredLicense[] {
+export async function readLicenses(tree: RealtimeTree, partner: string, state: LicenseState): Promise<StoredLicense[]> {
   const path = state === 'active' ? licensingPaths.active(partner) : licensingPaths.archive(partner);
   const licenses: StoredLicense[] = [];
-  for (const [, value] of entries(tree.get(path))) {
+  for (const [, value] of entries(await tree.get(path))) {
     const parsed = storedLicense.safeParse(value);
     if (parsed.success) licenses.push(parsed.data);
   }
@@ -47,17 +48,22 @@ export function readLicenses(tree: RealtimeTree, partner: string, state: License
   );
 }
 
-export function readLicense(tree: RealtimeTree, partner: string, id: string): { license: StoredLicense; state: LicenseState } | null {
+export async function readLicense(
+  tree: RealtimeTree,
+  partner: string,
+  id: string,
+  tx?: Tx,
+): Promise<{ license: StoredLicense; state: LicenseState } | null> {
   for (const state of ['active', 'archived'] as const) {
     const path = `${state === 'active' ? licensingPaths.active(partner) : licensingPaths.archive(partner)}/${id}`;
-    const parsed = storedLicense.safeParse(tree.get(path));
+    const parsed = storedLicense.safeParse(await tree.get(path, tx));
     if (parsed.success) return { license: parsed.data, state };
   }
   return null;
 }
 
-export function readLicenseFile(tree: RealtimeTree, partner: string, id: string): string | null {
-  const value = tree.get(licensingPaths.storedJwt(partner, id));
+export async function readLicenseFile(tree: RealtimeTree, partner: string, id: string, tx?: Tx): Promise<string | null> {
+  const value = await tree.get(licensingPaths.storedJwt(partner, id), tx);
   return typeof value === 'string' ? value : null;
 }
 
@@ -67,20 +73,21 @@ export interface RequestRecord {
   at: number;
 }
 
-export function readRequest(tree: RealtimeTree, partner: string, key: string): RequestRecord | null {
-  const value = tree.get(licensingPaths.request(partner, key)) as Partial<RequestRecord> | null;
+export async function readRequest(tree: RealtimeTree, partner: string, key: string, tx?: Tx): Promise<RequestRecord | null> {
+  const value = (await tree.get(licensingPaths.request(partner, key), tx)) as Partial<RequestRecord> | null;
   return value && typeof value.id === 'string' && typeof value.uid === 'string' ? (value as RequestRecord) : null;
 }
 
 /**
  * Stores a new licence and its file, and archives the licence it replaces, in one write (one
- * transaction): nobody ever sees both active, or neither.
+ * transaction, `tx` when given): nobody ever sees both active, or neither.
  */
-export function storeIssuedLicense(
+export async function storeIssuedLicense(
   tree: RealtimeTree,
   issued: { license: StoredLicense; file: string },
   options: { replaces?: StoredLicense; archivedBy: string; at: number; request?: { key: string; uid: string } },
-): void {
+  tx?: Tx,
+): Promise<void> {
   const { partner, id } = issued.license.licenseInfo;
   const base = `/${partner}/licensing`;
   const changes: Record<string, unknown> = {
@@ -93,13 +100,17 @@ export function storeIssuedLicense(
     changes[`licenses/archive/${old}`] = { ...options.replaces, archived: { at: options.at, by: options.archivedBy } };
   }
   if (options.request) changes[`requests/${options.request.key}`] = { id, uid: options.request.uid, at: options.at };
-  tree.update(base, changes);
+  await tree.update(base, changes, tx);
 }
 
-export function archiveStoredLicense(tree: RealtimeTree, license: StoredLicense, by: string, at: number): void {
+export async function archiveStoredLicense(tree: RealtimeTree, license: StoredLicense, by: string, at: number, tx?: Tx): Promise<void> {
   const { partner, id } = license.licenseInfo;
-  tree.update(`/${partner}/licensing`, {
-    [`licenses/active/${id}`]: null,
-    [`licenses/archive/${id}`]: { ...license, archived: { at, by } },
-  });
+  await tree.update(
+    `/${partner}/licensing`,
+    {
+      [`licenses/active/${id}`]: null,
+      [`licenses/archive/${id}`]: { ...license, archived: { at, by } },
+    },
+    tx,
+  );
 }

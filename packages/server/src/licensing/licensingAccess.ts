@@ -11,41 +11,43 @@ export interface LicensingActor {
   uid: string;
   email: string;
   /** The partners whose licences this actor may see and change. */
-  partners(): string[];
-  hasPartner(partner: string): boolean;
+  partners(): Promise<string[]>;
+  hasPartner(partner: string): Promise<boolean>;
 }
 
-function partnerExists(ctx: Ctx, partner: string): boolean {
-  return ctx.realtime.get(`/partners/${partner}/name`) !== null;
+async function partnerExists(ctx: Ctx, partner: string): Promise<boolean> {
+  return (await ctx.realtime.get(`/partners/${partner}/name`)) !== null;
 }
 
 /**
  * Only users with the partner in /users/{uid}/licensingPartners act on its licences (a system admin:
  * every partner there is). Users' partners are toggled by the users service.
  */
-export function loadLicensingActor(ctx: Ctx, uid: string): LicensingActor {
-  const account = accountByUid(ctx.db, uid);
+export async function loadLicensingActor(ctx: Ctx, uid: string): Promise<LicensingActor> {
+  const account = await accountByUid(ctx.db, uid);
   if (!account) throw new HttpError(401, 'Your account no longer exists');
-  const systemAdmin = ctx.realtime.get(`${userPath(uid)}/systemAdmin`) === true;
-  const own = () => {
-    const map = ctx.realtime.get(`${userPath(uid)}/licensingPartners`);
+  const systemAdmin = (await ctx.realtime.get(`${userPath(uid)}/systemAdmin`)) === true;
+  const own = async () => {
+    const map = await ctx.realtime.get(`${userPath(uid)}/licensingPartners`);
     return keysOf(map).filter((key) => (map as Record<string, unknown>)[key] === true);
   };
-  const partners = () => {
-    const keys = systemAdmin ? [...new Set([...own(), ...keysOf(ctx.realtime.get('/partners'))])] : own();
-    return keys.filter((key) => partnerExists(ctx, key)).sort();
+  const partners = async () => {
+    const keys = systemAdmin ? [...new Set([...(await own()), ...keysOf(await ctx.realtime.get('/partners'))])] : await own();
+    const existing: string[] = [];
+    for (const key of keys) if (await partnerExists(ctx, key)) existing.push(key);
+    return existing.sort();
   };
   return {
     uid,
     email: account.email,
     partners,
-    hasPartner: (partner) =>
-      partnerExists(ctx, partner) &&
-      (systemAdmin || ctx.realtime.get(`${userPath(uid)}/licensingPartners/${partner}`) === true),
+    hasPartner: async (partner) =>
+      (await partnerExists(ctx, partner)) &&
+      (systemAdmin || (await ctx.realtime.get(`${userPath(uid)}/licensingPartners/${partner}`)) === true),
   };
 }
 
 /** 403 unless the actor has the partner (an unknown partner is refused the same way: nothing is revealed). */
-export function requirePartner(actor: LicensingActor, partner: string): void {
-  if (!actor.hasPartner(partner)) throw new HttpError(403, `You are not a licensing administrator for the partner ${partner}`);
+export async function requirePartner(actor: LicensingActor, partner: string): Promise<void> {
+  if (!(await actor.hasPartner(partner))) throw new HttpError(403, `You are not a licensing administrator for the partner ${partner}`);
 }

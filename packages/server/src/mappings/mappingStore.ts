@@ -1,5 +1,7 @@
 import type { Mapping, MappingFields, MappingParameter, MappingTable, MappingTablePatch, Meaning, TagMapping } from '@varde/core/contract';
+import { sql } from 'kysely';
 import type { Db } from '../storage/db.js';
+import { isUniqueViolation, touched } from '../storage/executeResults.js';
 
 interface MappingRow {
   partner: string;
@@ -52,109 +54,155 @@ export interface TableContent {
 }
 
 /**
- * Mappings (with their meanings) and their mapping tables, in SQLite. Tables keep their creation order.
- * A mapping belongs to a partner, and its tables with it.
+ * Mappings (with their meanings) and their mapping tables, in the database. Tables keep their creation
+ * order. A mapping belongs to a partner, and its tables with it.
+ *
+ * Table writes that were checked against the table's tag mappings as read (tagMappingRules.ts lets an
+ * entry the caller cannot see stay as it was) name those tag mappings as `expected`: the write happens
+ * only while they are still the stored ones, in the same statement, and answers 'changed' otherwise
+ * (the caller reads again, checks again and retries).
  */
 export interface MappingStore {
-  mappings(): Mapping[];
-  mapping(uuid: string): Mapping | null;
+  mappings(): Promise<Mapping[]>;
+  mapping(uuid: string): Promise<Mapping | null>;
   /** The partner that owns a mapping, null when there is no such mapping. */
-  ownerOf(uuid: string): string | null;
-  createMapping(mapping: Mapping, partner: string): void;
+  ownerOf(uuid: string): Promise<string | null>;
+  createMapping(mapping: Mapping, partner: string): Promise<void>;
   /** Replaces a mapping's descriptive fields (not its meanings). */
-  updateMapping(uuid: string, fields: MappingFields): void;
-  tables(mappingUuid: string): MappingTable[];
-  table(mappingUuid: string, uuid: string): MappingTable | null;
-  /** Creates or replaces a table. */
-  putTable(mappingUuid: string, uuid: string, content: TableContent): 'created' | 'updated';
-  patchTable(mappingUuid: string, uuid: string, patch: MappingTablePatch): void;
-  deleteTable(mappingUuid: string, uuid: string): boolean;
+  updateMapping(uuid: string, fields: MappingFields): Promise<void>;
+  tables(mappingUuid: string): Promise<MappingTable[]>;
+  table(mappingUuid: string, uuid: string): Promise<MappingTable | null>;
+  /**
+   * Creates a table (`expected` null: there was none) or replaces it (`expected`: its tag mappings as
+   * read); 'changed' when the table is no longer as expected.
+   */
+  putTable(mappingUuid: string, uuid: string, content: TableContent, expected: readonly TagMapping[] | null): Promise<'created' | 'updated' | 'changed'>;
+  /**
+   * Changes the fields in `patch` only (others stay as they are). A patch of the tag mappings names
+   * them as read (`expected`). False when there is no such table or it is no longer as expected.
+   */
+  patchTable(mappingUuid: string, uuid: string, patch: MappingTablePatch, expected?: readonly TagMapping[]): Promise<boolean>;
+  deleteTable(mappingUuid: string, uuid: string): Promise<boolean>;
 }
 
+const MAPPING_COLUMNS = ['partner', 'uuid', 'title', 'description', 'meanings', 'cause', 'consequence', 'level', 'ratings', 'cypher_query'] as const;
+const TABLE_COLUMNS = ['mapping_uuid', 'uuid', 'title', 'active', 'tag_mappings', 'parameters', 'position'] as const;
+
+/** Tag mappings as stored: always written through here, so the same list is the same text. */
+const tagMappingsText = (list: readonly TagMapping[]) => JSON.stringify(list);
+
 export function createMappingStore(db: Db): MappingStore {
-  const allMappings = db.prepare('SELECT * FROM mappings ORDER BY title, uuid');
-  const oneMapping = db.prepare('SELECT * FROM mappings WHERE uuid = ?');
-  const insertMapping = db.prepare(
-    `INSERT INTO mappings (uuid, title, description, meanings, partner, cause, consequence, level, ratings, cypher_query)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const setMappingFields = db.prepare(
-    `UPDATE mappings SET title = @title, description = @description, cause = @cause, consequence = @consequence,
-       level = @level, ratings = @ratings, cypher_query = @cypher_query WHERE uuid = @uuid`,
-  );
-  const tablesOf = db.prepare('SELECT * FROM mapping_tables WHERE mapping_uuid = ? ORDER BY position, uuid');
-  const oneTable = db.prepare('SELECT * FROM mapping_tables WHERE mapping_uuid = ? AND uuid = ?');
-  const nextPosition = db.prepare('SELECT COALESCE(MAX(position), 0) + 1 AS next FROM mapping_tables WHERE mapping_uuid = ?');
-  const insertTable = db.prepare(
-    `INSERT INTO mapping_tables (mapping_uuid, uuid, title, active, tag_mappings, parameters, position)
-     VALUES (@mapping, @uuid, @title, @active, @tagMappings, @parameters, @position)`,
-  );
-  const updateTable = db.prepare(
-    `UPDATE mapping_tables SET title = @title, active = @active, tag_mappings = @tagMappings, parameters = @parameters
-     WHERE mapping_uuid = @mapping AND uuid = @uuid`,
-  );
-  const removeTable = db.prepare('DELETE FROM mapping_tables WHERE mapping_uuid = ? AND uuid = ?');
+  const mappingRow = async (uuid: string) =>
+    (await db.selectFrom('mappings').select(MAPPING_COLUMNS).where('uuid', '=', uuid).executeTakeFirst()) as MappingRow | undefined;
 
-  function table(mappingUuid: string, uuid: string): MappingTable | null {
-    const row = oneTable.get(mappingUuid, uuid) as TableRow | undefined;
-    return row ? tableOf(row) : null;
-  }
-
-  const columns = (mapping: string, uuid: string, content: TableContent) => ({
-    mapping,
-    uuid,
-    title: content.title,
-    active: content.active ? 1 : 0,
-    tagMappings: JSON.stringify(content['tag-mappings']),
-    parameters: JSON.stringify(content.parameters),
-  });
-
-  const putTable = db.transaction((mappingUuid: string, uuid: string, content: TableContent): 'created' | 'updated' => {
-    if (table(mappingUuid, uuid)) {
-      updateTable.run(columns(mappingUuid, uuid, content));
-      return 'updated';
-    }
-    const { next } = nextPosition.get(mappingUuid) as { next: number };
-    insertTable.run({ ...columns(mappingUuid, uuid, content), position: next });
-    return 'created';
-  });
+  const oneTable = (mappingUuid: string, uuid: string) =>
+    db.updateTable('mapping_tables').where('mapping_uuid', '=', mappingUuid).where('uuid', '=', uuid);
 
   return {
-    mappings: () => (allMappings.all() as MappingRow[]).map(mappingOf),
-    mapping(uuid) {
-      const row = oneMapping.get(uuid) as MappingRow | undefined;
+    async mappings() {
+      const rows = (await db.selectFrom('mappings').select(MAPPING_COLUMNS).orderBy('title').orderBy('uuid').execute()) as MappingRow[];
+      return rows.map(mappingOf);
+    },
+    async mapping(uuid) {
+      const row = await mappingRow(uuid);
       return row ? mappingOf(row) : null;
     },
-    ownerOf(uuid) {
-      return (oneMapping.get(uuid) as MappingRow | undefined)?.partner ?? null;
+    async ownerOf(uuid) {
+      return (await mappingRow(uuid))?.partner ?? null;
     },
-    createMapping(mapping, partner) {
-      insertMapping.run(
-        mapping.uuid, mapping.title, mapping.description, JSON.stringify(mapping.meanings), partner,
-        JSON.stringify(mapping.cause ?? {}), JSON.stringify(mapping.consequence ?? {}), mapping.level ?? '',
-        JSON.stringify(mapping.ratings ?? { comfort: 0, energy: 0, operation: 0 }), mapping.cypher_query ?? null,
-      );
+    async createMapping(mapping, partner) {
+      await db
+        .insertInto('mappings')
+        .values({
+          uuid: mapping.uuid,
+          title: mapping.title,
+          description: mapping.description,
+          meanings: JSON.stringify(mapping.meanings),
+          partner,
+          cause: JSON.stringify(mapping.cause ?? {}),
+          consequence: JSON.stringify(mapping.consequence ?? {}),
+          level: mapping.level ?? '',
+          ratings: JSON.stringify(mapping.ratings ?? { comfort: 0, energy: 0, operation: 0 }),
+          cypher_query: mapping.cypher_query ?? null,
+        })
+        .execute();
     },
-    updateMapping(uuid, fields) {
-      setMappingFields.run({
-        uuid,
-        title: fields.title,
-        description: fields.description,
-        cause: JSON.stringify(fields.cause),
-        consequence: JSON.stringify(fields.consequence),
-        level: fields.level,
-        ratings: JSON.stringify(fields.ratings),
-        cypher_query: fields.cypher_query,
-      });
+    async updateMapping(uuid, fields) {
+      await db
+        .updateTable('mappings')
+        .set({
+          title: fields.title,
+          description: fields.description,
+          cause: JSON.stringify(fields.cause),
+          consequence: JSON.stringify(fields.consequence),
+          level: fields.level,
+          ratings: JSON.stringify(fields.ratings),
+          cypher_query: fields.cypher_query,
+        })
+        .where('uuid', '=', uuid)
+        .execute();
     },
-    tables: (mappingUuid) => (tablesOf.all(mappingUuid) as TableRow[]).map(tableOf),
-    table,
-    putTable: (mappingUuid, uuid, content) => putTable(mappingUuid, uuid, content),
-    patchTable(mappingUuid, uuid, patch) {
-      const current = table(mappingUuid, uuid);
-      if (!current) return;
-      updateTable.run(columns(mappingUuid, uuid, { ...current, ...patch }));
+    async tables(mappingUuid) {
+      const rows = (await db
+        .selectFrom('mapping_tables')
+        .select(TABLE_COLUMNS)
+        .where('mapping_uuid', '=', mappingUuid)
+        .orderBy('position')
+        .orderBy('uuid')
+        .execute()) as TableRow[];
+      return rows.map(tableOf);
     },
-    deleteTable: (mappingUuid, uuid) => removeTable.run(mappingUuid, uuid).changes > 0,
+    async table(mappingUuid, uuid) {
+      const row = (await db
+        .selectFrom('mapping_tables')
+        .select(TABLE_COLUMNS)
+        .where('mapping_uuid', '=', mappingUuid)
+        .where('uuid', '=', uuid)
+        .executeTakeFirst()) as TableRow | undefined;
+      return row ? tableOf(row) : null;
+    },
+    async putTable(mappingUuid, uuid, content, expected) {
+      const columns = {
+        title: content.title,
+        active: content.active ? 1 : 0,
+        tag_mappings: tagMappingsText(content['tag-mappings']),
+        parameters: JSON.stringify(content.parameters),
+      };
+      if (expected) {
+        const result = await oneTable(mappingUuid, uuid).set(columns).where('tag_mappings', '=', tagMappingsText(expected)).executeTakeFirst();
+        return touched(result) > 0 ? 'updated' : 'changed';
+      }
+      try {
+        await db
+          .insertInto('mapping_tables')
+          .values({
+            mapping_uuid: mappingUuid,
+            uuid,
+            ...columns,
+            // Last in the mapping's order, in the statement that adds it.
+            position: sql<number>`(SELECT COALESCE(MAX(position), 0) + 1 FROM mapping_tables WHERE mapping_uuid = ${mappingUuid})`,
+          })
+          .execute();
+        return 'created';
+      } catch (error) {
+        // Made by another request since it was read.
+        if (isUniqueViolation(error)) return 'changed';
+        throw error;
+      }
+    },
+    async patchTable(mappingUuid, uuid, patch, expected) {
+      const columns: Record<string, unknown> = {};
+      if (patch.title !== undefined) columns.title = patch.title;
+      if (patch.active !== undefined) columns.active = patch.active ? 1 : 0;
+      if (patch['tag-mappings'] !== undefined) columns.tag_mappings = tagMappingsText(patch['tag-mappings']);
+      if (patch.parameters !== undefined) columns.parameters = JSON.stringify(patch.parameters);
+      let update = oneTable(mappingUuid, uuid);
+      if (expected) update = update.where('tag_mappings', '=', tagMappingsText(expected));
+      // Nothing to change: still say whether the table is there as expected.
+      if (Object.keys(columns).length === 0) columns.uuid = uuid;
+      return touched(await update.set(columns).executeTakeFirst()) > 0;
+    },
+    deleteTable: async (mappingUuid, uuid) =>
+      touched(await db.deleteFrom('mapping_tables').where('mapping_uuid', '=', mappingUuid).where('uuid', '=', uuid).executeTakeFirst()) > 0,
   };
 }

@@ -8,6 +8,7 @@ import {
   tagMappingWrite,
   type Mapping,
   type MappingTable,
+  type TagMapping,
 } from '@varde/core/contract';
 import type { CloudContext } from '../context.js';
 import { requireModule } from '../faas/access.js';
@@ -20,6 +21,9 @@ import { checkedParameters } from './parameterRules.js';
 import { checkedTagMappings } from './tagMappingRules.js';
 
 type MappingParams = { Params: { mapping: string } };
+
+/** A write that finds the table changed under it is read, checked and tried again this many times in all. */
+const WRITE_ATTEMPTS = 3;
 type TableParams = { Params: { mapping: string; uuid: string } };
 
 /** Writes answer plain text, as the real mappings-manager does: created, updated or deleted. */
@@ -32,24 +36,24 @@ async function sendText(reply: FastifyReply, status: number, text: 'created' | '
  * users with the `apps` module. Shapes as in docs/contract.md.
  */
 export function registerMappingRoutes(app: FastifyInstance, ctx: CloudContext, store: MappingStore): void {
-  function allowed(request: FastifyRequest): string {
+  async function allowed(request: FastifyRequest): Promise<string> {
     const { uid } = callerOf(request);
-    requireModule(ctx, uid, 'apps', 'cloud apps');
+    await requireModule(ctx, uid, 'apps', 'cloud apps');
     return uid;
   }
 
-  const scopeOf = (request: FastifyRequest): PartnerScope => partnerScopeOf(ctx, callerOf(request).uid);
+  const scopeOf = (request: FastifyRequest): Promise<PartnerScope> => partnerScopeOf(ctx, callerOf(request).uid);
 
   /** The caller's partner's mapping (a system admin: anyone's); another partner's answers 404 like a missing one. */
-  function mappingFor(uuid: string, request: FastifyRequest): Mapping {
-    const owner = store.ownerOf(uuid);
-    const mapping = owner !== null && sees(scopeOf(request), owner) ? store.mapping(uuid) : null;
+  async function mappingFor(uuid: string, request: FastifyRequest): Promise<Mapping> {
+    const owner = await store.ownerOf(uuid);
+    const mapping = owner !== null && sees(await scopeOf(request), owner) ? await store.mapping(uuid) : null;
     if (!mapping) throw new HttpError(404, `No mapping ${uuid}`);
     return mapping;
   }
 
-  function tableFor(mapping: Mapping, uuid: string): MappingTable {
-    const table = store.table(mapping.uuid, uuid);
+  async function tableFor(mapping: Mapping, uuid: string): Promise<MappingTable> {
+    const table = await store.table(mapping.uuid, uuid);
     if (!table) throw new HttpError(404, `No mapping table ${uuid} in ${mapping.title}`);
     return table;
   }
@@ -57,83 +61,104 @@ export function registerMappingRoutes(app: FastifyInstance, ctx: CloudContext, s
   void app.register(
     async (api) => {
       api.get('/v0/mappings', async (request): Promise<Mapping[]> => {
-        allowed(request);
-        const scope = scopeOf(request);
-        return store.mappings().filter((mapping) => sees(scope, store.ownerOf(mapping.uuid)!));
+        await allowed(request);
+        const scope = await scopeOf(request);
+        const shown: Mapping[] = [];
+        for (const mapping of await store.mappings()) {
+          const owner = await store.ownerOf(mapping.uuid);
+          if (owner !== null && sees(scope, owner)) shown.push(mapping);
+        }
+        return shown;
       });
 
       api.get<{ Params: { uuid: string } }>('/v0/mappings/:uuid', async (request): Promise<Mapping> => {
-        allowed(request);
+        await allowed(request);
         return mappingFor(request.params.uuid, request);
       });
 
       /** Replaces a mapping's descriptive fields (cause, consequence, level, ratings, cypher_query, ...). */
       api.put<{ Params: { uuid: string } }>('/v0/mappings/:uuid', async (request, reply) => {
-        allowed(request);
-        const mapping = mappingFor(request.params.uuid, request);
-        store.updateMapping(mapping.uuid, parseWith(mappingWrite, request.body));
+        await allowed(request);
+        const mapping = await mappingFor(request.params.uuid, request);
+        await store.updateMapping(mapping.uuid, parseWith(mappingWrite, request.body));
         await sendText(reply, 200, 'updated');
       });
 
       api.get<MappingParams>('/v0/mapping-tables/:mapping', async (request): Promise<MappingTable[]> => {
-        allowed(request);
-        return store.tables(mappingFor(request.params.mapping, request).uuid);
+        await allowed(request);
+        return store.tables((await mappingFor(request.params.mapping, request)).uuid);
       });
 
       /** Create or replace one table (the body is the row without its uuid). */
       api.post<TableParams>('/v0/mapping-tables/:mapping/:uuid', async (request, reply) => {
-        const uid = allowed(request);
-        const mapping = mappingFor(request.params.mapping, request);
+        const uid = await allowed(request);
+        const mapping = await mappingFor(request.params.mapping, request);
         const uuid = parseWith(mappingTableId, request.params.uuid);
         const body = parseWith(mappingTableWrite, request.body);
-        const current = store.table(mapping.uuid, uuid);
-        const tagMappings = checkedTagMappings(ctx, uid, mapping, current?.['tag-mappings'] ?? [], body['tag-mappings']);
-        const parameters = checkedParameters(mapping, body.parameters);
-        const answer = store.putTable(mapping.uuid, uuid, { ...body, 'tag-mappings': tagMappings, parameters });
+        const answer = await untilUnchanged(async () => {
+          const current = await store.table(mapping.uuid, uuid);
+          const tagMappings = await checkedTagMappings(ctx, uid, mapping, current?.['tag-mappings'] ?? [], body['tag-mappings']);
+          const parameters = checkedParameters(mapping, body.parameters);
+          return store.putTable(mapping.uuid, uuid, { ...body, 'tag-mappings': tagMappings, parameters }, current?.['tag-mappings'] ?? null);
+        });
         await sendText(reply, answer === 'created' ? 201 : 200, answer);
       });
 
       api.patch<TableParams>('/v0/mapping-tables/:mapping/:uuid', async (request, reply) => {
-        const uid = allowed(request);
-        const mapping = mappingFor(request.params.mapping, request);
-        const table = tableFor(mapping, request.params.uuid);
-        const patch = parseWith(mappingTablePatch, request.body);
-        if (patch['tag-mappings']) {
-          patch['tag-mappings'] = checkedTagMappings(ctx, uid, mapping, table['tag-mappings'], patch['tag-mappings']);
-        }
-        if (patch.parameters) patch.parameters = checkedParameters(mapping, patch.parameters);
-        store.patchTable(mapping.uuid, table.uuid, patch);
+        const uid = await allowed(request);
+        const mapping = await mappingFor(request.params.mapping, request);
+        const read = await tableFor(mapping, request.params.uuid);
+        const written = parseWith(mappingTablePatch, request.body);
+        await untilUnchanged(async (tries) => {
+          const table = tries === 1 ? read : await tableFor(mapping, request.params.uuid);
+          const patch = { ...written };
+          if (written['tag-mappings']) {
+            patch['tag-mappings'] = await checkedTagMappings(ctx, uid, mapping, table['tag-mappings'], written['tag-mappings']);
+          }
+          if (written.parameters) patch.parameters = checkedParameters(mapping, written.parameters);
+          return (await store.patchTable(mapping.uuid, table.uuid, patch, patch['tag-mappings'] ? table['tag-mappings'] : undefined)) ? 'updated' : 'changed';
+        });
         await sendText(reply, 200, 'updated');
       });
 
       api.delete<TableParams>('/v0/mapping-tables/:mapping/:uuid', async (request, reply) => {
-        allowed(request);
-        const mapping = mappingFor(request.params.mapping, request);
-        tableFor(mapping, request.params.uuid);
-        store.deleteTable(mapping.uuid, request.params.uuid);
+        await allowed(request);
+        const mapping = await mappingFor(request.params.mapping, request);
+        const table = await tableFor(mapping, request.params.uuid);
+        if (!(await store.deleteTable(mapping.uuid, table.uuid))) throw new HttpError(404, `No mapping table ${table.uuid} in ${mapping.title}`);
         await sendText(reply, 200, 'deleted');
       });
 
       /** One tag mapping of a table (by meaning): `POST /v0/tag-mappings/{mapping}/{table}`. */
       api.post<{ Params: { mapping: string; table: string } }>('/v0/tag-mappings/:mapping/:table', async (request, reply) => {
-        const uid = allowed(request);
-        const mapping = mappingFor(request.params.mapping, request);
-        const table = tableFor(mapping, request.params.table);
+        const uid = await allowed(request);
+        const mapping = await mappingFor(request.params.mapping, request);
+        const read = await tableFor(mapping, request.params.table);
         const entry = parseWith(tagMappingWrite, request.body);
-        const current = table['tag-mappings'];
-        const exists = current.some((item) => item['meaning-uuid'] === entry['meaning-uuid']);
-        const others = current.filter((item) => item['meaning-uuid'] !== entry['meaning-uuid']);
-        const [checked] = checkedTagMappings(ctx, uid, mapping, current, [entry]);
-        store.patchTable(mapping.uuid, table.uuid, {
-          'tag-mappings': [...others, checked!].sort(
-            (a, b) =>
-              mapping.meanings.findIndex((m) => m.uuid === a['meaning-uuid']) -
-              mapping.meanings.findIndex((m) => m.uuid === b['meaning-uuid']),
-          ),
+        const order = (item: TagMapping) => mapping.meanings.findIndex((m) => m.uuid === item['meaning-uuid']);
+        // The table's other entries stay as they are at the moment of the write.
+        const answer = await untilUnchanged(async (tries) => {
+          const table = tries === 1 ? read : await tableFor(mapping, request.params.table);
+          const current = table['tag-mappings'];
+          const exists = current.some((item) => item['meaning-uuid'] === entry['meaning-uuid']);
+          const others = current.filter((item) => item['meaning-uuid'] !== entry['meaning-uuid']);
+          const [checked] = await checkedTagMappings(ctx, uid, mapping, current, [entry]);
+          const next = [...others, checked!].sort((a, b) => order(a) - order(b));
+          if (!(await store.patchTable(mapping.uuid, table.uuid, { 'tag-mappings': next }, current))) return 'changed';
+          return exists ? 'updated' : 'created';
         });
-        await sendText(reply, exists ? 200 : 201, exists ? 'updated' : 'created');
+        await sendText(reply, answer === 'created' ? 201 : 200, answer);
       });
     },
     { prefix: servicePathPrefix('mappings-manager') },
   );
+}
+
+/** Tries a checked write again (read, check, write) while it finds the table changed since its read. */
+async function untilUnchanged<T extends string>(attempt: (tries: number) => Promise<T>): Promise<Exclude<T, 'changed'>> {
+  for (let tries = 1; ; tries += 1) {
+    const outcome = await attempt(tries);
+    if (outcome !== 'changed') return outcome as Exclude<T, 'changed'>;
+    if (tries === WRITE_ATTEMPTS) throw new HttpError(409, 'The mapping table was changed by someone else while saving; try again');
+  }
 }

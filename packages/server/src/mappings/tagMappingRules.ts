@@ -9,13 +9,13 @@ import { HttpError } from '../http/HttpError.js';
  * mapping's, none twice, and a controller that changes is a site the caller may see (an existing
  * entry the caller cannot see may stay as it is). Returns them in the mapping's meaning order.
  */
-export function checkedTagMappings(
+export async function checkedTagMappings(
   ctx: CloudContext,
   uid: string,
   mapping: Mapping,
   current: readonly TagMapping[],
   written: readonly TagMappingWrite[],
-): TagMapping[] {
+): Promise<TagMapping[]> {
   const meanings = new Set(tagMeanings(mapping).map((meaning) => meaning.uuid));
   const before = new Map(current.map((entry) => [entry['meaning-uuid'], entry]));
   const seen = new Set<string>();
@@ -26,10 +26,10 @@ export function checkedTagMappings(
     seen.add(meaningUuid);
     const controller = entry['controller-id'];
     if (controller !== '' && controller.toLowerCase() !== before.get(meaningUuid)?.['controller-id'].toLowerCase()) {
-      if (!siteByUuid(ctx.db, controller.toLowerCase()) && !siteByUuid(ctx.db, controller)) {
+      if (!(await siteByUuid(ctx.db, controller.toLowerCase())) && !(await siteByUuid(ctx.db, controller))) {
         throw new HttpError(400, `No site ${controller}`);
       }
-      if (!canSeeSite(ctx, uid, controller.toLowerCase()) && !canSeeSite(ctx, uid, controller)) {
+      if (!(await canSeeSite(ctx, uid, controller.toLowerCase())) && !(await canSeeSite(ctx, uid, controller))) {
         throw new HttpError(403, `You do not have access to controller ${controller}`);
       }
     }

@@ -18,18 +18,18 @@ export function tagUuid(controller: string, name: string): string {
  * and the tags of one of them (404 unknown, 403 someone else's), found by name or by uuid.
  */
 export function registerMetadataRoutes(app: FastifyInstance, ctx: CloudContext): void {
-  const tagsOf = ctx.db.prepare('SELECT name FROM site_tags WHERE site_uuid = ? ORDER BY name');
   void app.register(
     async (api) => {
       // The controllers a function may work on (the template lists them when no controller is given).
       api.get('/controllers', async (request) => ({
-        data: visibleSites(ctx, callerOf(request).uid).map((site) => ({ uuid: site.uuid, name: site.name, hostname: site.hostname })),
+        data: (await visibleSites(ctx, callerOf(request).uid)).map((site) => ({ uuid: site.uuid, name: site.name, hostname: site.hostname })),
       }));
 
       api.get('/v0/tags', async (request): Promise<MetadataTag[]> => {
         const query = parseWith(tagsQuery, request.query ?? {});
-        const site = siteForCaller(ctx, callerOf(request).uid, query['controller-uuid']);
-        const tags = (tagsOf.all(site.uuid) as { name: string }[]).map(({ name }) => ({
+        const site = await siteForCaller(ctx, callerOf(request).uid, query['controller-uuid']);
+        const names = await ctx.db.selectFrom('site_tags').select('name').where('site_uuid', '=', site.uuid).orderBy('name').execute();
+        const tags = (names as { name: string }[]).map(({ name }) => ({
           name,
           uuid: tagUuid(site.uuid, name),
           path: `${site.name}/${name}`,

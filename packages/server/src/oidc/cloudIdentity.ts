@@ -8,8 +8,8 @@ export function cloudIdentity(ctx: CloudContext): OidcIdentity {
     checkPassword: (piscadaId, password, client) => checkPassword(ctx, piscadaId, password, client),
     sendSmsCode: (uid) => sendSmsCode(ctx, uid),
     verifySmsCode: (uid, code) => verifySmsCode(ctx, uid, code),
-    findAccount: (uid) => {
-      const account = findAccount(ctx, uid);
+    findAccount: async (uid) => {
+      const account = await findAccount(ctx, uid);
       return account ? { uid: account.uid, name: account.name, email: account.email } : undefined;
     },
   };

@@ -6,7 +6,7 @@ import type { OidcIdentity } from './identity.js';
 import { logoutPage, messagePage } from './pages.js';
 import { interactionPath } from './paths.js';
 import { PORTAL_CLIENT_ID, SUPPORTED_SCOPES, portalClientMetadata } from './portalClient.js';
-import { sqliteOidcAdapterFactory } from './sqliteOidcAdapter.js';
+import { oidcModelAdapterFactory } from './oidcModelAdapter.js';
 import { pageStrings, pickLocale, type PageLocale } from './strings.js';
 
 /** Everything the provider's configuration is made from. */
@@ -56,7 +56,7 @@ export function providerConfiguration(setup: ProviderSetup): Configuration {
   const idTokenAlg = (setup.signingJwk.alg ?? 'RS256') as SigningAlgorithmWithNone;
 
   return {
-    adapter: sqliteOidcAdapterFactory(setup.db),
+    adapter: oidcModelAdapterFactory(setup.db),
     clients: [portalClientMetadata(setup.portalOrigins, idTokenAlg)],
     jwks: { keys: [{ use: 'sig', ...setup.signingJwk } as never] },
     cookies: {

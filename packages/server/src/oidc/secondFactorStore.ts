@@ -1,5 +1,5 @@
 import type { Db } from '../storage/db.js';
-import { SqliteOidcAdapter } from './sqliteOidcAdapter.js';
+import { OidcModelAdapter } from './oidcModelAdapter.js';
 
 /**
  * Between the password step and the SMS step: which account an interaction has proven the password
@@ -13,7 +13,7 @@ export interface PendingSecondFactors {
 }
 
 export function pendingSecondFactors(db: Db): PendingSecondFactors {
-  const store = new SqliteOidcAdapter(db, 'PendingSecondFactor');
+  const store = new OidcModelAdapter(db, 'PendingSecondFactor');
   return {
     begin: (interactionUid, accountUid, ttlSeconds) =>
       store.upsert(interactionUid, { accountId: accountUid }, Math.max(1, ttlSeconds)),

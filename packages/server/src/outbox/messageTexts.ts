@@ -1,5 +1,6 @@
 import type { LanguageCode as Language } from '@varde/core/contract';
 import type { CloudServices } from '../services.js';
+import type { Tx } from '../storage/transaction.js';
 import { userPath } from '../users/profiles.js';
 
 /**
@@ -12,8 +13,8 @@ export interface MailText {
 }
 
 /** The recipient's language from their profile. */
-export function languageOfUser(ctx: Pick<CloudServices, 'realtime'>, uid: string): Language {
-  const language = ctx.realtime.get(`${userPath(uid)}/language`);
+export async function languageOfUser(ctx: Pick<CloudServices, 'realtime'>, uid: string, tx?: Tx): Promise<Language> {
+  const language = await ctx.realtime.get(`${userPath(uid)}/language`, tx);
   return language === 'no' || language === 'se' ? language : 'en';
 }
 

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { OutboxMessage } from '@varde/core/contract';
 import type { Clock } from '../clock.js';
+import { sql } from 'kysely';
 import type { Db } from '../storage/db.js';
+import type { Tx } from '../storage/transaction.js';
 import { createSmtpDelivery, type SmtpDelivery } from './smtp.js';
 
 export interface NewMessage {
@@ -20,8 +22,9 @@ export interface OutboxQuery {
 
 /** Every e-mail and SMS the cloud sends; also stands in for the phones and mailboxes of the demo world. */
 export interface Outbox {
-  send(message: NewMessage): OutboxMessage;
-  list(query?: OutboxQuery): OutboxMessage[];
+  /** Stores the message (inside `tx` when given; it is e-mailed only after that commits). */
+  send(message: NewMessage, tx?: Tx): Promise<OutboxMessage>;
+  list(query?: OutboxQuery): Promise<OutboxMessage[]>;
   close(): void;
 }
 
@@ -36,49 +39,46 @@ interface OutboxRow {
 
 function toMessage(row: OutboxRow): OutboxMessage {
   return {
-    id: row.id,
+    id: Number(row.id),
     channel: row.channel,
     to: row.recipient,
     subject: row.subject,
     body: row.body,
-    createdAt: row.created_at,
+    createdAt: Number(row.created_at),
   };
 }
 
+const COLUMNS = ['id', 'channel', 'recipient', 'subject', 'body', 'created_at'] as const;
+
 export function createOutbox(db: Db, clock: Clock, log: FastifyBaseLogger, smtpUrl?: string): Outbox {
   const smtp: SmtpDelivery | null = smtpUrl ? createSmtpDelivery(smtpUrl) : null;
-  const insert = db.prepare(
-    'INSERT INTO outbox (channel, recipient, subject, body, created_at) VALUES (?, ?, ?, ?, ?) RETURNING *',
-  );
+  const deliver = (stored: OutboxMessage) => {
+    smtp?.deliver(stored).catch((error: unknown) => {
+      log.warn({ messageId: stored.id, reason: (error as Error).message }, 'SMTP delivery failed');
+    });
+  };
   return {
-    send(message) {
-      const row = insert.get(message.channel, message.to, message.subject ?? null, message.body, clock.now()) as OutboxRow;
+    async send(message, tx) {
+      const row = (await (tx?.db ?? db)
+        .insertInto('outbox')
+        .values({ channel: message.channel, recipient: message.to, subject: message.subject ?? null, body: message.body, created_at: clock.now() })
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow()) as OutboxRow;
       const stored = toMessage(row);
+      // Stored first: the outbox is the record; SMTP is best-effort delivery on top of it.
       if (smtp && stored.channel === 'email') {
-        // Stored first: the outbox is the record; SMTP is best-effort delivery on top of it.
-        smtp.deliver(stored).catch((error: unknown) => {
-          log.warn({ messageId: stored.id, reason: (error as Error).message }, 'SMTP delivery failed');
-        });
+        if (tx) tx.afterCommit(() => deliver(stored));
+        else deliver(stored);
       }
       return stored;
     },
-    list(query = {}) {
-      const where: string[] = [];
-      const params: unknown[] = [];
-      if (query.to !== undefined) {
-        where.push('recipient = ? COLLATE NOCASE');
-        params.push(query.to);
-      }
-      if (query.channel !== undefined) {
-        where.push('channel = ?');
-        params.push(query.channel);
-      }
-      if (query.since !== undefined) {
-        where.push('created_at >= ?');
-        params.push(query.since);
-      }
-      const sql = `SELECT * FROM outbox ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC`;
-      return (db.prepare(sql).all(...params) as OutboxRow[]).map(toMessage);
+    async list(query = {}) {
+      let select = db.selectFrom('outbox').select(COLUMNS);
+      // Addresses compare without case (lower() on both sides works on every engine).
+      if (query.to !== undefined) select = select.where(sql<string>`lower(recipient)`, '=', query.to.toLowerCase());
+      if (query.channel !== undefined) select = select.where('channel', '=', query.channel);
+      if (query.since !== undefined) select = select.where('created_at', '>=', query.since);
+      return ((await select.orderBy('id', 'desc').execute()) as OutboxRow[]).map(toMessage);
     },
     close() {
       smtp?.close();

@@ -14,5 +14,5 @@ export async function assertOutboxReader(ctx: CloudContext, request: FastifyRequ
   const caller = await sessionCaller(ctx, request).catch(() => {
     throw new HttpError(401, 'The outbox is for system admins: sign in first (start the cloud with --outbox public to open it on a demo machine)');
   });
-  if (profileOf(ctx, caller.uid)?.systemAdmin !== true) throw new HttpError(403, 'Only a system admin may read the outbox');
+  if ((await profileOf(ctx, caller.uid))?.systemAdmin !== true) throw new HttpError(403, 'Only a system admin may read the outbox');
 }

@@ -16,13 +16,13 @@ export function registerOutboxRoutes(app: FastifyInstance, ctx: CloudContext): v
       outbox.get('/messages', { config: { public: true } }, async (request): Promise<{ data: OutboxMessage[] }> => {
         await assertOutboxReader(ctx, request);
         const query = parseWith(listOutboxQuery, request.query ?? {});
-        return { data: ctx.outbox.list(query) };
+        return { data: await ctx.outbox.list(query) };
       });
       outbox.get('/', { config: { public: true } }, async (request, reply) => {
         await assertOutboxReader(ctx, request);
         reply.header('Content-Type', 'text/html; charset=utf-8');
         reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
-        return renderOutboxPage(ctx.outbox.list());
+        return renderOutboxPage(await ctx.outbox.list());
       });
     },
     { prefix: '/cloud/outbox' },

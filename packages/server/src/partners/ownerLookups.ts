@@ -20,15 +20,15 @@ export function defineOwnerLookups(resources: PartnerResources, ctx: Pick<CloudS
   const owned = (owner: string | null, scope: Parameters<typeof sees>[0]) => owner !== null && sees(scope, owner);
   // Functions are named per partner: the name resolves in the caller's scope. A name that breaks the
   // naming rule is let through, so that the route answers 400 with the rule.
-  resources.define('function', ({ scope }, name) => !functionName.safeParse(name).success || stores.functions.get(scope, name) !== null);
-  resources.define('mapping', ({ scope }, uuid) => owned(stores.mappings.ownerOf(uuid), scope));
-  resources.define('model', ({ scope }, modelId) => owned(stores.models.ownerOf(modelId), scope));
-  resources.define('graph-node', ({ uid }, uuid) => {
-    const node = stores.graph.node(uuid);
-    return node !== undefined && graphVisibility(ctx, stores.graph, uid).node(node);
+  resources.define('function', async ({ scope }, name) => !functionName.safeParse(name).success || (await stores.functions.get(scope, name)) !== null);
+  resources.define('mapping', async ({ scope }, uuid) => owned(await stores.mappings.ownerOf(uuid), scope));
+  resources.define('model', async ({ scope }, modelId) => owned(await stores.models.ownerOf(modelId), scope));
+  resources.define('graph-node', async ({ uid }, uuid) => {
+    const node = await stores.graph.node(uuid);
+    return node !== undefined && (await (await graphVisibility(ctx, stores.graph, uid)).node(node));
   });
-  resources.define('graph-edge', ({ uid }, uuid) => {
-    const [edge] = stores.graph.edges({ uuid });
-    return edge !== undefined && graphVisibility(ctx, stores.graph, uid).edge(edge);
+  resources.define('graph-edge', async ({ uid }, uuid) => {
+    const [edge] = await stores.graph.edges({ uuid });
+    return edge !== undefined && (await (await graphVisibility(ctx, stores.graph, uid)).edge(edge));
   });
 }

@@ -10,7 +10,7 @@ export interface PartnerCaller {
 }
 
 /** Whether the thing `id` names exists and the caller may see it; false answers 404, as if it did not exist. */
-export type VisibleTo = (caller: PartnerCaller, id: string) => boolean;
+export type VisibleTo = (caller: PartnerCaller, id: string) => Promise<boolean>;
 
 /**
  * How the access hook finds out whether a caller sees one partner-owned thing. Each kind is defined
@@ -18,7 +18,7 @@ export type VisibleTo = (caller: PartnerCaller, id: string) => boolean;
  */
 export interface PartnerResources {
   define(kind: PartnerResource, visible: VisibleTo): void;
-  visible(kind: PartnerResource, caller: PartnerCaller, id: string): boolean;
+  visible(kind: PartnerResource, caller: PartnerCaller, id: string): Promise<boolean>;
 }
 
 export function createPartnerResources(): PartnerResources {
@@ -28,7 +28,7 @@ export function createPartnerResources(): PartnerResources {
       if (lookups.has(kind)) throw new Error(`The partner resource ${kind} is defined twice`);
       lookups.set(kind, visible);
     },
-    visible(kind, caller, id) {
+    async visible(kind, caller, id) {
       const lookup = lookups.get(kind);
       // A route that names a kind nobody defined is a programming error; refuse rather than let it through.
       if (!lookup) throw new Error(`No lookup is defined for the partner resource ${kind}`);

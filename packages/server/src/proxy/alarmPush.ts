@@ -37,29 +37,47 @@ export function createAlarmPush(ctx: CloudContext): AlarmPush {
   };
 
   /** Closes the subscriber's socket when its sign-in has ended; true when it still lives. */
-  const live = (siteUuid: string, subscriber: Subscriber): boolean => {
-    if (signInLives(ctx.db, subscriber.uid, subscriber.claims, ctx.clock.now())) return true;
+  const live = async (siteUuid: string, subscriber: Subscriber): Promise<boolean> => {
+    if (await signInLives(ctx.db, subscriber.uid, subscriber.claims, ctx.clock.now())) return true;
     remove(siteUuid, subscriber.socket);
     subscriber.socket.disconnect(true);
     return false;
   };
+  /** Set by close(): work still in flight stops there (the database may be closing). */
+  let closed = false;
+  /** A recheck still running when the next is due: that next one is skipped, not run beside it. */
+  let rechecking = false;
+  const recheckAll = async () => {
+    for (const [siteUuid, subscribers] of [...bySite]) {
+      for (const subscriber of [...subscribers.values()]) if (!closed) await live(siteUuid, subscriber);
+    }
+  };
   const recheck = setInterval(() => {
-    for (const [siteUuid, subscribers] of [...bySite]) for (const subscriber of [...subscribers.values()]) live(siteUuid, subscriber);
+    if (rechecking) return;
+    rechecking = true;
+    recheckAll()
+      .catch((error: unknown) => ctx.log.error(error, 'alarm push recheck'))
+      .finally(() => (rechecking = false));
   }, AUTH_RECHECK_MS);
   recheck.unref();
 
-  const stop = ctx.alarms.onChange(({ siteUuid, alarmId }) => {
+  /** Sends the change to every subscriber of its site that may still see it. */
+  const push = async (siteUuid: string, alarmId: string) => {
     const subscribers = bySite.get(siteUuid);
     if (!subscribers) return;
-    const payload: AlarmChanged = { siteUuid, alarmId, latestTimestamp: ctx.alarms.latestChange(siteUuid) };
+    const payload: AlarmChanged = { siteUuid, alarmId, latestTimestamp: await ctx.alarms.latestChange(siteUuid) };
     for (const subscriber of [...subscribers.values()]) {
-      if (!live(siteUuid, subscriber)) continue;
-      if (!canSeeSite(ctx, subscriber.uid, siteUuid)) {
+      if (closed || !(await live(siteUuid, subscriber))) continue;
+      if (!(await canSeeSite(ctx, subscriber.uid, siteUuid))) {
         remove(siteUuid, subscriber.socket);
         continue;
       }
       subscriber.socket.emit(proxyEvents.alarmChanged, payload);
     }
+  };
+  // Told after the change's commit: the pushed latestTimestamp is already what a poll reads.
+  const stop = ctx.alarms.onChange(({ siteUuid, alarmId }) => {
+    push(siteUuid, alarmId).catch((error: unknown) => ctx.log.error(error, 'alarm push'));
   });
 
   return {
@@ -70,6 +88,7 @@ export function createAlarmPush(ctx: CloudContext): AlarmPush {
     },
     remove,
     close() {
+      closed = true;
       clearInterval(recheck);
       stop();
       bySite.clear();

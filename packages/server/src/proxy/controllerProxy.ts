@@ -77,33 +77,56 @@ export function attachControllerProxy(server: HttpServer, ctx: CloudContext, ver
     const siteUuid = socket.nsp.name.slice('/sites/'.length);
     const state: SocketState = { uid: null, claims: {} };
 
+    /**
+     * Why the user may not use this site now, or null when they may: the sign-in must still live
+     * (`end`: it has ended, so the socket is closed), the site be theirs and connected.
+     */
+    async function refusal(uid: string, claims: Record<string, unknown>): Promise<{ message: string; end?: true } | null> {
+      // Logout, a password change, a lower role or deletion ended the sign-in: the socket is closed.
+      if (!(await signInLives(ctx.db, uid, claims, ctx.clock.now()))) return { message: 'The sign-in has ended: sign in again', end: true };
+      const site = await siteByUuid(ctx.db, siteUuid);
+      if (!site || !(await canSeeSite(ctx, uid, siteUuid))) return { message: 'You do not have access to this site' };
+      if (site.webpmpReady !== true) return { message: 'The site is not connected to the cloud' };
+      return null;
+    }
+
+    /** Answers the refusal on errorEvent (and closes the socket when the sign-in has ended). */
+    function refuse(refused: { message: string; end?: true }, errorEvent: string, ack: Ack): void {
+      if (refused.end) state.uid = null;
+      answer(socket, errorEvent, { message: refused.message }, ack);
+      if (refused.end) socket.disconnect(true);
+    }
+
     /** The logged-in user when the site may still be reached by them; otherwise says why. */
-    function allowed(errorEvent: string, ack: Ack): string | null {
-      if (state.uid === null) {
+    async function allowed(errorEvent: string, ack: Ack): Promise<string | null> {
+      const { uid, claims } = state;
+      if (uid === null) {
         answer(socket, errorEvent, { message: 'Not logged in: send login_firebase first' }, ack);
         return null;
       }
-      // Logout, a password change, a lower role or deletion ended the sign-in: the socket is closed.
-      if (!signInLives(ctx.db, state.uid, state.claims, ctx.clock.now())) {
-        state.uid = null;
-        answer(socket, errorEvent, { message: 'The sign-in has ended: sign in again' }, ack);
-        socket.disconnect(true);
+      const refused = await refusal(uid, claims);
+      if (refused) {
+        refuse(refused, errorEvent, ack);
         return null;
       }
-      const site = siteByUuid(ctx.db, siteUuid);
-      if (!site || !canSeeSite(ctx, state.uid, siteUuid)) {
-        answer(socket, errorEvent, { message: 'You do not have access to this site' }, ack);
-        return null;
-      }
-      if (site.webpmpReady !== true) {
-        answer(socket, errorEvent, { message: 'The site is not connected to the cloud' }, ack);
-        return null;
-      }
-      return state.uid;
+      return uid;
     }
 
-    socket.on(proxyEvents.loginFirebase, async (...args: unknown[]) => {
-      const ack = lastArgumentAck(args);
+    /**
+     * Handles an event: a failure (the database, say) is logged and answered on errorEvent, so that
+     * no rejection goes unhandled and the client is not left waiting.
+     */
+    function on(event: string, errorEvent: string, handler: (args: unknown[], ack: Ack) => Promise<void>): void {
+      socket.on(event, (...args: unknown[]) => {
+        const ack = lastArgumentAck(args);
+        handler(args, ack).catch((error: unknown) => {
+          ctx.log.error(error, `controller proxy ${event}`);
+          answer(socket, errorEvent, { message: 'The request failed' }, ack);
+        });
+      });
+    }
+
+    on(proxyEvents.loginFirebase, proxyEvents.loginError, async (args, ack) => {
       const parsed = loginFirebase.safeParse(args[0]);
       if (!parsed.success) {
         answer(socket, proxyEvents.loginError, { message: `Bad login: ${describeIssues(parsed.error)}` }, ack);
@@ -117,47 +140,47 @@ export function attachControllerProxy(server: HttpServer, ctx: CloudContext, ver
         answer(socket, proxyEvents.loginError, { message: 'The firebase token is invalid or has expired' }, ack);
         return;
       }
-      state.uid = uid;
-      state.claims = claims;
-      if (allowed(proxyEvents.loginError, ack) === null) {
+      // The socket is logged in only once every check has passed: no request is served on a half-checked login.
+      const refused = await refusal(uid, claims);
+      if (refused) {
         state.uid = null;
         alarmPush.remove(siteUuid, socket);
+        refuse(refused, proxyEvents.loginError, ack);
         return;
       }
+      state.uid = uid;
+      state.claims = claims;
       alarmPush.add(siteUuid, socket, uid, claims);
       answer(socket, proxyEvents.loggedIn, { uid, siteUuid }, ack);
     });
 
     socket.on('disconnect', () => alarmPush.remove(siteUuid, socket));
 
-    socket.on(proxyEvents.loginTokenGet, (...args: unknown[]) => {
-      const ack = lastArgumentAck(args);
-      const uid = allowed(proxyEvents.loginError, ack);
+    on(proxyEvents.loginTokenGet, proxyEvents.loginError, async (_args, ack) => {
+      const uid = await allowed(proxyEvents.loginError, ack);
       if (uid === null) return;
       answer(socket, proxyEvents.loginToken, portalIds.issue(uid, siteUuid), ack);
     });
 
-    socket.on(proxyEvents.alarmGetUpdate, (...args: unknown[]) => {
-      const ack = lastArgumentAck(args);
-      if (allowed(proxyEvents.alarmError, ack) === null) return;
+    on(proxyEvents.alarmGetUpdate, proxyEvents.alarmError, async (args, ack) => {
+      if ((await allowed(proxyEvents.alarmError, ack)) === null) return;
       const parsed = alarmUpdateRequest.safeParse(typeof args[0] === 'function' || args[0] === undefined ? {} : args[0]);
       if (!parsed.success) {
         answer(socket, proxyEvents.alarmError, { message: `Bad alarm_getUpdate: ${describeIssues(parsed.error)}` }, ack);
         return;
       }
-      answer(socket, proxyEvents.alarmUpdate, siteAlarmUpdate(ctx.alarms, siteUuid, parsed.data, ctx.clock.now()), ack);
+      answer(socket, proxyEvents.alarmUpdate, await siteAlarmUpdate(ctx.alarms, siteUuid, parsed.data, ctx.clock.now()), ack);
     });
 
-    socket.on(proxyEvents.tagUserSearch, (...args: unknown[]) => {
-      const ack = lastArgumentAck(args);
-      if (allowed(proxyEvents.alarmError, ack) === null) return;
+    on(proxyEvents.tagUserSearch, proxyEvents.alarmError, async (args, ack) => {
+      if ((await allowed(proxyEvents.alarmError, ack)) === null) return;
       const request = tagUserSearchRequest.safeParse(args[0]);
       const text = searchText.safeParse(request.success ? (typeof request.data === 'string' ? request.data : request.data.search) : undefined);
       if (!text.success) {
         answer(socket, proxyEvents.tagUserSearchResult, { search: '', rows: [], detail: 'Send the search text (1-200 characters)' }, ack);
         return;
       }
-      const rows = searchSiteTags(ctx.db, [siteUuid], text.data, SEARCH_RESULT_LIMIT);
+      const rows = await searchSiteTags(ctx.db, [siteUuid], text.data, SEARCH_RESULT_LIMIT);
       answer(socket, proxyEvents.tagUserSearchResult, { search: text.data, rows }, ack);
     });
   });

@@ -26,8 +26,8 @@ function alarmTable(rows: AlarmRow[]): string {
   return `<table><thead><tr><th>Klasse</th><th>Navn</th><th>Beskrivelse</th><th>Verdi</th></tr></thead><tbody>${lines}</tbody></table>`;
 }
 
-function siteView(ctx: CloudContext, site: SiteRecord): string {
-  const rows = ctx.alarms.list({ siteUuids: [site.uuid], active: true });
+async function siteView(ctx: CloudContext, site: SiteRecord): Promise<string> {
+  const rows = await ctx.alarms.list({ siteUuids: [site.uuid], active: true });
   return page(site.name, `<h1>${escapeHtml(site.name)}</h1>
 <p class="muted">Kontroller ${escapeHtml(site.hostname)} · versjon ${escapeHtml(site.version)} · via Varde-proxy (referanseskyen)</p>
 <h2>Aktive alarmer</h2>${alarmTable(rows)}`);
@@ -53,8 +53,8 @@ export function registerControllerFrameRoutes(app: FastifyInstance, ctx: CloudCo
           };
           const portalId = typeof request.query.portalId === 'string' ? request.query.portalId : '';
           const grant = portalId ? portalIdsOf(ctx).redeem(portalId, request.params.id) : null;
-          const site = siteByUuid(ctx.db, request.params.id);
-          if (!grant || !site || !canSeeSite(ctx, grant.uid, site.uuid)) {
+          const site = await siteByUuid(ctx.db, request.params.id);
+          if (!grant || !site || !(await canSeeSite(ctx, grant.uid, site.uuid))) {
             return refuse(401, 'The portal id is missing, expired or not for this site',
               page('Failed to login', '<h1>Failed to login</h1><p class="muted">The portal id is missing, expired or not for this site.</p>'));
           }

@@ -15,20 +15,19 @@ function matchesSearch(row: AlarmRow, request: ParsedRequest): boolean {
  * A site's answer to alarm_getUpdate: its current alarms (active or unacknowledged), newest first,
  * filtered and paged as asked; `unchanged` with no rows when nothing changed since latestTimestamp.
  */
-export function siteAlarmUpdate(alarms: AlarmService, siteUuid: string, request: ParsedRequest, now: number): AlarmUpdate {
-  const latestTimestamp = alarms.latestChange(siteUuid);
+export async function siteAlarmUpdate(alarms: AlarmService, siteUuid: string, request: ParsedRequest, now: number): Promise<AlarmUpdate> {
+  const latestTimestamp = await alarms.latestChange(siteUuid);
   if (request.latestTimestamp !== null && latestTimestamp <= request.latestTimestamp) {
     return { siteUuid, rows: [], total: 0, latestTimestamp, unchanged: true };
   }
-  const rows = alarms
-    .list({
-      siteUuids: [siteUuid],
-      currentOnly: true,
-      unackedOnly: request.unackedOnly,
-      ...(request.selectedTag !== null ? { tagName: request.selectedTag } : {}),
-      ...(request.timeframe > 0 ? { triggeredSince: now - request.timeframe } : {}),
-    })
-    .filter((row) => matchesSearch(row, request));
+  const current = await alarms.list({
+    siteUuids: [siteUuid],
+    currentOnly: true,
+    unackedOnly: request.unackedOnly,
+    ...(request.selectedTag !== null ? { tagName: request.selectedTag } : {}),
+    ...(request.timeframe > 0 ? { triggeredSince: now - request.timeframe } : {}),
+  });
+  const rows = current.filter((row) => matchesSearch(row, request));
   return {
     siteUuid,
     rows: rows.slice(request.start, request.start + request.amount),

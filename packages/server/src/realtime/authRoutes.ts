@@ -103,7 +103,7 @@ export function registerRealtimeAuthRoutes(app: FastifyInstance, options: Realti
     scope.post(route(LOOKUP_PATH), open, async (request) => {
       const idToken = requireString(request.body, 'idToken', 'MISSING_ID_TOKEN');
       const verified = await issuer.verifyIdToken(idToken).catch(rethrowAsGoogleError);
-      const record = tree.get(`/users/${verified.uid}`);
+      const record = await tree.get(`/users/${verified.uid}`);
       const stored = record !== null && typeof record === 'object' ? (record as Body) : {};
       return {
         kind: 'identitytoolkit#GetAccountInfoResponse',

@@ -21,7 +21,7 @@ export interface RealtimeDatabaseOptions {
   /** Lifetime of minted ID tokens; 3600 like firebase. */
   idTokenLifetimeSeconds?: number;
   /** Whether a sign-in's tokens are still good (its backend session lives); checked at every verification and refresh. */
-  isSignInLive?: (uid: string, claims: Record<string, unknown>) => boolean;
+  isSignInLive?: (uid: string, claims: Record<string, unknown>) => Promise<boolean>;
   /** Who may read and write what; Varde's rules unless given. */
   rules?: RealtimeRules;
 }
@@ -38,14 +38,14 @@ export interface RealtimeDatabase {
   /** Verifies an ID token minted here (for other sockets that take a firebase token). */
   verifyIdToken(token: string): Promise<VerifiedIdToken>;
   /** Runs pending onDisconnect writes and closes every connection (the db stays open). */
-  close(): void;
+  close(): Promise<void>;
 }
 
 /** The realtime database of the reference cloud: store, wire server and sign-in endpoints. */
-export function createRealtimeDatabase(options: RealtimeDatabaseOptions): RealtimeDatabase {
+export async function createRealtimeDatabase(options: RealtimeDatabaseOptions): Promise<RealtimeDatabase> {
   const clock = options.clock ?? systemClock;
   const tree = createRealtimeStore(options.db);
-  const issuer = createIdTokenIssuer({
+  const issuer = await createIdTokenIssuer({
     db: options.db,
     projectId: options.projectId ?? options.namespace,
     clock,

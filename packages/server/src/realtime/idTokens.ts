@@ -61,18 +61,18 @@ export function customClaimsOnly(claims: Record<string, unknown>): Record<string
   return Object.fromEntries(Object.entries(claims).filter(([name]) => !RESERVED_CLAIMS.has(name)));
 }
 
-export function createIdTokenIssuer(options: {
+export async function createIdTokenIssuer(options: {
   db: Db;
   projectId: string;
   clock: Clock;
   lifetimeSeconds?: number;
   /** A sign-in ended elsewhere (logout, password change): its ID and refresh tokens stop working. */
-  isSignInLive?: (uid: string, claims: Record<string, unknown>) => boolean;
-}): IdTokenIssuer {
+  isSignInLive?: (uid: string, claims: Record<string, unknown>) => Promise<boolean>;
+}): Promise<IdTokenIssuer> {
   const { db, projectId, clock } = options;
-  const isLive = options.isSignInLive ?? (() => true);
+  const isLive = options.isSignInLive ?? (async () => true);
   const lifetimeSeconds = options.lifetimeSeconds ?? 3600;
-  const secret = loadOrCreateSecret(db);
+  const secret = await loadOrCreateSecret(db);
   const chains = createRefreshChains(db);
   const issuer = `https://securetoken.google.com/${projectId}`;
   const nowSeconds = () => Math.floor(clock.now() / 1000);
@@ -102,7 +102,7 @@ export function createIdTokenIssuer(options: {
     },
 
     async mintRefreshToken({ uid, claims }) {
-      return signRefreshToken({ uid, claims }, chains.start(uid, clock.now(), REFRESH_LIFETIME_MS));
+      return signRefreshToken({ uid, claims }, await chains.start(uid, clock.now(), REFRESH_LIFETIME_MS));
     },
 
     async verifyIdToken(token) {
@@ -119,7 +119,7 @@ export function createIdTokenIssuer(options: {
         }
         const subject = payload.sub!;
         // Every time, remembered or not: a logout or a password change ends the token at once.
-        if (!isLive(subject, payload as Record<string, unknown>)) throw new IdTokenError('INVALID_ID_TOKEN', 'The sign-in has ended');
+        if (!(await isLive(subject, payload as Record<string, unknown>))) throw new IdTokenError('INVALID_ID_TOKEN', 'The sign-in has ended');
         return {
           uid: subject,
           // A copy each time: the remembered payload is not the callers' to change.
@@ -134,7 +134,7 @@ export function createIdTokenIssuer(options: {
 
     async rotateRefreshToken(token) {
       const { identity, link } = await verifyRefreshToken(token);
-      const step = chains.advance(identity.uid, link, clock.now(), REFRESH_LIFETIME_MS);
+      const step = await chains.advance(identity.uid, link, clock.now(), REFRESH_LIFETIME_MS);
       // TOKEN_EXPIRED: the SDK signs the user out (auth/user-token-expired) rather than retrying.
       if (!step.ok) throw new IdTokenError('TOKEN_EXPIRED', step.reason);
       return { identity, refreshToken: await signRefreshToken(identity, { chain: link.chain, generation: step.generation }) };
@@ -160,7 +160,7 @@ export function createIdTokenIssuer(options: {
         throw new IdTokenError('INVALID_REFRESH_TOKEN', 'Not a refresh token');
       }
       const claims = (payload.claims !== null && typeof payload.claims === 'object' ? payload.claims : {}) as Record<string, unknown>;
-      if (!isLive(payload.sub, claims)) throw new IdTokenError('TOKEN_EXPIRED', 'The sign-in has ended');
+      if (!(await isLive(payload.sub, claims))) throw new IdTokenError('TOKEN_EXPIRED', 'The sign-in has ended');
       // Signed by us before rotation existed: it names no chain, so it cannot be retired; it ends (migration 150).
       if (typeof payload.chain !== 'string' || typeof payload.gen !== 'number') {
         throw new IdTokenError('TOKEN_EXPIRED', 'The refresh token is from before refresh tokens rotated; sign in again');
@@ -183,15 +183,19 @@ function asIdTokenError(error: unknown, code: IdTokenErrorCode, message: string)
 }
 
 /** The HS256 secret, created on first use and kept so tokens outlive a restart. */
-function loadOrCreateSecret(db: Db): Uint8Array {
-  const row = db.prepare<[string], { secret: Buffer }>('SELECT secret FROM realtime_secrets WHERE name = ?').get(SECRET_NAME);
+async function loadOrCreateSecret(db: Db): Promise<Uint8Array> {
+  const row: { secret: Buffer } | undefined = await db
+    .selectFrom('realtime_secrets')
+    .select('secret')
+    .where('name', '=', SECRET_NAME)
+    .executeTakeFirst();
   if (row) return new Uint8Array(row.secret);
-  const secret = randomBytes(32);
-  db.prepare('INSERT OR IGNORE INTO realtime_secrets (name, secret, created_at) VALUES (?, ?, ?)').run(
-    SECRET_NAME,
-    secret,
-    Date.now(),
-  );
+  // Two starts at once both insert; the first wins and both read it back.
+  await db
+    .insertInto('realtime_secrets')
+    .values({ name: SECRET_NAME, secret: randomBytes(32), created_at: Date.now() })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
   return loadOrCreateSecret(db);
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../storage/db.js';
+import { touched } from '../storage/executeResults.js';
 
 /**
  * Rotation of realtime refresh tokens with reuse detection (OAuth 2.0 Security BCP): every sign-in
@@ -29,47 +30,57 @@ export type ChainStep =
 
 export interface RefreshChains {
   /** A new chain for a sign-in, at generation 0. */
-  start(uid: string, now: number, lifetimeMs: number): ChainLink;
+  start(uid: string, now: number, lifetimeMs: number): Promise<ChainLink>;
   /** A refresh presenting `link`: rotates the chain, answers a racing refresh, or revokes the chain on reuse. */
-  advance(uid: string, link: ChainLink, now: number, lifetimeMs: number): ChainStep;
+  advance(uid: string, link: ChainLink, now: number, lifetimeMs: number): Promise<ChainStep>;
 }
 
 type ChainRow = { uid: string; generation: number; rotated_at: number; revoked_at: number | null };
 
 export function createRefreshChains(db: Db): RefreshChains {
-  const select = db.prepare<[string, number], ChainRow>(
-    'SELECT uid, generation, rotated_at, revoked_at FROM realtime_refresh_chains WHERE chain = ? AND expires_at > ?',
-  );
-  const insert = db.prepare('INSERT INTO realtime_refresh_chains (chain, uid, generation, rotated_at, expires_at) VALUES (?, ?, 0, ?, ?)');
-  const prune = db.prepare('DELETE FROM realtime_refresh_chains WHERE expires_at <= ?');
-  const rotate = db.prepare('UPDATE realtime_refresh_chains SET generation = generation + 1, rotated_at = ?, expires_at = ? WHERE chain = ?');
-  const revoke = db.prepare('UPDATE realtime_refresh_chains SET revoked_at = ? WHERE chain = ?');
-
-  // One synchronous transaction: two refreshes of the same generation cannot both rotate.
-  const advance = db.transaction((uid: string, link: ChainLink, now: number, lifetimeMs: number): ChainStep => {
-    const row = select.get(link.chain, now);
+  /**
+   * The rotation is one conditional UPDATE (of the presented generation, not revoked): of two refreshes
+   * of the same generation exactly one rotates, on any engine and any number of nodes. The other then
+   * reads the chain and is answered as a racing refresh (or, outside the grace, as a reuse).
+   */
+  async function advance(uid: string, link: ChainLink, now: number, lifetimeMs: number): Promise<ChainStep> {
+    const rotated = await db
+      .updateTable('realtime_refresh_chains')
+      .set((eb) => ({ generation: eb('generation', '+', 1), rotated_at: now, expires_at: now + lifetimeMs }))
+      .where('chain', '=', link.chain)
+      .where('uid', '=', uid)
+      .where('generation', '=', link.generation)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    if (touched(rotated) === 1) return { ok: true, generation: link.generation + 1 };
+    const row: ChainRow | undefined = await db
+      .selectFrom('realtime_refresh_chains')
+      .select(['uid', 'generation', 'rotated_at', 'revoked_at'])
+      .where('chain', '=', link.chain)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
     if (!row || row.uid !== uid) return { ok: false, reason: 'The refresh token is unknown or has expired; sign in again' };
     if (row.revoked_at !== null) {
       return { ok: false, reason: 'The refresh token was revoked, because an earlier one of its sign-in was used twice; sign in again' };
     }
-    if (link.generation === row.generation) {
-      rotate.run(now, now + lifetimeMs, link.chain);
-      return { ok: true, generation: row.generation + 1 };
-    }
     if (link.generation === row.generation - 1 && now - row.rotated_at <= RETIRED_REFRESH_GRACE_MS) {
       return { ok: true, generation: row.generation };
     }
-    revoke.run(now, link.chain);
+    await db.updateTable('realtime_refresh_chains').set({ revoked_at: now }).where('chain', '=', link.chain).execute();
     return { ok: false, reason: 'This refresh token was already used, so its sign-in is revoked; sign in again' };
-  });
+  }
 
   return {
-    start(uid, now, lifetimeMs) {
-      prune.run(now);
+    async start(uid, now, lifetimeMs) {
+      await db.deleteFrom('realtime_refresh_chains').where('expires_at', '<=', now).execute();
       const chain = randomUUID();
-      insert.run(chain, uid, now, now + lifetimeMs);
+      await db
+        .insertInto('realtime_refresh_chains')
+        .values({ chain, uid, generation: 0, rotated_at: now, expires_at: now + lifetimeMs })
+        .execute();
       return { chain, generation: 0 };
     },
-    advance: (uid, link, now, lifetimeMs) => advance(uid, link, now, lifetimeMs),
+    advance,
   };
 }

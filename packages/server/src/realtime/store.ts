@@ -1,4 +1,6 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../storage/db.js';
+import { type Tx, lockForTransaction, withinTransaction } from '../storage/transaction.js';
 import { InvalidPathError, ancestorsOf, joinKeys, parsePath, relativeKeys } from './paths.js';
 import type { RealtimeTree } from './tree.js';
 import { type Leaf, InvalidValueError, forEachLeaf, normalizeValue, valueFromLeaves } from './values.js';
@@ -17,6 +19,8 @@ export type RealtimeChangeListener = (change: RealtimeChange) => void;
 export interface RealtimeStore extends RealtimeTree {
   /** Calls `listener` after each committed write, before the write returns; returns the unsubscribe. */
   onChange(listener: RealtimeChangeListener): () => void;
+  /** Runs reads and writes (given the Tx) as one transaction: a compare-and-set, an increment. */
+  atomically<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
 }
 
 interface LeafRow {
@@ -25,35 +29,42 @@ interface LeafRow {
 }
 
 /**
- * The realtime database kept in SQLite, one row per leaf (see migrations/010-realtime.ts). Every
- * write is one transaction and listeners hear of it only after the commit, so nothing is pushed or
- * acknowledged that a crash could lose. Descendants of `/a` are the rows in [`/a/`, `/a0`): `0`
+ * The realtime database kept in the cloud's database, one row per leaf (see migrations/010-realtime.ts).
+ * Every write is one transaction and listeners hear of it only after the commit, so nothing is pushed
+ * or acknowledged that a crash could lose. Descendants of `/a` are the rows in [`/a/`, `/a0`): `0`
  * follows `/` in byte order, and keys cannot contain `/`.
  */
 export function createRealtimeStore(db: Db): RealtimeStore {
-  const selectSubtree = db.prepare<[string, string, string], LeafRow>(
-    'SELECT path, value FROM realtime_leaves WHERE path = ? OR (path >= ? AND path < ?)',
-  );
-  const deleteSubtree = db.prepare<[string, string, string]>(
-    'DELETE FROM realtime_leaves WHERE path = ? OR (path >= ? AND path < ?)',
-  );
-  const deleteLeaf = db.prepare<[string]>('DELETE FROM realtime_leaves WHERE path = ?');
-  const insertLeaf = db.prepare<[string, string]>('INSERT INTO realtime_leaves (path, value) VALUES (?, ?)');
   const listeners = new Set<RealtimeChangeListener>();
+  /**
+   * On PostgreSQL two transactions run side by side: a compare-and-set or an increment could read a
+   * value another write is replacing. Every realtime write transaction takes one advisory lock first, so
+   * they follow one another as on SQLite (whose single connection already serialises them).
+   */
+  const serialise = lockRealtimeWrites;
+  const subtree = (path: string) => (eb: ExpressionBuilder<any, any>) =>
+    eb.or([eb('path', '=', path), eb.and([eb('path', '>=', `${path}/`), eb('path', '<', `${path}0`)])]);
 
-  /** Replaces everything at and below `path` with a normalized value (null deletes). */
-  function writeAt(path: string, value: unknown): void {
-    deleteSubtree.run(path, `${path}/`, `${path}0`);
-    if (value === null) return;
+  /**
+   * Replaces everything at and below each path with its normalized value (null deletes). The paths do
+   * not overlap (rejectOverlaps), so all deletes can go first and all inserts after, in a few statements
+   * however many paths a merge names (the simulation writes hundreds of tag values at once).
+   */
+  async function writeAll(tx: Tx, writes: ReadonlyArray<readonly [string, unknown]>): Promise<void> {
+    await serialise(tx);
+    for (const group of chunks(writes, 200)) {
+      await tx.db.deleteFrom('realtime_leaves').where((eb) => eb.or(group.map(([path]) => subtree(path)(eb)))).execute();
+    }
     // A primitive stored above becomes an object holding the new child.
-    for (const ancestor of ancestorsOf(path)) deleteLeaf.run(ancestor);
-    forEachLeaf(value, (keys, leaf) => insertLeaf.run(path + joinKeys(keys), JSON.stringify(leaf)));
+    const ancestors = new Set<string>();
+    for (const [path, value] of writes) if (value !== null) for (const ancestor of ancestorsOf(path)) ancestors.add(ancestor);
+    for (const group of chunks([...ancestors], 500)) await tx.db.deleteFrom('realtime_leaves').where('path', 'in', group).execute();
+    const rows: LeafRow[] = [];
+    for (const [path, value] of writes) {
+      if (value !== null) forEachLeaf(value, (keys, leaf) => rows.push({ path: path + joinKeys(keys), value: JSON.stringify(leaf) }));
+    }
+    for (const group of chunks(rows, 500)) await tx.db.insertInto('realtime_leaves').values(group).execute();
   }
-
-  const setInTransaction = db.transaction((path: string, value: unknown) => writeAt(path, value));
-  const mergeInTransaction = db.transaction((writes: Array<[string, unknown]>) => {
-    for (const [path, value] of writes) writeAt(path, value);
-  });
 
   function emit(change: RealtimeChange): void {
     for (const listener of listeners) {
@@ -67,22 +78,24 @@ export function createRealtimeStore(db: Db): RealtimeStore {
   }
 
   return {
-    get(path) {
+    async get(path, tx) {
       const canonical = joinKeys(parsePath(path));
-      const rows = selectSubtree.all(canonical, `${canonical}/`, `${canonical}0`);
+      const rows: LeafRow[] = await (tx?.db ?? db).selectFrom('realtime_leaves').select(['path', 'value']).where(subtree(canonical)).execute();
       return valueFromLeaves(
         rows.map((row) => ({ keys: relativeKeys(row.path, canonical), leaf: JSON.parse(row.value) as Leaf })),
       );
     },
 
-    set(path, value) {
+    async set(path, value, tx) {
       const canonical = joinKeys(parsePath(path));
       const normalized = normalizeValue(value, canonical);
-      setInTransaction(canonical, normalized);
-      emit({ kind: 'set', path: canonical, value: normalized });
+      await withinTransaction(db, tx, async (inner) => {
+        await writeAll(inner, [[canonical, normalized]]);
+        inner.afterCommit(() => emit({ kind: 'set', path: canonical, value: normalized }));
+      });
     },
 
-    update(path, values) {
+    async update(path, values, tx) {
       const canonical = joinKeys(parsePath(path));
       if (values === null || typeof values !== 'object' || Array.isArray(values)) {
         throw new InvalidValueError('An update takes an object of children');
@@ -98,15 +111,38 @@ export function createRealtimeStore(db: Db): RealtimeStore {
       }
       rejectOverlaps(writes.map(([full]) => full));
       if (writes.length === 0) return;
-      mergeInTransaction(writes);
-      emit({ kind: 'merge', path: canonical, children });
+      await withinTransaction(db, tx, async (inner) => {
+        await writeAll(inner, writes);
+        inner.afterCommit(() => emit({ kind: 'merge', path: canonical, children }));
+      });
     },
+
+    atomically: (work) =>
+      withinTransaction(db, undefined, async (tx) => {
+        await serialise(tx);
+        return work(tx);
+      }),
 
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
   };
+}
+
+/**
+ * Holds back every other realtime write until `tx` ends. Services whose check reads realtime data and
+ * then writes it (licences) take it first, so their check still holds when they write.
+ */
+export function lockRealtimeWrites(tx: Tx): Promise<void> {
+  return lockForTransaction(tx, 'realtime writes');
+}
+
+/** `items` in groups of at most `size` (statements have a parameter limit). */
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const groups: T[][] = [];
+  for (let start = 0; start < items.length; start += size) groups.push(items.slice(start, start + size));
+  return groups;
 }
 
 /** Firebase rejects an update whose keys overlap (`a` and `a/b`): the outcome would depend on order. */

@@ -1,12 +1,16 @@
+import type { Tx } from '../storage/transaction.js';
+
 /**
  * Server-side access to the realtime database, for the cloud's own services and the seed. Paths are
- * slash separated (`/users/abc`). Writes made here reach every subscribed client like a client's write.
+ * slash separated (`/users/abc`). Writes made here reach every subscribed client like a client's write,
+ * after their commit. Inside a transaction, pass its Tx: reads see its writes, and writes commit (and
+ * are pushed) with it.
  */
 export interface RealtimeTree {
   /** The value at a path (plain JSON), or null when nothing is stored there. */
-  get(path: string): unknown;
+  get(path: string, tx?: Tx): Promise<unknown>;
   /** Replaces the value at a path; null deletes it. */
-  set(path: string, value: unknown): void;
+  set(path: string, value: unknown, tx?: Tx): Promise<void>;
   /** Merges children into the value at a path; keys may themselves be slash paths. */
-  update(path: string, values: Record<string, unknown>): void;
+  update(path: string, values: Record<string, unknown>, tx?: Tx): Promise<void>;
 }

@@ -1,6 +1,7 @@
 import { RULE_LOG_MAX, type RuleDelivery, type RuleDeliveryLogEntry } from '@varde/core/contract';
 import type { Clock } from '../clock.js';
 import type { Db } from '../storage/db.js';
+import type { Tx } from '../storage/transaction.js';
 
 /** Lines kept per rule: older ones are dropped as new ones come (a rule that fires daily keeps months). */
 export const RULE_LOG_KEEP = 2000;
@@ -14,9 +15,10 @@ export type DeliveryCause = { cause: 'test' } | { cause: 'alarm'; alarmId: strin
  * partner only ever reads the logs of its own sites.
  */
 export interface RuleDeliveryLog {
-  record(siteUuid: string, ruleId: string, cause: DeliveryCause, delivery: RuleDelivery): void;
+  /** Inside a transaction (the rule engine's), pass its Tx: the line commits with it. */
+  record(siteUuid: string, ruleId: string, cause: DeliveryCause, delivery: RuleDelivery, tx?: Tx): Promise<void>;
   /** Newest first, at most `limit` (and never more than RULE_LOG_MAX). */
-  entries(siteUuid: string, ruleId: string, limit?: number): RuleDeliveryLogEntry[];
+  entries(siteUuid: string, ruleId: string, limit?: number): Promise<RuleDeliveryLogEntry[]>;
 }
 
 interface LogRow {
@@ -32,38 +34,44 @@ interface LogRow {
 }
 
 export function createRuleDeliveryLog(db: Db, clock: Pick<Clock, 'now'>, keep = RULE_LOG_KEEP): RuleDeliveryLog {
-  const insert = db.prepare(
-    `INSERT INTO rule_delivery_log (site_uuid, rule_id, cause, alarm_id, user_uid, username, channel, outcome, recipient, reason, at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  // Everything of the rule older than its `keep` newest lines.
-  const prune = db.prepare(
-    `DELETE FROM rule_delivery_log WHERE site_uuid = ? AND rule_id = ? AND id <= (
-       SELECT id FROM rule_delivery_log WHERE site_uuid = ? AND rule_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)`,
-  );
-  const select = db.prepare<[string, string, number], LogRow>(
-    `SELECT cause, alarm_id, user_uid, username, channel, outcome, recipient, reason, at
-       FROM rule_delivery_log WHERE site_uuid = ? AND rule_id = ? ORDER BY id DESC LIMIT ?`,
-  );
   return {
-    record(siteUuid, ruleId, cause, delivery) {
-      insert.run(
-        siteUuid,
-        ruleId,
-        cause.cause,
-        cause.cause === 'alarm' ? cause.alarmId : null,
-        delivery.userUUID,
-        delivery.username,
-        delivery.channel,
-        delivery.outcome,
-        delivery.to,
-        delivery.reason ?? null,
-        clock.now(),
-      );
-      prune.run(siteUuid, ruleId, siteUuid, ruleId, keep);
+    async record(siteUuid, ruleId, cause, delivery, tx) {
+      const target = tx?.db ?? db;
+      await target
+        .insertInto('rule_delivery_log')
+        .values({
+          site_uuid: siteUuid,
+          rule_id: ruleId,
+          cause: cause.cause,
+          alarm_id: cause.cause === 'alarm' ? cause.alarmId : null,
+          user_uid: delivery.userUUID,
+          username: delivery.username,
+          channel: delivery.channel,
+          outcome: delivery.outcome,
+          recipient: delivery.to,
+          reason: delivery.reason ?? null,
+          at: clock.now(),
+        })
+        .execute();
+      // Everything of the rule older than its `keep` newest lines.
+      await target
+        .deleteFrom('rule_delivery_log')
+        .where('site_uuid', '=', siteUuid)
+        .where('rule_id', '=', ruleId)
+        .where('id', '<=', target.selectFrom('rule_delivery_log').select('id').where('site_uuid', '=', siteUuid).where('rule_id', '=', ruleId)
+          .orderBy('id', 'desc').limit(1).offset(keep))
+        .execute();
     },
-    entries(siteUuid, ruleId, limit = RULE_LOG_MAX) {
-      return select.all(siteUuid, ruleId, Math.min(limit, RULE_LOG_MAX)).map((row) => ({
+    async entries(siteUuid, ruleId, limit = RULE_LOG_MAX) {
+      const rows = (await db
+        .selectFrom('rule_delivery_log')
+        .select(['cause', 'alarm_id', 'user_uid', 'username', 'channel', 'outcome', 'recipient', 'reason', 'at'])
+        .where('site_uuid', '=', siteUuid)
+        .where('rule_id', '=', ruleId)
+        .orderBy('id', 'desc')
+        .limit(Math.min(limit, RULE_LOG_MAX))
+        .execute()) as LogRow[];
+      return rows.map((row) => ({
         userUUID: row.user_uid,
         username: row.username,
         channel: row.channel,

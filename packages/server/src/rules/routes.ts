@@ -19,6 +19,9 @@ import { parseLogLimit } from './logLimit.js';
 
 type Params = { Params: { id: string } };
 
+/** Saves that found the rules changed under them are checked and tried again this many times in all. */
+const SAVE_ATTEMPTS = 3;
+
 /**
  * Notification rules on controllers-api: read, replace and delete a site's rules, list the users a
  * rule may name, test a rule (real messages through the outbox) and read a rule's delivery log.
@@ -29,30 +32,36 @@ export function registerRuleRoutes(app: FastifyInstance, ctx: CloudServices, sto
     async (api) => {
       /** GET /controllers/{id}/notificationrules: the site's rules (decision: the spec shows no read call). */
       api.get<Params>('/controllers/:id/notificationrules', async (request): Promise<NotificationRulesBody> => {
-        const { site } = requireRuleAccess(ctx, callerOf(request).uid, request.params.id);
-        return { rules: store.rulesOf(site.uuid) };
+        const { site } = await requireRuleAccess(ctx, callerOf(request).uid, request.params.id);
+        return { rules: await store.rulesOf(site.uuid) };
       });
 
       /** POST /controllers/{id}/notificationrules {rules}: the site's rules become exactly `rules`. */
       api.post<Params>('/controllers/:id/notificationrules', async (request): Promise<NotificationRulesBody> => {
-        const { actor, site } = requireRuleAccess(ctx, callerOf(request).uid, request.params.id);
+        const { actor, site } = await requireRuleAccess(ctx, callerOf(request).uid, request.params.id);
         const { rules } = parseWith(notificationRulesBody, request.body ?? {});
-        requireKnownRuleUsers(ctx, actor, site.uuid, rules, store.rulesOf(site.uuid));
-        store.replace(site.uuid, rules);
-        return { rules: store.rulesOf(site.uuid) };
+        // The users are checked against the rules as they are now; the replace happens only while they
+        // still are (another save in between: check again against that one).
+        for (let attempt = 1; ; attempt += 1) {
+          const current = await store.rulesOf(site.uuid);
+          await requireKnownRuleUsers(ctx, actor, site.uuid, rules, current);
+          if (await store.replace(site.uuid, rules, current)) break;
+          if (attempt === SAVE_ATTEMPTS) throw new HttpError(409, 'The rules of this site were changed by someone else while saving; try again');
+        }
+        return { rules: await store.rulesOf(site.uuid) };
       });
 
       /** DELETE /controllers/{id}/notificationrules: every rule of the site; repeating it changes nothing. */
       api.delete<Params>('/controllers/:id/notificationrules', async (request): Promise<NotificationRulesBody> => {
-        const { site } = requireRuleAccess(ctx, callerOf(request).uid, request.params.id);
-        store.deleteAll(site.uuid);
+        const { site } = await requireRuleAccess(ctx, callerOf(request).uid, request.params.id);
+        await store.deleteAll(site.uuid);
         return { rules: {} };
       });
 
       /** GET /controllers/{id}/notificationusers: whom the caller may put in this site's rules. */
       api.get<Params>('/controllers/:id/notificationusers', async (request) => {
-        const { actor, site } = requireRuleAccess(ctx, callerOf(request).uid, request.params.id);
-        return { data: ruleUserCandidates(ctx, actor, site.uuid, store.rulesOf(site.uuid)) };
+        const { actor, site } = await requireRuleAccess(ctx, callerOf(request).uid, request.params.id);
+        return { data: await ruleUserCandidates(ctx, actor, site.uuid, await store.rulesOf(site.uuid)) };
       });
 
       /**
@@ -61,10 +70,10 @@ export function registerRuleRoutes(app: FastifyInstance, ctx: CloudServices, sto
        * so a test reveals no one else's address. Always 200: see ruleTest.ts.
        */
       api.post<Params>('/controllers/:id/notificationtest', async (request): Promise<RuleTestResult> => {
-        const { actor, site } = requireRuleAccess(ctx, callerOf(request).uid, request.params.id);
+        const { actor, site } = await requireRuleAccess(ctx, callerOf(request).uid, request.params.id);
         const { rule } = parseWith(ruleTestRequest, request.body ?? {});
-        const current = store.rulesOf(site.uuid);
-        requireKnownRuleUsers(ctx, actor, site.uuid, { [rule.ruleId]: rule }, current);
+        const current = await store.rulesOf(site.uuid);
+        await requireKnownRuleUsers(ctx, actor, site.uuid, { [rule.ruleId]: rule }, current);
         return sendRuleTest(ctx, log, site, rule);
       });
 
@@ -72,8 +81,8 @@ export function registerRuleRoutes(app: FastifyInstance, ctx: CloudServices, sto
       api.get<{ Params: { id: string; ruleId: string } }>(
         '/controllers/:id/notificationtest/:ruleId',
         async (request): Promise<RuleTestResult> => {
-          const { site } = requireRuleAccess(ctx, callerOf(request).uid, request.params.id);
-          const rule = store.rulesOf(site.uuid)[request.params.ruleId];
+          const { site } = await requireRuleAccess(ctx, callerOf(request).uid, request.params.id);
+          const rule = (await store.rulesOf(site.uuid))[request.params.ruleId];
           if (!rule) throw new HttpError(404, `No rule ${request.params.ruleId} on this site`);
           return sendRuleTest(ctx, log, site, rule);
         },
@@ -87,8 +96,8 @@ export function registerRuleRoutes(app: FastifyInstance, ctx: CloudServices, sto
       api.get<{ Params: { id: string; ruleId: string }; Querystring: { limit?: unknown } }>(
         '/controllers/:id/notificationlog/:ruleId',
         async (request): Promise<{ data: RuleDeliveryLogEntry[] }> => {
-          const { site } = requireRuleAccess(ctx, callerOf(request).uid, request.params.id);
-          return { data: log.entries(site.uuid, request.params.ruleId, parseLogLimit(request.query.limit)) };
+          const { site } = await requireRuleAccess(ctx, callerOf(request).uid, request.params.id);
+          return { data: await log.entries(site.uuid, request.params.ruleId, parseLogLimit(request.query.limit)) };
         },
       );
     },

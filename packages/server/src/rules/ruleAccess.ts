@@ -1,5 +1,6 @@
 import type { NotificationRules, RuleUser } from '@varde/core/contract';
 import type { CloudServices } from '../services.js';
+import type { Tx } from '../storage/transaction.js';
 import { accountByUid, type AccountRecord } from '../auth/accounts.js';
 import { siteForCaller } from '../controllers/visibleSites.js';
 import type { SiteRecord } from '../controllers/sites.js';
@@ -17,29 +18,34 @@ const RULE_MODULES = ['notifications', 'users'] as const;
  * controllers-api route) and have the notifications or users module (decision: the spec gates the
  * page on users; a token without either gets 403 from the server too).
  */
-export function requireRuleAccess(ctx: Ctx, uid: string, siteUuid: string): { actor: Actor; site: SiteRecord } {
-  const site = siteForCaller(ctx, uid, siteUuid);
-  const actor = loadActor(ctx, uid);
-  if (!actor.systemAdmin && !RULE_MODULES.some((module) => actor.hasModule(module))) {
+export async function requireRuleAccess(ctx: Ctx, uid: string, siteUuid: string): Promise<{ actor: Actor; site: SiteRecord }> {
+  const site = await siteForCaller(ctx, uid, siteUuid);
+  const actor = await loadActor(ctx, uid);
+  if (!actor.systemAdmin && !(await hasAnyModule(actor, RULE_MODULES))) {
     throw new HttpError(403, 'You need the notifications or users module to manage notification rules');
   }
   return { actor, site };
 }
 
-/** Whether a user (account + profile) has the site: a system admin has every site. */
-export function userHasSite(ctx: Pick<CloudServices, 'realtime'>, uid: string, siteUuid: string): boolean {
-  const base = userPath(uid);
-  return ctx.realtime.get(`${base}/systemAdmin`) === true || ctx.realtime.get(`${base}/controllers/${siteUuid}`) === true;
+async function hasAnyModule(actor: Actor, modules: readonly string[]): Promise<boolean> {
+  for (const module of modules) if (await actor.hasModule(module)) return true;
+  return false;
 }
 
-export function phoneOf(ctx: Pick<CloudServices, 'realtime'>, account: AccountRecord): string | null {
-  const stored = account.phone ?? ctx.realtime.get(`${userPath(account.uid)}/phone`);
+/** Whether a user (account + profile) has the site: a system admin has every site. Inside a transaction, pass its Tx. */
+export async function userHasSite(ctx: Pick<CloudServices, 'realtime'>, uid: string, siteUuid: string, tx?: Tx): Promise<boolean> {
+  const base = userPath(uid);
+  return (await ctx.realtime.get(`${base}/systemAdmin`, tx)) === true || (await ctx.realtime.get(`${base}/controllers/${siteUuid}`, tx)) === true;
+}
+
+export async function phoneOf(ctx: Pick<CloudServices, 'realtime'>, account: AccountRecord, tx?: Tx): Promise<string | null> {
+  const stored = account.phone ?? (await ctx.realtime.get(`${userPath(account.uid)}/phone`, tx));
   return typeof stored === 'string' && stored.trim() !== '' ? stored.trim() : null;
 }
 
-function ruleUserOf(ctx: Ctx, account: AccountRecord): RuleUser {
-  const name = ctx.realtime.get(`${userPath(account.uid)}/name`);
-  const phone = phoneOf(ctx, account);
+async function ruleUserOf(ctx: Ctx, account: AccountRecord): Promise<RuleUser> {
+  const name = await ctx.realtime.get(`${userPath(account.uid)}/name`);
+  const phone = await phoneOf(ctx, account);
   return {
     uid: account.uid,
     username: account.email,
@@ -57,18 +63,18 @@ function usersInRules(rules: NotificationRules): Set<string> {
  * themselves, their sub-users and users already in the site's rules (a system admin knows everyone).
  * Nobody learns of other users through this list.
  */
-export function ruleUserCandidates(ctx: Ctx, actor: Actor, siteUuid: string, current: NotificationRules): RuleUser[] {
+export async function ruleUserCandidates(ctx: Ctx, actor: Actor, siteUuid: string, current: NotificationRules): Promise<RuleUser[]> {
   const uids = new Set<string>([actor.uid, ...usersInRules(current)]);
   if (actor.systemAdmin) {
-    for (const row of ctx.db.prepare('SELECT uid FROM accounts').all() as { uid: string }[]) uids.add(row.uid);
+    for (const row of await ctx.db.selectFrom('accounts').select('uid').execute()) uids.add(row.uid as string);
   } else {
-    const subs = ctx.realtime.get(`${userPath(actor.uid)}/adminUsers`);
+    const subs = await ctx.realtime.get(`${userPath(actor.uid)}/adminUsers`);
     if (subs && typeof subs === 'object') for (const uid of Object.keys(subs)) uids.add(uid);
   }
   const users: RuleUser[] = [];
   for (const uid of uids) {
-    const account = accountByUid(ctx.db, uid);
-    if (account && userHasSite(ctx, uid, siteUuid)) users.push(ruleUserOf(ctx, account));
+    const account = await accountByUid(ctx.db, uid);
+    if (account && (await userHasSite(ctx, uid, siteUuid))) users.push(await ruleUserOf(ctx, account));
   }
   return users.sort((a, b) => a.username.toLowerCase().localeCompare(b.username.toLowerCase()));
 }
@@ -77,15 +83,21 @@ export function ruleUserCandidates(ctx: Ctx, actor: Actor, siteUuid: string, cur
  * Every user of the new rules must be one the caller could pick (see ruleUserCandidates); others
  * get 400 `Unknown user id …` whether or not they exist, so the answer reveals nothing.
  */
-export function requireKnownRuleUsers(ctx: Ctx, actor: Actor, siteUuid: string, next: NotificationRules, current: NotificationRules): void {
+export async function requireKnownRuleUsers(
+  ctx: Ctx,
+  actor: Actor,
+  siteUuid: string,
+  next: NotificationRules,
+  current: NotificationRules,
+): Promise<void> {
   const already = usersInRules(current);
-  const mayPick = (uid: string) =>
-    (uid === actor.uid || already.has(uid) || actor.manages(uid)) &&
-    accountByUid(ctx.db, uid) !== null &&
-    userHasSite(ctx, uid, siteUuid);
+  const mayPick = async (uid: string) =>
+    (uid === actor.uid || already.has(uid) || (await actor.manages(uid))) &&
+    (await accountByUid(ctx.db, uid)) !== null &&
+    (await userHasSite(ctx, uid, siteUuid));
   for (const rule of Object.values(next)) {
     for (const uid of rule.users) {
-      if (!mayPick(uid)) throw new HttpError(400, `rules.${rule.ruleId}.users: Unknown user id ${uid} (not a user of this site you manage)`);
+      if (!(await mayPick(uid))) throw new HttpError(400, `rules.${rule.ruleId}.users: Unknown user id ${uid} (not a user of this site you manage)`);
     }
   }
 }

@@ -1,21 +1,28 @@
 import type { NotificationRule, NotificationRules, RuleChannel } from '@varde/core/contract';
+import { sql } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Db } from '../storage/db.js';
+import { countOf, touched } from '../storage/executeResults.js';
+import { inTransaction, lockForTransaction } from '../storage/transaction.js';
 
 /**
- * Notification rules per site, in SQLite (table `notification_rules`). Why SQLite and not the
- * realtime tree: the rule engine joins rules with active alarms (also in SQLite) on every step, a
+ * Notification rules per site, in the database (table `notification_rules`). Why there and not the
+ * realtime tree: the rule engine joins rules with active alarms (also there) on every step, a
  * site's rule set is replaced in one transaction, and the portal reads rules through
  * controllers-api, never from the realtime database (clients cannot read or write them there).
  */
 export interface RuleStore {
   /** A site's rules in the order they were given (empty map when none). */
-  rulesOf(siteUuid: string): NotificationRules;
-  /** Replaces a site's rules with `rules` (an empty map deletes them all). */
-  replace(siteUuid: string, rules: NotificationRules): void;
-  deleteAll(siteUuid: string): number;
+  rulesOf(siteUuid: string): Promise<NotificationRules>;
+  /**
+   * Replaces a site's rules with `rules` (an empty map deletes them all), in one transaction. With
+   * `ifCurrent`, only while the site's rules are still exactly those (what the caller checked the new
+   * rules against); false, and nothing changed, when they are not.
+   */
+  replace(siteUuid: string, rules: NotificationRules, ifCurrent?: NotificationRules): Promise<boolean>;
+  deleteAll(siteUuid: string): Promise<number>;
   /** Number of rules per site uuid (sites without rules are absent). */
-  counts(): Map<string, number>;
+  counts(): Promise<Map<string, number>>;
 }
 
 interface RuleRow {
@@ -35,33 +42,52 @@ export function ruleFromRow(row: RuleRow): NotificationRule {
   };
 }
 
+async function rulesIn(db: Db, siteUuid: string): Promise<NotificationRules> {
+  const rows = (await db
+    .selectFrom('notification_rules')
+    .select(['site_uuid', 'rule_id', 'threshold_minutes', 'channels', 'users'])
+    .where('site_uuid', '=', siteUuid)
+    .orderBy('position')
+    .orderBy('rule_id')
+    .execute()) as RuleRow[];
+  const rules: NotificationRules = {};
+  for (const row of rows) rules[row.rule_id] = ruleFromRow(row);
+  return rules;
+}
+
+/** Rules compare by content and order (JSON of the same shapes, built the same way). */
+const sameRules = (a: NotificationRules, b: NotificationRules) => JSON.stringify(a) === JSON.stringify(b);
+
 export function createRuleStore(db: Db, clock: Clock): RuleStore {
-  const select = db.prepare<[string], RuleRow>(
-    'SELECT * FROM notification_rules WHERE site_uuid = ? ORDER BY position, rule_id',
-  );
-  const remove = db.prepare<[string]>('DELETE FROM notification_rules WHERE site_uuid = ?');
-  const insert = db.prepare(
-    `INSERT INTO notification_rules (site_uuid, rule_id, threshold_minutes, channels, users, position, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const count = db.prepare<[], { site_uuid: string; n: number }>(
-    'SELECT site_uuid, COUNT(*) AS n FROM notification_rules GROUP BY site_uuid',
-  );
-  const replace = db.transaction((siteUuid: string, rules: NotificationRules) => {
-    remove.run(siteUuid);
-    const now = clock.now();
-    Object.values(rules).forEach((rule, position) => {
-      insert.run(siteUuid, rule.ruleId, rule.threshold, JSON.stringify(rule.channeltype), JSON.stringify(rule.users), position, now);
-    });
-  });
   return {
-    rulesOf(siteUuid) {
-      const rules: NotificationRules = {};
-      for (const row of select.all(siteUuid)) rules[row.rule_id] = ruleFromRow(row);
-      return rules;
+    rulesOf: (siteUuid) => rulesIn(db, siteUuid),
+    replace: (siteUuid, rules, ifCurrent) =>
+      inTransaction(db, async (tx) => {
+        await lockForTransaction(tx, `notification rules ${siteUuid}`);
+        if (ifCurrent && !sameRules(await rulesIn(tx.db, siteUuid), ifCurrent)) return false;
+        await tx.db.deleteFrom('notification_rules').where('site_uuid', '=', siteUuid).execute();
+        const now = clock.now();
+        const rows = Object.values(rules).map((rule, position) => ({
+          site_uuid: siteUuid,
+          rule_id: rule.ruleId,
+          threshold_minutes: rule.threshold,
+          channels: JSON.stringify(rule.channeltype),
+          users: JSON.stringify(rule.users),
+          position,
+          updated_at: now,
+        }));
+        if (rows.length > 0) await tx.db.insertInto('notification_rules').values(rows).execute();
+        return true;
+      }),
+    deleteAll: async (siteUuid) =>
+      touched(await db.deleteFrom('notification_rules').where('site_uuid', '=', siteUuid).executeTakeFirst()),
+    async counts() {
+      const rows = await db
+        .selectFrom('notification_rules')
+        .select(['site_uuid', sql<number>`count(*)`.as('n')])
+        .groupBy('site_uuid')
+        .execute();
+      return new Map(rows.map((row) => [row.site_uuid as string, countOf(row)]));
     },
-    replace: (siteUuid, rules) => replace(siteUuid, rules),
-    deleteAll: (siteUuid) => remove.run(siteUuid).changes,
-    counts: () => new Map(count.all().map((row) => [row.site_uuid, row.n])),
   };
 }

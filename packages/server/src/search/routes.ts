@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { SEARCH_RESULT_LIMIT, searchTagsQuery, servicePathPrefix, type SearchTagsResponse } from '@varde/core/contract';
 import type { CloudContext } from '../context.js';
-import { visibleSites } from '../controllers/visibleSites.js';
+import { visibleSiteScope } from '../controllers/visibleSites.js';
 import { callerOf } from '../http/caller.js';
 import { parseWith } from '../http/parseWith.js';
 import { searchSiteTags } from './siteTags.js';
@@ -13,8 +13,8 @@ export function registerSearchRoutes(app: FastifyInstance, ctx: CloudContext): v
       api.get('/tags', async (request): Promise<SearchTagsResponse> => {
         const { uid } = callerOf(request);
         const query = parseWith(searchTagsQuery, request.query ?? {});
-        const sites = visibleSites(ctx, uid).map((site) => site.uuid);
-        return { data: searchSiteTags(ctx.db, sites, query.q, query.limit ?? SEARCH_RESULT_LIMIT) };
+        const sites = await visibleSiteScope(ctx, uid);
+        return { data: await searchSiteTags(ctx.db, sites, query.q, query.limit ?? SEARCH_RESULT_LIMIT) };
       });
     },
     { prefix: servicePathPrefix('search') },

@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import {
   SEARCH_RESULT_LIMIT,
   SEARCH_SOCKET_PATH,
@@ -9,7 +9,7 @@ import {
   servicePathPrefix,
 } from '@varde/core/contract';
 import type { CloudContext } from '../context.js';
-import { visibleSites } from '../controllers/visibleSites.js';
+import { visibleSiteScope } from '../controllers/visibleSites.js';
 import { HttpError } from '../http/HttpError.js';
 import { hostnameOf } from '../http/hostRouting.js';
 import { verifyAccessToken } from '../tokens/accessTokens.js';
@@ -52,7 +52,7 @@ export function attachSearchSocket(server: Server, ctx: CloudContext): SearchSoc
   }
 
   async function serve(ws: WebSocket, token: string): Promise<void> {
-    ws.on('message', async (data, isBinary) => {
+    async function answer(data: RawData, isBinary: boolean): Promise<void> {
       try {
         const { uid } = await verifyAccessToken(ctx, token, audience);
         const text = isBinary ? undefined : searchTextOf(data.toString());
@@ -60,8 +60,8 @@ export function attachSearchSocket(server: Server, ctx: CloudContext): SearchSoc
           ws.send(JSON.stringify({ detail: 'Send the search text (1-200 characters) or {"search": text}' }));
           return;
         }
-        const sites = visibleSites(ctx, uid).map((site) => site.uuid);
-        ws.send(JSON.stringify(searchSiteTags(ctx.db, sites, text, SEARCH_RESULT_LIMIT)));
+        const sites = await visibleSiteScope(ctx, uid);
+        ws.send(JSON.stringify(await searchSiteTags(ctx.db, sites, text, SEARCH_RESULT_LIMIT)));
       } catch (error) {
         if (error instanceof HttpError) ws.close(SEARCH_CLOSE_UNAUTHORIZED, error.detail);
         else {
@@ -69,6 +69,11 @@ export function attachSearchSocket(server: Server, ctx: CloudContext): SearchSoc
           ws.close(1011, 'Search failed');
         }
       }
+    }
+    // Answered in the order asked: an answer does not name its search, so a slower earlier one must not come last.
+    let previous = Promise.resolve();
+    ws.on('message', (data, isBinary) => {
+      previous = previous.then(() => answer(data, isBinary));
     });
     ws.on('error', () => ws.terminate());
   }

@@ -33,49 +33,48 @@ function seedOf(text: string): number {
  * The historian's series (every demo site, every numeric tag, 400 days back) and demo ML models:
  * one with a trained (READY) version and a fresh one, one with a fresh version, one without versions.
  */
-export function seedDemoAnomaly(ctx: CloudContext): void {
+export async function seedDemoAnomaly(ctx: CloudContext): Promise<void> {
   const now = ctx.clock.now();
   const startAt = Math.floor((now - HISTORIAN_DAYS * DAY_MS) / HISTORIAN_INTERVAL_MS) * HISTORIAN_INTERVAL_MS;
   const sites = demoSites();
-  ctx.db.transaction(() => {
-    sites.forEach((site, index) => {
-      for (const [tag, { unit, profile }] of Object.entries(HISTORIAN_PROFILES)) {
-        // Each site runs a little warmer or colder than the next.
-        const shifted = { ...profile, base: profile.base + ((index % 7) - 3) * 0.04 * Math.abs(profile.base) };
-        ctx.historian.define({ controller: site.uuid, tag, unit, profile: shifted, seed: seedOf(`${site.uuid}/${tag}`), startAt, intervalMs: HISTORIAN_INTERVAL_MS });
-      }
-    });
-  })();
+  // Side by side: on PostgreSQL the pool's connections take them at once.
+  await Promise.all(sites.flatMap((site, index) =>
+    Object.entries(HISTORIAN_PROFILES).map(([tag, { unit, profile }]) => {
+      // Each site runs a little warmer or colder than the next.
+      const shifted = { ...profile, base: profile.base + ((index % 7) - 3) * 0.04 * Math.abs(profile.base) };
+      return ctx.historian.define({ controller: site.uuid, tag, unit, profile: shifted, seed: seedOf(`${site.uuid}/${tag}`), startAt, intervalMs: HISTORIAN_INTERVAL_MS });
+    })));
 
   const [first, second, third] = sites;
   if (!first || !second || !third) return;
   const tags = (site: { uuid: string }, names: string[]): ModelTag[] => names.map((tag) => ({ controller: site.uuid, tag }));
   const by = demoUid('admin');
-  const partner = partnerOfUser(ctx, by);
+  const partner = await partnerOfUser(ctx, by);
   const { store, training } = ctx.anomaly;
 
-  const rooms = store.createModel({
+  const rooms = await store.createModel({
     name: `ventilation/${first.name.toLowerCase().replace(/\s+/g, '-')}/room-temperatures`,
     description: 'Room and outdoor temperatures; flags rooms that drift away from the usual pattern.',
     tags: tags(first, ['RT401', 'RT402', 'RT901']),
     labels: { owner: 'drift', site: first.name },
     parameters: { sampling: '15min' },
   }, by, partner);
-  const baseline = store.createVersion(rooms.model_id, { ...defaultNewVersion(now), name: 'baseline', description: 'Trained on the last year.' });
-  training.start(rooms.model_id, baseline.version_id);
-  training.runUntilIdle();
-  store.createVersion(rooms.model_id, defaultNewVersion(now));
+  // The model was just made, so its version is too.
+  const baseline = (await store.createVersion(rooms.model_id, { ...defaultNewVersion(now), name: 'baseline', description: 'Trained on the last year.' }))!;
+  await training.start(rooms.model_id, baseline.version_id);
+  await training.runUntilIdle();
+  await store.createVersion(rooms.model_id, defaultNewVersion(now));
 
-  const heating = store.createModel({
+  const heating = await store.createModel({
     name: `heating/${second.name.toLowerCase().replace(/\s+/g, '-')}/district-heating`,
     description: 'District heating pressure against the heating valve.',
     tags: tags(second, ['PT501', 'SB401']),
     labels: { owner: 'energi' },
     parameters: {},
   }, by, partner);
-  store.createVersion(heating.model_id, defaultNewVersion(now));
+  await store.createVersion(heating.model_id, defaultNewVersion(now));
 
-  store.createModel({
+  await store.createModel({
     name: 'ventilation/co2-classrooms',
     description: 'CO2 and supply fan speed (no versions yet: tags and parameters can still change).',
     tags: tags(third, ['QT701', 'FT401']),

@@ -12,7 +12,7 @@ export function demoBimSite() {
  * Connections for the demo building: the air handler and the first storey's objects linked to tags
  * of the demo site, so the BIM page has something to show. The rest is left for users to connect.
  */
-export function seedDemoBim(graph: GraphStore): void {
+export async function seedDemoBim(graph: GraphStore): Promise<void> {
   const building = demoBuilding();
   const site = demoBimSite();
   const edges = demoEquipment(building)
@@ -24,6 +24,6 @@ export function seedDemoBim(graph: GraphStore): void {
       ),
     );
   // The demo admin's partner (Fjordvarme) owns the demo building's model nodes, as it has the site.
-  graph.saveNodes(edges.flatMap((edge) => [edge.from_node, edge.to_node]), 'fjordvarme');
-  graph.saveEdges(edges.map((edge) => ({ uuid: edge.uuid, from_node: edge.from_node.uuid, to_node: edge.to_node.uuid, building: building.name })));
+  await graph.saveNodes(edges.flatMap((edge) => [edge.from_node, edge.to_node]), 'fjordvarme');
+  await graph.saveEdges(edges.map((edge) => ({ uuid: edge.uuid, from_node: edge.from_node.uuid, to_node: edge.to_node.uuid, building: building.name })));
 }

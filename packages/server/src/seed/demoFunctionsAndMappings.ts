@@ -70,39 +70,37 @@ const TAGS_BY_MEANING: Record<string, string> = {
  * tables for the first demo sites (which the admin, power user and system admin have). The last
  * table of each mapping leaves its last meaning unmapped and is inactive.
  */
-export function seedDemoFunctionsAndMappings(ctx: CloudContext, functions: FunctionStore, mappings: MappingStore): void {
+export async function seedDemoFunctionsAndMappings(ctx: CloudContext, functions: FunctionStore, mappings: MappingStore): Promise<void> {
   const by = demoUid('admin');
   // The admin's partner owns the demo's functions and mappings (the sites they touch are the admin's).
-  const partner = partnerOfUser(ctx, by);
+  const partner = await partnerOfUser(ctx, by);
   const sites = demoSites().slice(0, 4);
-  ctx.db.transaction(() => {
-    functions.save(partner, 'room-average', {
-      description: 'Averages a room temperature over the last 24 hours and writes the average back.',
-      requirements: DEFAULT_FUNCTION_REQUIREMENTS,
-      source: DEFAULT_FUNCTION_SOURCE,
-    }, {}, by);
-    functions.save(partner, 'hello', { description: 'Says hello.', requirements: '', source: HELLO_SOURCE }, {}, by);
-    functions.save(partner, VENDOR_STYLE_FUNCTION_NAME, {
-      description: "Reads 6 h of a room temperature, looks the tag up and writes the mean back, as functions for the vendor's cloud do.",
-      requirements: '',
-      source: vendorStyleFunctionSource(sites[0]!.uuid),
-    }, {}, by);
+  await functions.save(partner, 'room-average', {
+    description: 'Averages a room temperature over the last 24 hours and writes the average back.',
+    requirements: DEFAULT_FUNCTION_REQUIREMENTS,
+    source: DEFAULT_FUNCTION_SOURCE,
+  }, {}, by);
+  await functions.save(partner, 'hello', { description: 'Says hello.', requirements: '', source: HELLO_SOURCE }, {}, by);
+  await functions.save(partner, VENDOR_STYLE_FUNCTION_NAME, {
+    description: "Reads 6 h of a room temperature, looks the tag up and writes the mean back, as functions for the vendor's cloud do.",
+    requirements: '',
+    source: vendorStyleFunctionSource(sites[0]!.uuid),
+  }, {}, by);
 
-    for (const mapping of DEMO_MAPPINGS) {
-      mappings.createMapping(mapping, partner);
-      sites.forEach((site, index) => {
-        const last = index === sites.length - 1;
-        const tagMappings: TagMapping[] = mapping.meanings
-          .filter((item) => item.type !== 'parameter')
-          .slice(0, last ? -1 : undefined)
-          .map((item) => ({ 'meaning-uuid': item.uuid, 'controller-id': site.uuid, tag: TAGS_BY_MEANING[item.title] ?? '' }));
-        mappings.putTable(mapping.uuid, stableUuid(`table:${mapping.uuid}:${site.uuid}`), {
-          title: site.name,
-          active: !last,
-          'tag-mappings': tagMappings,
-          parameters: mapping.meanings.filter((item) => item.type === 'parameter').map((item) => ({ 'meaning-uuid': item.uuid, value: 15 })),
-        });
-      });
+  for (const mapping of DEMO_MAPPINGS) {
+    await mappings.createMapping(mapping, partner);
+    for (const [index, site] of sites.entries()) {
+      const last = index === sites.length - 1;
+      const tagMappings: TagMapping[] = mapping.meanings
+        .filter((item) => item.type !== 'parameter')
+        .slice(0, last ? -1 : undefined)
+        .map((item) => ({ 'meaning-uuid': item.uuid, 'controller-id': site.uuid, tag: TAGS_BY_MEANING[item.title] ?? '' }));
+      await mappings.putTable(mapping.uuid, stableUuid(`table:${mapping.uuid}:${site.uuid}`), {
+        title: site.name,
+        active: !last,
+        'tag-mappings': tagMappings,
+        parameters: mapping.meanings.filter((item) => item.type === 'parameter').map((item) => ({ 'meaning-uuid': item.uuid, value: 15 })),
+      }, null);
     }
-  })();
+  }
 }

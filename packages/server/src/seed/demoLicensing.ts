@@ -105,19 +105,19 @@ const DAY_MS = 86_400_000;
  * Seeds licence types, partner descriptions and signed licences (some renewed, so their chains show;
  * one archived). Issued as the partner's admin, on dates in the past so renewals are plausible.
  */
-export function seedDemoLicensing(ctx: CloudContext): void {
+export async function seedDemoLicensing(ctx: CloudContext): Promise<void> {
   const key = deriveLicenseSigningKey(ctx.keys);
   const issuer = licenseIssuer(ctx);
   const now = ctx.clock.now();
   for (const [partner, { description, types }] of Object.entries(PARTNERS)) {
-    ctx.realtime.update(`/partners/${partner}`, { description });
-    ctx.realtime.set(
+    await ctx.realtime.update(`/partners/${partner}`, { description });
+    await ctx.realtime.set(
       licensingPaths.types(partner),
       Object.fromEntries(types.map(({ id, ...definition }) => [id, definition])),
     );
   }
   const issuedBy = (partner: string) => (partner === 'nordbygg' ? demoUsers.partnerAdmin.email : demoUsers.admin.email);
-  LICENSES.forEach((demo, index) => {
+  for (const [index, demo] of LICENSES.entries()) {
     const steps = (demo.renewals ?? 0) + 1;
     let previous: StoredLicense | undefined;
     for (let step = 0; step < steps; step += 1) {
@@ -141,17 +141,17 @@ export function seedDemoLicensing(ctx: CloudContext): void {
         request, mode: 'generate', type: demo.type, ...(previous ? { replaces: previous } : {}), issuedBy: issuedBy(demo.partner),
         now: step === steps - 1 ? now - index * DAY_MS : at,
       });
-      storeIssuedLicense(ctx.realtime, { license, file: signLicenseFile(key, license, issuer) }, {
+      await storeIssuedLicense(ctx.realtime, { license, file: signLicenseFile(key, license, issuer) }, {
         ...(previous ? { replaces: previous } : {}), archivedBy: issuedBy(demo.partner), at,
       });
       previous = license;
     }
     if (demo.archived && previous) {
       const id = previous.licenseInfo.id;
-      ctx.realtime.update(`/${demo.partner}/licensing`, {
+      await ctx.realtime.update(`/${demo.partner}/licensing`, {
         [`licenses/active/${id}`]: null,
         [`licenses/archive/${id}`]: { ...previous, archived: { at: now - DAY_MS, by: issuedBy(demo.partner) } },
       });
     }
-  });
+  }
 }

@@ -8,7 +8,7 @@ import { demoSites } from './demoSites.js';
  * have the site. The SMS user's rule tests fine (a Norwegian number); the admin has no phone, so
  * testing a rule that names the admin shows the error view (missing-phone-number).
  */
-export function seedDemoRules(ctx: Pick<CloudContext, 'rules'>): void {
+export async function seedDemoRules(ctx: Pick<CloudContext, 'rules'>): Promise<void> {
   const sites = demoSites();
   const rulesBySite: Array<[number, NotificationRules]> = [
     [
@@ -40,5 +40,5 @@ export function seedDemoRules(ctx: Pick<CloudContext, 'rules'>): void {
       },
     ],
   ];
-  for (const [index, rules] of rulesBySite) ctx.rules.store.replace(sites[index]!.uuid, rules);
+  for (const [index, rules] of rulesBySite) await ctx.rules.store.replace(sites[index]!.uuid, rules);
 }

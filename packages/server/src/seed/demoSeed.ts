@@ -1,5 +1,6 @@
 import { realtimePaths, type TrueMap, type UserData } from '@varde/core/contract';
 import type { CloudContext } from '../context.js';
+import { inTransaction } from '../storage/transaction.js';
 import { insertAccount } from '../auth/accounts.js';
 import { hashPassword } from '../auth/secrets.js';
 import { insertSite, type SiteRecord } from '../controllers/sites.js';
@@ -83,20 +84,20 @@ function profileOf(key: DemoUserKey, sites: SiteRecord[]): UserData {
  * sub-users, module accesses and partners, one SMS second factor, a system admin; and their
  * realtime data (profiles, site status tags, a status message for the cloud's own host name).
  */
-export function seedDemo(ctx: CloudContext): void {
+export async function seedDemo(ctx: CloudContext): Promise<void> {
   const now = ctx.clock.now();
   const sites = demoSites();
   const keys = Object.keys(demoUsers) as DemoUserKey[];
   // Hash outside the transaction: it is the slow part and needs no lock.
   const hashes = new Map(keys.map((key) => [key, hashPassword(demoUsers[key].password)]));
 
-  ctx.db.transaction(() => {
-    for (const site of sites) insertSite(ctx.db, site);
-    seedDemoAlarmsAndTags(ctx.db, sites, now);
+  await inTransaction(ctx.db, async (tx) => {
+    for (const site of sites) await insertSite(tx.db, site);
+    await seedDemoAlarmsAndTags(tx.db, sites, now);
     for (const key of keys) {
       const user = demoUsers[key];
-      insertAccount(
-        ctx.db,
+      await insertAccount(
+        tx.db,
         {
           uid: demoUid(key),
           email: user.email,
@@ -107,7 +108,7 @@ export function seedDemo(ctx: CloudContext): void {
         },
         now,
       );
-      ctx.realtime.set(userPath(demoUid(key)), profileOf(key, sites));
+      await ctx.realtime.set(userPath(demoUid(key)), profileOf(key, sites), tx);
     }
     const tags: Record<string, unknown> = {};
     sites.forEach((site, index) => {
@@ -115,15 +116,16 @@ export function seedDemo(ctx: CloudContext): void {
       tags[`${site.uuid}/tags/portalStatusText/v`] = status.text;
       tags[`${site.uuid}/tags/portalStatusColor/v`] = status.color;
     });
-    ctx.realtime.update('/controllers', tags);
-    for (const [id, name] of Object.entries(PARTNER_NAMES)) ctx.realtime.set(realtimePaths.partner(id), { name });
-    ctx.realtime.set(
+    await ctx.realtime.update('/controllers', tags, tx);
+    for (const [id, name] of Object.entries(PARTNER_NAMES)) await ctx.realtime.set(realtimePaths.partner(id), { name }, tx);
+    await ctx.realtime.set(
       realtimePaths.statusMessage(hostnameOf(new URL(ctx.config.publicOrigin).host)),
       {
         no: 'Demosky: anlegg, alarmer og brukere er simulert. E-post og SMS havner i utboksen.',
         en: 'Demo cloud: sites, alarms and users are simulated. E-mail and SMS go to the outbox.',
         se: 'Demomoln: anläggningar, larm och användare är simulerade. E-post och sms hamnar i utkorgen.',
       },
+      tx,
     );
-  })();
+  });
 }

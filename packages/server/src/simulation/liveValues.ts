@@ -9,10 +9,10 @@ import type { RealtimeTree } from '../realtime/tree.js';
  * (`controllers/{uuid}/tags/{tag}/v`), so a site page shows live values that agree with the trend:
  * between two stored points the value moves along the line joining them, with a small wobble per step.
  */
-export function writeLiveValues(realtime: RealtimeTree, historian: Historian, siteUuids: readonly string[], now: number, step: number): void {
+export async function writeLiveValues(realtime: RealtimeTree, historian: Historian, siteUuids: readonly string[], now: number, step: number): Promise<void> {
   const values: Record<string, number> = {};
   for (const uuid of siteUuids) {
-    for (const series of historian.seriesOf(uuid)) {
+    for (const series of await historian.seriesOf(uuid)) {
       const index = indexAtOrBefore(series, now);
       if (index < 0) continue;
       const [from, to] = [valueAt(series, index), valueAt(series, index + 1)];
@@ -23,5 +23,5 @@ export function writeLiveValues(realtime: RealtimeTree, historian: Historian, si
       values[realtimePaths.tagValue(uuid, series.tag).replace(/^\/controllers\//, '')] = Math.round((from + (to - from) * along + wobble) * factor) / factor;
     }
   }
-  if (Object.keys(values).length > 0) realtime.update('/controllers', values);
+  if (Object.keys(values).length > 0) await realtime.update('/controllers', values);
 }

@@ -20,14 +20,16 @@ export type SimulationEvent =
  * online sites and cleared or acknowledged after a while, a site drops off or comes back, a status
  * text changes, tag values move. Unavailable sites (webpmpReady null) are left alone.
  * It does nothing until started or stepped: tests step it by hand, `varde-cloud` starts it.
+ * Steps run one at a time: the timer's next step and steps asked for by hand wait for the one before.
  */
 export interface Simulation {
   readonly running: boolean;
-  /** Runs a step every `intervalMs` (default 5 s) until stopped. */
+  /** Runs a step `intervalMs` (default 5 s) after the previous one has finished, until stopped. */
   start(intervalMs?: number): void;
-  stop(): void;
-  /** Runs `count` steps now and returns what they did. */
-  step(count?: number): SimulationEvent[];
+  /** No further timed step; resolves once a step in progress has finished (close the db after that). */
+  stop(): Promise<void>;
+  /** Runs `count` steps (after any in progress) and returns what they did. */
+  step(count?: number): Promise<SimulationEvent[]>;
   state(): SimulationState;
 }
 
@@ -39,8 +41,8 @@ export interface SimulationDeps {
   /** Seed of the pseudo-random choices, so a run can be repeated. */
   seed?: number;
   onError?: (error: unknown) => void;
-  /** Runs after every step (the notification rule engine). */
-  afterStep?: () => void;
+  /** Runs after every step (the notification rule engine); the step ends when it has. */
+  afterStep?: () => unknown;
   /** The online sites' series, whose current values each step writes to the realtime database. */
   historian?: Historian;
 }
@@ -71,12 +73,20 @@ const CHANCE = {
 export function createSimulation(deps: SimulationDeps): Simulation {
   const random = randomFrom(deps.seed ?? 1);
   const pick = <T>(items: readonly T[]): T | undefined => items[Math.floor(random() * items.length)];
-  let timer: ReturnType<typeof setInterval> | null = null;
+  let running = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
   let steps = 0;
+  /** The steps asked for so far, one after another (a failed one does not stop the next). */
+  let queue: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const done = queue.then(work);
+    queue = done.catch(() => undefined);
+    return done;
+  };
 
-  function stepOnce(): SimulationEvent[] {
+  async function stepOnce(): Promise<SimulationEvent[]> {
     const events: SimulationEvent[] = [];
-    const sites = allSites(deps.db);
+    const sites = await allSites(deps.db);
     const online = sites.filter((site) => site.webpmpReady === true);
     const offline = sites.filter((site) => site.webpmpReady === false);
 
@@ -84,40 +94,40 @@ export function createSimulation(deps: SimulationDeps): Simulation {
       const site = pick(online);
       const template = pick(DEMO_ALARMS);
       if (site && template) {
-        const row = deps.alarms.raise({ siteUuid: site.uuid, ...template });
+        const row = await deps.alarms.raise({ siteUuid: site.uuid, ...template });
         events.push({ kind: 'alarm-raised', siteUuid: site.uuid, alarmId: row.id });
       }
     }
-    for (const id of deps.alarms.activeIds()) {
+    for (const id of await deps.alarms.activeIds()) {
       if (random() >= CHANCE.clearEachActive) continue;
-      const row = deps.alarms.clear(id);
+      const row = await deps.alarms.clear(id);
       if (row) events.push({ kind: 'alarm-cleared', siteUuid: row.siteUuid, alarmId: id });
     }
-    for (const id of deps.alarms.unackedIds()) {
-      const row = deps.alarms.byId(id);
+    for (const id of await deps.alarms.unackedIds()) {
+      const row = await deps.alarms.byId(id);
       if (!row || random() >= (row.inactive === null ? CHANCE.ackEachActive : CHANCE.ackEachCleared)) continue;
-      deps.alarms.acknowledge(id, 'vaktsentral');
+      await deps.alarms.acknowledge(id, 'vaktsentral');
       events.push({ kind: 'alarm-acknowledged', siteUuid: row.siteUuid, alarmId: id });
     }
     if (random() < CHANCE.dropOff) {
       const site = pick(online);
       if (site) {
-        setSiteConnection(deps, site.uuid, false);
+        await setSiteConnection(deps, site.uuid, false);
         events.push({ kind: 'site-offline', siteUuid: site.uuid });
       }
     }
     if (random() < CHANCE.comeBack) {
       const site = pick(offline);
       if (site) {
-        setSiteConnection(deps, site.uuid, true);
+        await setSiteConnection(deps, site.uuid, true);
         events.push({ kind: 'site-online', siteUuid: site.uuid });
       }
     }
     if (random() < CHANCE.statusChange) {
       const site = pick(online);
       if (site) {
-        const current = deps.realtime.get(`/controllers/${site.uuid}/tags/portalStatusText/v`);
-        writePortalStatus(deps.realtime, site.uuid, current === PORTAL_STATUS.maintenance.text ? PORTAL_STATUS.normal : PORTAL_STATUS.maintenance);
+        const current = await deps.realtime.get(`/controllers/${site.uuid}/tags/portalStatusText/v`);
+        await writePortalStatus(deps.realtime, site.uuid, current === PORTAL_STATUS.maintenance.text ? PORTAL_STATUS.normal : PORTAL_STATUS.maintenance);
         events.push({ kind: 'status-changed', siteUuid: site.uuid });
       }
     }
@@ -125,41 +135,53 @@ export function createSimulation(deps: SimulationDeps): Simulation {
       const site = pick(online);
       const tag = pick(DEMO_TAGS);
       const value = tag && pick(tag.values);
-      if (site && tag && value && setSiteTagValue(deps.db, site.uuid, tag.name, value, deps.clock.now(), 'simulering')) {
+      if (site && tag && value && (await setSiteTagValue(deps.db, site.uuid, tag.name, value, deps.clock.now(), 'simulering'))) {
         events.push({ kind: 'tag-changed', siteUuid: site.uuid });
       }
     }
-    if (deps.historian) writeLiveValues(deps.realtime, deps.historian, online.map((site) => site.uuid), deps.clock.now(), steps);
+    if (deps.historian) await writeLiveValues(deps.realtime, deps.historian, online.map((site) => site.uuid), deps.clock.now(), steps);
     steps += 1;
-    deps.afterStep?.();
+    await deps.afterStep?.();
     return events;
+  }
+
+  /** The next timed step, `intervalMs` after the previous one ended (never two at once). */
+  function schedule(intervalMs: number): void {
+    timer = setTimeout(() => {
+      timer = null;
+      inTurn(stepOnce)
+        .catch((error: unknown) => deps.onError?.(error))
+        .finally(() => {
+          // Stopped meanwhile: nothing more; stopped and started again: that start has its own timer.
+          if (running && timer === null) schedule(intervalMs);
+        });
+    }, intervalMs);
+    // The simulation alone never keeps the process alive.
+    timer.unref?.();
   }
 
   return {
     get running() {
-      return timer !== null;
+      return running;
     },
     start(intervalMs = 5000) {
-      if (timer) return;
-      timer = setInterval(() => {
-        try {
-          stepOnce();
-        } catch (error) {
-          deps.onError?.(error);
-        }
-      }, intervalMs);
-      // The simulation alone never keeps the process alive.
-      timer.unref?.();
+      if (running) return;
+      running = true;
+      if (timer === null) schedule(intervalMs);
     },
-    stop() {
-      if (timer) clearInterval(timer);
+    async stop() {
+      running = false;
+      if (timer) clearTimeout(timer);
       timer = null;
+      await queue;
     },
     step(count = 1) {
-      const events: SimulationEvent[] = [];
-      for (let i = 0; i < count; i += 1) events.push(...stepOnce());
-      return events;
+      return inTurn(async () => {
+        const events: SimulationEvent[] = [];
+        for (let i = 0; i < count; i += 1) events.push(...(await stepOnce()));
+        return events;
+      });
     },
-    state: () => ({ running: timer !== null, steps }),
+    state: () => ({ running, steps }),
   };
 }

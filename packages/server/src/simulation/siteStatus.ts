@@ -2,6 +2,7 @@ import { realtimePaths } from '@varde/core/contract';
 import { setSiteReady } from '../controllers/sites.js';
 import type { RealtimeTree } from '../realtime/tree.js';
 import type { Db } from '../storage/db.js';
+import { withinTransaction, type Tx } from '../storage/transaction.js';
 
 /** The portal status tags (controllers/{uuid}/tags/portalStatusText|Color/v) the demo uses. */
 export const PORTAL_STATUS = {
@@ -16,24 +17,32 @@ export interface PortalStatus {
   color: string;
 }
 
-export function writePortalStatus(realtime: RealtimeTree, siteUuid: string, status: PortalStatus): void {
-  realtime.update('/controllers', {
-    [`${siteUuid}/tags/portalStatusText/v`]: status.text,
-    [`${siteUuid}/tags/portalStatusColor/v`]: status.color,
-  });
+export async function writePortalStatus(realtime: RealtimeTree, siteUuid: string, status: PortalStatus, tx?: Tx): Promise<void> {
+  await realtime.update(
+    '/controllers',
+    {
+      [`${siteUuid}/tags/portalStatusText/v`]: status.text,
+      [`${siteUuid}/tags/portalStatusColor/v`]: status.color,
+    },
+    tx,
+  );
 }
 
 /**
  * A site connects (true), drops off (false) or becomes unavailable (null): webpmpReady in the
- * sites table and the status tags the portal shows change together.
+ * sites table and the status tags the portal shows change together, in one transaction (the
+ * caller's when given).
  */
 export function setSiteConnection(
   deps: { db: Db; realtime: RealtimeTree },
   siteUuid: string,
   webpmpReady: boolean | null,
-): void {
-  setSiteReady(deps.db, siteUuid, webpmpReady);
+  tx?: Tx,
+): Promise<void> {
   const status =
     webpmpReady === null ? PORTAL_STATUS.unavailable : webpmpReady ? PORTAL_STATUS.normal : PORTAL_STATUS.offline;
-  writePortalStatus(deps.realtime, siteUuid, status);
+  return withinTransaction(deps.db, tx, async (inside) => {
+    await setSiteReady(inside.db, siteUuid, webpmpReady);
+    await writePortalStatus(deps.realtime, siteUuid, status, inside);
+  });
 }

@@ -52,7 +52,7 @@ export async function mintAccessTokens(
   session: Session,
 ): Promise<{ accessTokens: AccessTokens; expiresAt: number }> {
   const { uid, sid, generation } = session;
-  const account = accountByUid(ctx.db, uid);
+  const account = await accountByUid(ctx.db, uid);
   if (!account) throw new HttpError(401, 'Unknown account');
   const issuedAt = Math.floor(ctx.clock.now() / 1000);
   const entries = await Promise.all(
@@ -81,7 +81,7 @@ export async function verifyAccessToken(ctx: Ctx & Pick<CloudContext, 'db'>, tok
     const role = roleSchema.safeParse(payload.role);
     if (!payload.sub || !role.success) throw invalidTokenError('Token has no subject or role');
     if (typeof payload.sid !== 'string') throw invalidTokenError('Token has no session; sign in again');
-    const session = sessionBySid(ctx.db, payload.sid, ctx.clock.now());
+    const session = await sessionBySid(ctx.db, payload.sid, ctx.clock.now());
     if (!session || session.uid !== payload.sub) throw invalidTokenError('The session has ended; sign in again');
     return { uid: payload.sub, role: role.data, sid: payload.sid, generation: typeof payload.gen === 'number' ? payload.gen : 0 };
   } catch (error) {

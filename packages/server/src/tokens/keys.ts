@@ -26,11 +26,13 @@ interface StoredKeyRow {
   public_jwk: string;
 }
 
+/**
+ * The stored key, or a new one. The key is read back after the insert, oldest first (ties by kid):
+ * when two nodes start on one new database at once, the later one takes the key the first stored.
+ */
 export async function loadOrCreateSigningKeys(db: Db, now: number): Promise<SigningKeys> {
-  const row = db.prepare('SELECT kid, private_jwk, public_jwk FROM signing_keys ORDER BY created_at LIMIT 1').get() as
-    | StoredKeyRow
-    | undefined;
-  if (row) return importKeys(row.kid, JSON.parse(row.private_jwk) as JWK, JSON.parse(row.public_jwk) as JWK);
+  const stored = await storedKey(db);
+  if (stored) return stored;
 
   const pair = await generateKeyPair(SIGNING_ALGORITHM, { modulusLength: 2048, extractable: true });
   const publicJwk = await exportJWK(pair.publicKey);
@@ -38,13 +40,22 @@ export async function loadOrCreateSigningKeys(db: Db, now: number): Promise<Sign
   const described = { kid, alg: SIGNING_ALGORITHM, use: 'sig' };
   const privateJwk = { ...(await exportJWK(pair.privateKey)), ...described };
   const publicWithKid = { ...publicJwk, ...described };
-  db.prepare('INSERT INTO signing_keys (kid, private_jwk, public_jwk, created_at) VALUES (?, ?, ?, ?)').run(
-    kid,
-    JSON.stringify(privateJwk),
-    JSON.stringify(publicWithKid),
-    now,
-  );
-  return importKeys(kid, privateJwk, publicWithKid);
+  await db
+    .insertInto('signing_keys')
+    .values({ kid, private_jwk: JSON.stringify(privateJwk), public_jwk: JSON.stringify(publicWithKid), created_at: now })
+    .execute();
+  return (await storedKey(db))!;
+}
+
+async function storedKey(db: Db): Promise<SigningKeys | null> {
+  const row = (await db
+    .selectFrom('signing_keys')
+    .select(['kid', 'private_jwk', 'public_jwk'])
+    .orderBy('created_at')
+    .orderBy('kid')
+    .limit(1)
+    .executeTakeFirst()) as StoredKeyRow | undefined;
+  return row ? importKeys(row.kid, JSON.parse(row.private_jwk) as JWK, JSON.parse(row.public_jwk) as JWK) : null;
 }
 
 async function importKeys(kid: string, privateJwk: JWK, publicJwk: JWK): Promise<SigningKeys> {

@@ -3,6 +3,7 @@ import type { CloudServices } from '../services.js';
 import { accountByUid } from '../auth/accounts.js';
 import { siteByUuid } from '../controllers/sites.js';
 import { HttpError } from '../http/HttpError.js';
+import type { Tx } from '../storage/transaction.js';
 import { userPath } from './profiles.js';
 
 type Ctx = Pick<CloudServices, 'db' | 'realtime' | 'clock'>;
@@ -10,6 +11,8 @@ type Ctx = Pick<CloudServices, 'db' | 'realtime' | 'clock'>;
 /**
  * Who is acting on the users service and what they may hand out. Read field by field from the
  * realtime tree (never the whole profile: an admin's adminUsers may hold thousands of sub-users).
+ * Inside a transaction, pass its Tx to every check: the checks then read through it (on SQLite a read
+ * outside it would wait for ever) and hold for the writes that follow.
  */
 export interface Actor {
   uid: string;
@@ -17,13 +20,13 @@ export interface Actor {
   systemAdmin: boolean;
   /** Roles this actor may give (the grant matrix). */
   roles: Role[];
-  hasSite(siteId: string): boolean;
-  hasModule(module: string): boolean;
-  hasPartner(partner: string): boolean;
+  hasSite(siteId: string, tx?: Tx): Promise<boolean>;
+  hasModule(module: string, tx?: Tx): Promise<boolean>;
+  hasPartner(partner: string, tx?: Tx): Promise<boolean>;
   /** Whether `uid` is one of this actor's sub-users (a system admin manages everyone else). */
-  manages(uid: string): boolean;
+  manages(uid: string, tx?: Tx): Promise<boolean>;
   /** The sites, modules and partners this actor can grant (for GET /users/grantable). */
-  grantable(): { controllers: string[]; moduleAccesses: ModuleKey[]; licensingPartners: string[] };
+  grantable(): Promise<{ controllers: string[]; moduleAccesses: ModuleKey[]; licensingPartners: string[] }>;
 }
 
 export function keysOf(value: unknown): string[] {
@@ -39,15 +42,15 @@ function trueKeys(value: unknown): Set<string> {
 }
 
 /** The caller as an actor; a token whose account was deleted meanwhile is no longer good. */
-export function loadActor(ctx: Ctx, uid: string): Actor {
-  const account = accountByUid(ctx.db, uid);
+export async function loadActor(ctx: Ctx, uid: string, tx?: Tx): Promise<Actor> {
+  const account = await accountByUid(tx?.db ?? ctx.db, uid);
   if (!account) throw new HttpError(401, 'Your account no longer exists');
   const base = userPath(uid);
-  const systemAdmin = ctx.realtime.get(`${base}/systemAdmin`) === true;
+  const systemAdmin = (await ctx.realtime.get(`${base}/systemAdmin`, tx)) === true;
   // Each grant map is read when first asked for: most requests need one of them or none.
   const lazy = (field: string) => {
-    let keys: Set<string> | undefined;
-    return () => (keys ??= trueKeys(ctx.realtime.get(`${base}/${field}`)));
+    let keys: Promise<Set<string>> | undefined;
+    return (tx?: Tx) => (keys ??= ctx.realtime.get(`${base}/${field}`, tx).then(trueKeys));
   };
   const sites = lazy('controllers');
   const modules = lazy('moduleAccesses');
@@ -59,24 +62,30 @@ export function loadActor(ctx: Ctx, uid: string): Actor {
     systemAdmin,
     roles: grantableRoles(role, systemAdmin),
     // A system admin has every site and partner there is (and only those that exist).
-    hasSite: (siteId) => (systemAdmin ? siteByUuid(ctx.db, siteId) !== null : sites().has(siteId)),
-    hasModule: (module) => (systemAdmin ? (moduleKeys as readonly string[]).includes(module) : modules().has(module)),
-    hasPartner: (partner) =>
-      systemAdmin ? partners().has(partner) || ctx.realtime.get(`/partners/${partner}/name`) !== null : partners().has(partner),
-    manages: (target) => {
+    hasSite: async (siteId, tx) => (systemAdmin ? (await siteByUuid(tx?.db ?? ctx.db, siteId)) !== null : (await sites(tx)).has(siteId)),
+    hasModule: async (module, tx) => (systemAdmin ? (moduleKeys as readonly string[]).includes(module) : (await modules(tx)).has(module)),
+    hasPartner: async (partner, tx) =>
+      systemAdmin
+        ? (await partners(tx)).has(partner) || (await ctx.realtime.get(`/partners/${partner}/name`, tx)) !== null
+        : (await partners(tx)).has(partner),
+    manages: async (target, tx) => {
       if (target === uid) return false;
-      if (systemAdmin) return accountByUid(ctx.db, target) !== null;
-      return ctx.realtime.get(`${base}/adminUsers/${target}`) !== null;
+      if (systemAdmin) return (await accountByUid(tx?.db ?? ctx.db, target)) !== null;
+      return (await ctx.realtime.get(`${base}/adminUsers/${target}`, tx)) !== null;
     },
-    grantable: () => ({
-      controllers: systemAdmin
-        ? (ctx.db.prepare('SELECT uuid FROM sites ORDER BY uuid').all() as { uuid: string }[]).map((row) => row.uuid)
-        : [...sites()].sort(),
-      moduleAccesses: systemAdmin ? [...moduleKeys] : moduleKeys.filter((key) => modules().has(key)),
-      licensingPartners: systemAdmin
-        ? [...new Set([...partners(), ...keysOf(ctx.realtime.get('/partners'))])].sort()
-        : [...partners()].sort(),
-    }),
+    grantable: async () => {
+      if (systemAdmin) {
+        const rows = (await ctx.db.selectFrom('sites').select('uuid').orderBy('uuid').execute()) as { uuid: string }[];
+        const partnerKeys = new Set([...(await partners()), ...keysOf(await ctx.realtime.get('/partners'))]);
+        return { controllers: rows.map((row) => row.uuid), moduleAccesses: [...moduleKeys], licensingPartners: [...partnerKeys].sort() };
+      }
+      const modulesHad = await modules();
+      return {
+        controllers: [...(await sites())].sort(),
+        moduleAccesses: moduleKeys.filter((key) => modulesHad.has(key)),
+        licensingPartners: [...(await partners())].sort(),
+      };
+    },
   };
 }
 
@@ -89,14 +98,14 @@ export function requireRole(actor: Actor, role: Role): void {
 }
 
 /** Every key must be one the actor has; otherwise 403 naming the first that is not. */
-export function requireGrantable(actor: Actor, kind: 'site' | 'module' | 'partner', keys: Iterable<string>): void {
+export async function requireGrantable(actor: Actor, kind: 'site' | 'module' | 'partner', keys: Iterable<string>, tx?: Tx): Promise<void> {
   const has = kind === 'site' ? actor.hasSite : kind === 'module' ? actor.hasModule : actor.hasPartner;
   for (const key of keys) {
-    if (!has(key)) throw new HttpError(403, `You cannot grant the ${kind} ${key}: you do not have it`);
+    if (!(await has(key, tx))) throw new HttpError(403, `You cannot grant the ${kind} ${key}: you do not have it`);
   }
 }
 
 /** The target must be a sub-user of the actor; others are "not found" (nobody learns who exists). */
-export function requireManaged(actor: Actor, uid: string): void {
-  if (!actor.manages(uid)) throw new HttpError(404, 'User not found');
+export async function requireManaged(actor: Actor, uid: string, tx?: Tx): Promise<void> {
+  if (!(await actor.manages(uid, tx))) throw new HttpError(404, 'User not found');
 }

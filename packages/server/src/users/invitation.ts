@@ -7,9 +7,9 @@ import { sendMessage } from '../outbox/sendMessage.js';
 import { userPath } from './profiles.js';
 
 /** A user's display name (their e-mail when the profile has none). */
-export function nameOf(ctx: Pick<CloudContext, 'realtime'>, uid: string): string {
-  const name = ctx.realtime.get(`${userPath(uid)}/name`);
-  const email = ctx.realtime.get(`${userPath(uid)}/email`);
+export async function nameOf(ctx: Pick<CloudContext, 'realtime'>, uid: string): Promise<string> {
+  const name = await ctx.realtime.get(`${userPath(uid)}/name`);
+  const email = await ctx.realtime.get(`${userPath(uid)}/email`);
   return typeof name === 'string' && name.trim() !== '' ? name : typeof email === 'string' ? email : 'Varde';
 }
 
@@ -17,9 +17,10 @@ export function nameOf(ctx: Pick<CloudContext, 'realtime'>, uid: string): string
  * Invites a user created without a password: an e-mail in their language, from the person who added
  * them, with a link (the password page's ticket, valid for 7 days, once) to choose a password.
  */
-export function sendInvitation(ctx: CloudContext, user: Pick<ManagedUser, 'uid' | 'username' | 'name'>, invitedBy: string): void {
-  const ticket = createResetTicket(ctx.db, user.uid, ctx.clock.now(), INVITATION_TTL_MS);
+export async function sendInvitation(ctx: CloudContext, user: Pick<ManagedUser, 'uid' | 'username' | 'name'>, invitedBy: string): Promise<void> {
+  const ticket = await createResetTicket(ctx.db, user.uid, ctx.clock.now(), INVITATION_TTL_MS);
   const link = resetPasswordLink(ctx.config.publicOrigin, user.uid, ticket);
   const days = INVITATION_TTL_MS / 86_400_000;
-  sendMessage(ctx, { channel: 'email', to: user.username, ...invitationMail(languageOfUser(ctx, user.uid), { name: user.name, invitedBy, link, days }) });
+  const language = await languageOfUser(ctx, user.uid);
+  await sendMessage(ctx, { channel: 'email', to: user.username, ...invitationMail(language, { name: user.name, invitedBy, link, days }) });
 }

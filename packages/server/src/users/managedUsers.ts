@@ -1,13 +1,14 @@
 import { languageCode, role as roleSchema, type ListUsersQuery, type ManagedUser } from '@varde/core/contract';
 import type { CloudContext } from '../context.js';
-import { accountByEmail, accountByUid, type AccountRecord } from '../auth/accounts.js';
+import { accountByEmail, accountByUid, accountsByEmailExcept, accountsByUids, type AccountRecord } from '../auth/accounts.js';
+import type { Tx } from '../storage/transaction.js';
 import { keysOf, type Actor } from './actor.js';
 import { userPath } from './profiles.js';
 
 type Ctx = Pick<CloudContext, 'db' | 'realtime'>;
 
-function trueMapAt(ctx: Ctx, path: string): Record<string, true> {
-  const value = ctx.realtime.get(path);
+async function trueMapAt(ctx: Ctx, path: string, tx?: Tx): Promise<Record<string, true>> {
+  const value = await ctx.realtime.get(path, tx);
   const map: Record<string, true> = {};
   if (value && typeof value === 'object') {
     for (const [key, flag] of Object.entries(value)) if (flag === true) map[key] = true;
@@ -19,59 +20,62 @@ function trueMapAt(ctx: Ctx, path: string): Record<string, true> {
  * A user as their managers see them: the account (uid, e-mail, role, phone) plus the profile's
  * name, language and grants, read field by field (a profile's adminUsers can be large).
  */
-export function managedUserOf(ctx: Ctx, account: AccountRecord): ManagedUser {
+export async function managedUserOf(ctx: Ctx, account: AccountRecord, tx?: Tx): Promise<ManagedUser> {
   const base = userPath(account.uid);
-  const name = ctx.realtime.get(`${base}/name`);
-  const phone = account.phone ?? ctx.realtime.get(`${base}/phone`);
-  const language = languageCode.safeParse(ctx.realtime.get(`${base}/language`));
+  const [name, storedPhone, storedLanguage, controllers, moduleAccesses, licensingPartners, systemAdmin] = await Promise.all([
+    ctx.realtime.get(`${base}/name`, tx),
+    account.phone === null ? ctx.realtime.get(`${base}/phone`, tx) : null,
+    ctx.realtime.get(`${base}/language`, tx),
+    trueMapAt(ctx, `${base}/controllers`, tx),
+    trueMapAt(ctx, `${base}/moduleAccesses`, tx),
+    trueMapAt(ctx, `${base}/licensingPartners`, tx),
+    ctx.realtime.get(`${base}/systemAdmin`, tx),
+  ]);
+  const phone = account.phone ?? storedPhone;
+  const language = languageCode.safeParse(storedLanguage);
   const user: ManagedUser = {
     uid: account.uid,
     username: account.email,
     name: typeof name === 'string' ? name : account.email,
     role: roleSchema.parse(account.role),
     language: language.success ? language.data : 'en',
-    controllers: trueMapAt(ctx, `${base}/controllers`),
-    moduleAccesses: trueMapAt(ctx, `${base}/moduleAccesses`),
-    licensingPartners: trueMapAt(ctx, `${base}/licensingPartners`),
-    systemAdmin: ctx.realtime.get(`${base}/systemAdmin`) === true,
+    controllers,
+    moduleAccesses,
+    licensingPartners,
+    systemAdmin: systemAdmin === true,
   };
   if (typeof phone === 'string' && phone !== '') user.phone = phone;
   return user;
 }
 
-export function managedUserByUid(ctx: Ctx, uid: string): ManagedUser | null {
-  const account = accountByUid(ctx.db, uid);
-  return account ? managedUserOf(ctx, account) : null;
+export async function managedUserByUid(ctx: Ctx, uid: string, tx?: Tx): Promise<ManagedUser | null> {
+  const account = await accountByUid(tx?.db ?? ctx.db, uid);
+  return account ? managedUserOf(ctx, account, tx) : null;
 }
 
 /** The accounts an actor manages, by e-mail: a system admin's are everyone's but their own. */
-function managedAccounts(ctx: Ctx, actor: Actor): AccountRecord[] {
-  if (actor.systemAdmin) {
-    const rows = ctx.db.prepare('SELECT uid FROM accounts WHERE uid <> ? ORDER BY email COLLATE NOCASE, uid').all(actor.uid) as { uid: string }[];
-    return rows.map((row) => accountByUid(ctx.db, row.uid)).filter((account): account is AccountRecord => account !== null);
-  }
-  const subs = keysOf(ctx.realtime.get(`${userPath(actor.uid)}/adminUsers`));
-  return subs
-    .map((uid) => accountByUid(ctx.db, uid))
-    .filter((account): account is AccountRecord => account !== null)
-    .sort((a, b) => a.email.toLowerCase().localeCompare(b.email.toLowerCase()) || a.uid.localeCompare(b.uid));
+async function managedAccounts(ctx: Ctx, actor: Actor): Promise<AccountRecord[]> {
+  if (actor.systemAdmin) return accountsByEmailExcept(ctx.db, actor.uid);
+  const subs = keysOf(await ctx.realtime.get(`${userPath(actor.uid)}/adminUsers`));
+  return (await accountsByUids(ctx.db, subs)).sort(
+    (a, b) => a.email.toLowerCase().localeCompare(b.email.toLowerCase()) || a.uid.localeCompare(b.uid),
+  );
 }
 
 /** GET /users: `email` finds one user cheaply (the CLI's upsert); `search` matches username, name or phone. */
-export function listManagedUsers(ctx: Ctx, actor: Actor, query: ListUsersQuery): { data: ManagedUser[]; total: number } {
+export async function listManagedUsers(ctx: Ctx, actor: Actor, query: ListUsersQuery): Promise<{ data: ManagedUser[]; total: number }> {
   if (query.email !== undefined) {
-    const account = accountByEmail(ctx.db, query.email);
-    const data = account && actor.manages(account.uid) ? [managedUserOf(ctx, account)] : [];
+    const account = await accountByEmail(ctx.db, query.email);
+    const data = account && (await actor.manages(account.uid)) ? [await managedUserOf(ctx, account)] : [];
     return { data, total: data.length };
   }
-  let users = managedAccounts(ctx, actor).map((account) => managedUserOf(ctx, account));
+  const users: ManagedUser[] = [];
+  for (const account of await managedAccounts(ctx, actor)) users.push(await managedUserOf(ctx, account));
   const needle = query.search?.trim().toLowerCase();
-  if (needle) {
-    users = users.filter((user) =>
-      [user.username, user.name, user.phone ?? ''].some((field) => field.toLowerCase().includes(needle)),
-    );
-  }
+  const found = needle
+    ? users.filter((user) => [user.username, user.name, user.phone ?? ''].some((field) => field.toLowerCase().includes(needle)))
+    : users;
   const offset = query.offset ?? 0;
-  const page = users.slice(offset, query.limit === undefined ? undefined : offset + query.limit);
-  return { data: page, total: users.length };
+  const page = found.slice(offset, query.limit === undefined ? undefined : offset + query.limit);
+  return { data: page, total: found.length };
 }

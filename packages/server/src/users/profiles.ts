@@ -1,6 +1,7 @@
 import { userData, type UserData } from '@varde/core/contract';
 import type { RealtimeTree } from '../realtime/tree.js';
 import type { AccountRecord } from '../auth/accounts.js';
+import type { Tx } from '../storage/transaction.js';
 
 /** A user's profile: UserData as kept in the realtime tree at /users/{uid} (no tokens). */
 export type UserProfile = UserData;
@@ -13,8 +14,8 @@ export function userPath(uid: string): string {
  * The profile at /users/{uid}, completed from the account where fields are missing (uid, email,
  * role are the account's) and with the contract's defaults.
  */
-export function readProfile(tree: RealtimeTree, account: AccountRecord): UserProfile {
-  const stored = tree.get(userPath(account.uid));
+export async function readProfile(tree: RealtimeTree, account: AccountRecord, tx?: Tx): Promise<UserProfile> {
+  const stored = await tree.get(userPath(account.uid), tx);
   const record = stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
   const parsed = userData.safeParse({
     name: account.email,
@@ -29,6 +30,6 @@ export function readProfile(tree: RealtimeTree, account: AccountRecord): UserPro
   return userData.parse({ uid: account.uid, name: account.email, email: account.email, role: account.role });
 }
 
-export function writeProfile(tree: RealtimeTree, profile: UserProfile): void {
-  tree.set(userPath(profile.uid), profile);
+export async function writeProfile(tree: RealtimeTree, profile: UserProfile, tx?: Tx): Promise<void> {
+  await tree.set(userPath(profile.uid), profile, tx);
 }

@@ -23,6 +23,7 @@ import { deleteSessionsOf } from '../auth/sessions.js';
 import { callerOf } from '../http/caller.js';
 import { HttpError } from '../http/HttpError.js';
 import { parseWith } from '../http/parseWith.js';
+import type { Tx } from '../storage/transaction.js';
 import { languageOfUser, resetByAdminMail } from '../outbox/messageTexts.js';
 import { sendMessage } from '../outbox/sendMessage.js';
 import { nameOf, sendInvitation } from './invitation.js';
@@ -38,7 +39,7 @@ const grantParams = z.object({ id: userKeySchema, key: userKeySchema });
 const ROLE_RANK = ['Admin', 'PowerUser', 'User', 'Guest', 'Viewer'];
 const roleLowered = (before: string, after: string) => ROLE_RANK.indexOf(after) > ROLE_RANK.indexOf(before);
 
-function actorOf(ctx: CloudContext, request: FastifyRequest): Actor {
+function actorOf(ctx: CloudContext, request: FastifyRequest): Promise<Actor> {
   return loadActor(ctx, callerOf(request).uid);
 }
 
@@ -52,26 +53,27 @@ function idOf(request: FastifyRequest): string {
  * sites, modules and partners one has.
  */
 export function registerUserRoutes(app: FastifyInstance, ctx: CloudContext): void {
-  // Writes are group-committed: concurrent requests share one durable commit (see writeBatcher.ts).
-  const write = <T>(work: () => T) => writeBatcherFor(ctx.db).run(work);
+  // Writes are group-committed: concurrent requests share one durable commit (see writeBatcher.ts). A
+  // write reads and writes only through its tx: the batch holds the database until it commits.
+  const write = <T>(work: (tx: Tx) => Promise<T>) => writeBatcherFor(ctx.db).run(work);
   void app.register(
     async (api) => {
       api.get('/users', async (request): Promise<ListUsersResponse> => {
         const query = parseWith(listUsersQuery, request.query ?? {});
-        return listManagedUsers(ctx, actorOf(ctx, request), query);
+        return listManagedUsers(ctx, await actorOf(ctx, request), query);
       });
 
       // Declared before /users/:id, and `grantable` can never be a uid (uids are UUIDs).
       api.get('/users/grantable', async (request): Promise<GrantableResponse> => {
-        const actor = actorOf(ctx, request);
-        return { roles: actor.roles, ...actor.grantable() };
+        const actor = await actorOf(ctx, request);
+        return { roles: actor.roles, ...(await actor.grantable()) };
       });
 
       api.get('/users/:id', async (request): Promise<ManagedUser> => {
         const id = idOf(request);
-        const actor = actorOf(ctx, request);
-        if (id !== actor.uid) requireManaged(actor, id);
-        const user = managedUserByUid(ctx, id);
+        const actor = await actorOf(ctx, request);
+        if (id !== actor.uid) await requireManaged(actor, id);
+        const user = await managedUserByUid(ctx, id);
         if (!user) throw new HttpError(404, 'User not found');
         return user;
       });
@@ -79,11 +81,11 @@ export function registerUserRoutes(app: FastifyInstance, ctx: CloudContext): voi
       // 201 with Location `/users/<uid>`: the id is the header's tail after its first 7 characters.
       api.post('/users', async (request, reply): Promise<ManagedUser> => {
         const body = parseWith(createUserRequest, request.body);
-        const actor = actorOf(ctx, request);
+        const actor = await actorOf(ctx, request);
         const passwordHash = body.password === undefined ? undefined : hashPassword(body.password);
-        const user = await write(() => createUser(ctx, actor, body, passwordHash));
+        const user = await write((tx) => createUser(ctx, actor, body, passwordHash, tx));
         // Without a password the new user is invited: a link to choose one, valid for days, in their language.
-        if (passwordHash === undefined) sendInvitation(ctx, user, nameOf(ctx, actor.uid));
+        if (passwordHash === undefined) await sendInvitation(ctx, user, await nameOf(ctx, actor.uid));
         reply.code(201).header('location', `${USER_LOCATION_PREFIX}${user.uid}`);
         return user;
       });
@@ -91,24 +93,24 @@ export function registerUserRoutes(app: FastifyInstance, ctx: CloudContext): voi
       api.patch('/users/:id', async (request): Promise<ManagedUser> => {
         const id = idOf(request);
         const patch = parseWith(updateUserRequest, request.body);
-        const actor = actorOf(ctx, request);
-        const before = accountByUid(ctx.db, id)?.role;
-        return write(() => {
-          const user = updateUser(ctx, actor, id, patch);
+        const actor = await actorOf(ctx, request);
+        return write(async (tx) => {
+          const before = (await accountByUid(tx.db, id))?.role;
+          const user = await updateUser(ctx, actor, id, patch, tx);
           // A lower role takes effect at once: the user's sessions end and they sign in again with it.
-          if (before && roleLowered(before, user.role)) deleteSessionsOf(ctx.db, id);
+          if (before && roleLowered(before, user.role)) await deleteSessionsOf(tx.db, id);
           return user;
         });
       });
 
       api.delete('/users/:id', async (request, reply) => {
         const id = idOf(request);
-        const actor = actorOf(ctx, request);
+        const actor = await actorOf(ctx, request);
         if (id === actor.uid) throw new HttpError(403, 'You cannot delete yourself');
-        await write(() => {
-          deleteUser(ctx, actor, id);
+        await write(async (tx) => {
+          await deleteUser(ctx, actor, id, tx);
           // Its cloud sessions go with the account; this also ends its sign-ins at the identity provider.
-          deleteSessionsOf(ctx.db, id);
+          await deleteSessionsOf(tx.db, id);
         });
         return reply.code(204).send();
       });
@@ -117,8 +119,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: CloudContext): voi
         const url = `/users/:id/${kind}/:key`;
         const handle = (on: boolean) => async (request: FastifyRequest): Promise<ManagedUser> => {
           const { id, key } = parseWith(grantParams, request.params);
-          const actor = actorOf(ctx, request);
-          return write(() => setGrant(ctx, actor, id, kind, key, on));
+          const actor = await actorOf(ctx, request);
+          return write((tx) => setGrant(ctx, actor, id, kind, key, on, tx));
         };
         api.put(url, handle(true));
         api.delete(url, handle(false));
@@ -127,26 +129,27 @@ export function registerUserRoutes(app: FastifyInstance, ctx: CloudContext): voi
       api.post('/users/:id/password', async (request) => {
         const id = idOf(request);
         const { password } = parseWith(setPasswordRequest, request.body);
-        const actor = actorOf(ctx, request);
-        requireMaySetPasswordOf(actor, id);
+        const actor = await actorOf(ctx, request);
+        await requireMaySetPasswordOf(actor, id);
         const passwordHash = hashPassword(password);
-        await write(() => {
-          updatePasswordHash(ctx.db, id, passwordHash);
+        await write(async (tx) => {
+          await updatePasswordHash(tx.db, id, passwordHash);
           // A new password ends the user's sessions; changing your own keeps only the session you changed it in.
-          deleteSessionsOf(ctx.db, id, id === actor.uid ? callerOf(request).sid : undefined);
+          await deleteSessionsOf(tx.db, id, id === actor.uid ? callerOf(request).sid : undefined);
         });
         return { ok: true as const };
       });
 
       api.post('/users/:id/reset-password', async (request) => {
         const id = idOf(request);
-        const actor = actorOf(ctx, request);
-        if (id !== actor.uid) requireManaged(actor, id);
-        const account = accountByUid(ctx.db, id);
+        const actor = await actorOf(ctx, request);
+        if (id !== actor.uid) await requireManaged(actor, id);
+        const account = await accountByUid(ctx.db, id);
         if (!account) throw new HttpError(404, 'User not found');
-        const ticket = createResetTicket(ctx.db, id, ctx.clock.now());
+        const ticket = await createResetTicket(ctx.db, id, ctx.clock.now());
         const link = resetPasswordLink(ctx.config.publicOrigin, id, ticket);
-        sendMessage(ctx, { channel: 'email', to: account.email, ...resetByAdminMail(languageOfUser(ctx, id), link, RESET_TICKET_TTL_MS / 60_000) });
+        const language = await languageOfUser(ctx, id);
+        await sendMessage(ctx, { channel: 'email', to: account.email, ...resetByAdminMail(language, link, RESET_TICKET_TTL_MS / 60_000) });
         return { ok: true as const };
       });
     },

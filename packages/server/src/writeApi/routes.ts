@@ -30,8 +30,8 @@ export function registerWriteApiRoutes(app: FastifyInstance, ctx: CloudContext):
     }
     const tagName = parseWith(writableTagName, tag);
     const body = parseWith(writeTagBody, request.body);
-    const site = siteForCaller(ctx, uid, cid);
-    ctx.writeApi.values.write({
+    const site = await siteForCaller(ctx, uid, cid);
+    await ctx.writeApi.values.write({
       controller: site.uuid,
       tag: tagName,
       ts: timestampOf(body.timestamp),

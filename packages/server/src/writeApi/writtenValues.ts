@@ -23,14 +23,14 @@ export interface WriteRecord {
  * merges the numbers into what it serves (a written point wins over a generated one at the same time).
  */
 export interface WrittenValues {
-  write(record: WriteRecord): void;
+  write(record: WriteRecord): Promise<void>;
   /** Numbers in [from, to] plus the last before and the first after, oldest first. */
-  numbersBetween(controller: string, tag: string, from: number, to: number): WrittenPoint[];
+  numbersBetween(controller: string, tag: string, from: number, to: number): Promise<WrittenPoint[]>;
   /** The last number at or before ts. */
-  numberAtOrBefore(controller: string, tag: string, ts: number): WrittenPoint | null;
+  numberAtOrBefore(controller: string, tag: string, ts: number): Promise<WrittenPoint | null>;
   /** Whether any number was written to the tag (a tag may exist only through writes). */
-  hasNumbers(controller: string, tag: string): boolean;
-  byRun(runId: string): WrittenValue[];
+  hasNumbers(controller: string, tag: string): Promise<boolean>;
+  byRun(runId: string): Promise<WrittenValue[]>;
 }
 
 interface Row {
@@ -41,52 +41,62 @@ interface Row {
   value_text: string | null;
 }
 
-export function createWrittenValues(db: Db): WrittenValues {
-  const insert = db.prepare(
-    'INSERT INTO written_values (controller, tag, ts, value, value_text, written_by, run_id) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  );
-  // The latest write for a time wins: ORDER BY id picks it last.
-  const inside = db.prepare(
-    `SELECT ts, value FROM written_values WHERE controller = ? AND tag = ? AND value IS NOT NULL AND ts BETWEEN ? AND ? ORDER BY ts, id`,
-  );
-  const before = db.prepare(
-    `SELECT ts, value FROM written_values WHERE controller = ? AND tag = ? AND value IS NOT NULL AND ts < ? ORDER BY ts DESC, id DESC LIMIT 1`,
-  );
-  const after = db.prepare(
-    `SELECT ts, value FROM written_values WHERE controller = ? AND tag = ? AND value IS NOT NULL AND ts > ? ORDER BY ts, id DESC LIMIT 1`,
-  );
-  const atOrBefore = db.prepare(
-    `SELECT ts, value FROM written_values WHERE controller = ? AND tag = ? AND value IS NOT NULL AND ts <= ? ORDER BY ts DESC, id DESC LIMIT 1`,
-  );
-  const any = db.prepare('SELECT 1 FROM written_values WHERE controller = ? AND tag = ? AND value IS NOT NULL LIMIT 1');
-  const ofRun = db.prepare('SELECT controller, tag, ts, value, value_text FROM written_values WHERE run_id = ? ORDER BY id');
+type NumberRow = { ts: number; value: number };
 
-  const point = (row: { ts: number; value: number } | undefined): WrittenPoint | null =>
-    row ? { ts: row.ts, v: row.value } : null;
+export function createWrittenValues(db: Db): WrittenValues {
+  /** The numbers written to one tag (the base of every read here). */
+  const numbersOf = (controller: string, tag: string) =>
+    db
+      .selectFrom('written_values')
+      .select(['ts', 'value'])
+      .where('controller', '=', controller.toLowerCase())
+      .where('tag', '=', tag)
+      .where('value', 'is not', null);
+
+  const point = (row: NumberRow | undefined): WrittenPoint | null => (row ? { ts: row.ts, v: row.value } : null);
 
   return {
-    write(record) {
-      insert.run(
-        record.controller.toLowerCase(), record.tag, record.ts, record.value ?? null, record.valueText ?? null,
-        record.writtenBy, record.runId ?? null,
-      );
+    async write(record) {
+      await db
+        .insertInto('written_values')
+        .values({
+          controller: record.controller.toLowerCase(),
+          tag: record.tag,
+          ts: record.ts,
+          value: record.value ?? null,
+          value_text: record.valueText ?? null,
+          written_by: record.writtenBy,
+          run_id: record.runId ?? null,
+        })
+        .execute();
     },
-    numbersBetween(controller, tag, from, to) {
-      const key = controller.toLowerCase();
-      const rows = inside.all(key, tag, from, to) as { ts: number; value: number }[];
+    async numbersBetween(controller, tag, from, to) {
+      // The latest write for a time wins: ORDER BY id picks it last.
+      const rows = (await numbersOf(controller, tag).where('ts', '>=', from).where('ts', '<=', to).orderBy('ts').orderBy('id').execute()) as NumberRow[];
       // Several writes at one time: keep the last.
       const byTs = new Map<number, WrittenPoint>();
       for (const row of rows) byTs.set(row.ts, { ts: row.ts, v: row.value });
-      const first = point(before.get(key, tag, from) as { ts: number; value: number } | undefined);
-      const last = point(after.get(key, tag, to) as { ts: number; value: number } | undefined);
+      const before = await numbersOf(controller, tag).where('ts', '<', from).orderBy('ts', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+      const after = await numbersOf(controller, tag).where('ts', '>', to).orderBy('ts').orderBy('id', 'desc').limit(1).executeTakeFirst();
+      const first = point(before as NumberRow | undefined);
+      const last = point(after as NumberRow | undefined);
       return [...(first ? [first] : []), ...byTs.values(), ...(last ? [last] : [])];
     },
-    numberAtOrBefore(controller, tag, ts) {
-      return point(atOrBefore.get(controller.toLowerCase(), tag, ts) as { ts: number; value: number } | undefined);
+    async numberAtOrBefore(controller, tag, ts) {
+      const row = await numbersOf(controller, tag).where('ts', '<=', ts).orderBy('ts', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+      return point(row as NumberRow | undefined);
     },
-    hasNumbers: (controller, tag) => any.get(controller.toLowerCase(), tag) !== undefined,
-    byRun(runId) {
-      return (ofRun.all(runId) as Row[]).map((row) => ({
+    async hasNumbers(controller, tag) {
+      return (await numbersOf(controller, tag).limit(1).executeTakeFirst()) !== undefined;
+    },
+    async byRun(runId) {
+      const rows = (await db
+        .selectFrom('written_values')
+        .select(['controller', 'tag', 'ts', 'value', 'value_text'])
+        .where('run_id', '=', runId)
+        .orderBy('id')
+        .execute()) as Row[];
+      return rows.map((row) => ({
         controllerId: row.controller,
         tag: row.tag,
         timestamp: row.ts,

@@ -19,9 +19,9 @@ beforeAll(async () => {
   session = await signedInSharedSession(cloud, demoUsers.user);
   online = (await listAllSites(session.http)).filter((site) => site.webpmpReady === true);
   // One site of each colour: A red, B orange, anything else yellow.
-  cloud.context.alarms.raise({ siteUuid: online[0]!.uuid, alarmGroup: 'A', tagName: 'MAP-A' });
-  cloud.context.alarms.raise({ siteUuid: online[1]!.uuid, alarmGroup: 'B', tagName: 'MAP-B' });
-  cloud.context.alarms.raise({ siteUuid: online[2]!.uuid, alarmGroup: 'X', tagName: 'MAP-X' });
+  await cloud.context.alarms.raise({ siteUuid: online[0]!.uuid, alarmGroup: 'A', tagName: 'MAP-A' });
+  await cloud.context.alarms.raise({ siteUuid: online[1]!.uuid, alarmGroup: 'B', tagName: 'MAP-B' });
+  await cloud.context.alarms.raise({ siteUuid: online[2]!.uuid, alarmGroup: 'X', tagName: 'MAP-X' });
 }, 30_000);
 afterEach(() => cleanup());
 afterAll(async () => {

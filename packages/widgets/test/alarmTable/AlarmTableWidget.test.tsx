@@ -40,7 +40,7 @@ it('shows the alarms of every connected site; one raised in the cloud appears wi
   expect([...sites].every((uuid) => online.some((site) => site.uuid === uuid))).toBe(true);
 
   const target = online[0]!;
-  const raised = cloud.context.alarms.raise({ siteUuid: target.uuid, alarmGroup: 'A', tagName: 'E2E-POLL', text: '<img src=x onerror=alert(1)>', value: '99 °C' });
+  const raised = await cloud.context.alarms.raise({ siteUuid: target.uuid, alarmGroup: 'A', tagName: 'E2E-POLL', text: '<img src=x onerror=alert(1)>', value: '99 °C' });
   // Newest first: the raised alarm leads the table after the next 3 s poll.
   await waitFor(() => expect(rowsOf(container)[0]?.dataset.alarmId).toBe(raised.id), { timeout: 6000 });
   expect(cellsOf(rowsOf(container)[0]!)).toEqual(['A', target.name, 'E2E-POLL', expect.stringMatching(/^\d\d-/), '<img src=x onerror=alert(1)>', '99 °C']);

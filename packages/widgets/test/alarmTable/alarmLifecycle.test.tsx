@@ -36,7 +36,7 @@ const dialogOf = (container: HTMLElement) =>
 const stateOf = (container: HTMLElement, id: string) => rowOf(container, id)?.querySelector('[data-cell="state"]')?.textContent ?? null;
 
 it('a focused row opens with Enter; acknowledging with a comment shows who, and the comment as text', async () => {
-  const alarm = cloud.context.alarms.raise({ siteUuid: site.uuid, alarmGroup: 'A', tagName: 'WIDGET-ACK', text: 'Frostvakt' });
+  const alarm = await cloud.context.alarms.raise({ siteUuid: site.uuid, alarmGroup: 'A', tagName: 'WIDGET-ACK', text: 'Frostvakt' });
   const { container } = render(<AlarmTableWidget />);
   await waitFor(() => expect(rowOf(container, alarm.id)).not.toBeNull(), { timeout: 10_000 });
   const row = rowOf(container, alarm.id)!;
@@ -49,15 +49,15 @@ it('a focused row opens with Enter; acknowledging with a comment shows who, and 
   fireEvent.click(dialog.querySelector('[data-action="acknowledge"]')!);
 
   await waitFor(() => expect(stateOf(container, alarm.id)).toContain(demoUsers.user.email), { timeout: 10_000 });
-  expect(cloud.context.alarms.byId(alarm.id)).toMatchObject({ acknowledgedBy: demoUsers.user.email, ackComment: '<i>Sjekket</i>' });
+  expect(await cloud.context.alarms.byId(alarm.id)).toMatchObject({ acknowledgedBy: demoUsers.user.email, ackComment: '<i>Sjekket</i>' });
   await waitFor(() => expect(dialog.querySelector('[data-testid="ack-comment"]')?.textContent).toBe('<i>Sjekket</i>'));
   expect(dialog.querySelector('i')).toBeNull();
   await waitFor(() => expect([...dialog.querySelectorAll('[data-action="acknowledged"]')]).toHaveLength(1));
 }, 20_000);
 
 it('selected rows are acknowledged together; the state filter shows only the unacknowledged', async () => {
-  const first = cloud.context.alarms.raise({ siteUuid: site.uuid, alarmGroup: 'B', tagName: 'WIDGET-BULK-1' });
-  const second = cloud.context.alarms.raise({ siteUuid: site.uuid, alarmGroup: 'B', tagName: 'WIDGET-BULK-2' });
+  const first = await cloud.context.alarms.raise({ siteUuid: site.uuid, alarmGroup: 'B', tagName: 'WIDGET-BULK-1' });
+  const second = await cloud.context.alarms.raise({ siteUuid: site.uuid, alarmGroup: 'B', tagName: 'WIDGET-BULK-2' });
   const { container } = render(<AlarmTableWidget />);
   await waitFor(() => expect(rowOf(container, second.id)).not.toBeNull(), { timeout: 10_000 });
   for (const alarm of [first, second]) fireEvent.click(rowOf(container, alarm.id)!.querySelector('[part="row-select"]')!);

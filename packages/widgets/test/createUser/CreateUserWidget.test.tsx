@@ -99,7 +99,7 @@ describe('CreateUserWidget', { timeout: 20_000 }, () => {
     setField(container, '[part="role-select"]', 'Guest');
     await submit(container);
     await waitFor(() => expect(created).toHaveLength(2), { timeout: 5000 });
-    const mail = cloud.context.outbox.list({ channel: 'email', to: invited })[0]!;
+    const mail = (await cloud.context.outbox.list({ channel: 'email', to: invited }))[0]!;
     expect(mail.subject).toBe('You are invited to Varde');
     expect(mail.body).toContain('Hello Invited Person');
     expect(mail.body).toContain('within 7 days');

@@ -103,7 +103,7 @@ describe('MlExplorerWidget', () => {
     // The chip changed before the server answered; wait for the server's job, then run it.
     await waitFor(() => expect(cloud.context.anomaly.training.running()).toHaveLength(1));
     await act(async () => {
-      cloud.context.anomaly.training.runUntilIdle();
+      await cloud.context.anomaly.training.runUntilIdle();
     });
     click(container, 'refresh-version');
     await waitFor(() => expect(container.querySelector('[data-editor="version"] [part="status-chip"]')!.getAttribute('data-status')).toBe('VERSION_STATUS_READY'));
@@ -116,7 +116,7 @@ describe('MlExplorerWidget', () => {
 
   it('blocks leaving pending changes and asks before deleting a model, listing its versions', async () => {
     const { container } = render(<MlExplorerWidget />);
-    const heating = cloud.context.anomaly.store.list().find((m) => m.name.endsWith('district-heating'))!;
+    const heating = (await cloud.context.anomaly.store.list()).find((m) => m.name.endsWith('district-heating'))!;
     fireEvent.click(await found(container, `[data-model-id="${heating.model_id}"]`));
     await found(container, '[data-editor="model"]');
     expect((container.querySelector('[data-field="tags.0.controller"]') as HTMLInputElement).disabled).toBe(true);

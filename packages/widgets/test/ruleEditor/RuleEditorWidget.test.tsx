@@ -140,7 +140,7 @@ describe('RuleEditorWidget', () => {
       [`${prefix}-rule-sms001`]: { ruleId: `${prefix}-rule-sms001`, channeltype: ['sms'], threshold: 20, users: [demoUid('sms')] },
     });
     // The SMS user loses the site: the rule still names them, and the dialog will not save it so.
-    cloud.context.realtime.set(`/users/${demoUid('sms')}/controllers/${site.uuid}`, null);
+    await cloud.context.realtime.set(`/users/${demoUid('sms')}/controllers/${site.uuid}`, null);
     const { container } = render(<RuleEditorWidget site={site.uuid} />);
     const panel = await found(container, `[data-site-rules="${site.uuid}"]`);
 
@@ -151,7 +151,7 @@ describe('RuleEditorWidget', () => {
     expect(mail.getAttribute('data-outcome')).toBe('sent');
     expect(textOf(mail)).toContain('sendt til admin@varde.test');
     expect(result.querySelector('[data-delivery$=":sms"]')).toBeNull();
-    expect(cloud.context.outbox.list({ to: 'admin@varde.test' }).some((m) => m.body.includes(`${prefix}-rule-admin1`))).toBe(true);
+    expect((await cloud.context.outbox.list({ to: 'admin@varde.test' })).some((m) => m.body.includes(`${prefix}-rule-admin1`))).toBe(true);
     click(panel.querySelector('[data-action="close-test"]')!);
 
     click(await found(panel, `[data-rule="${prefix}-rule-admin1"] [data-action="log"]`));

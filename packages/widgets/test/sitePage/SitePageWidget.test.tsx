@@ -15,8 +15,10 @@ beforeAll(async () => {
   cloud = await startCloud();
   cloud.context.simulation.stop();
   session = await signedInSharedSession(cloud, demoUsers.admin);
-  site = (await listAllSites(session.http)).find((candidate) => candidate.webpmpReady === true && cloud.context.historian.seriesOf(candidate.uuid).length > 0)!;
-  cloud.context.simulation.step();
+  const ready = (await listAllSites(session.http)).filter((candidate) => candidate.webpmpReady === true);
+  const withHistory = await Promise.all(ready.map(async (candidate) => (await cloud.context.historian.seriesOf(candidate.uuid)).length > 0));
+  site = ready.find((_, index) => withHistory[index])!;
+  await cloud.context.simulation.step();
 }, 30_000);
 afterEach(() => cleanup());
 afterAll(async () => {

@@ -64,10 +64,11 @@ async function issue(names: string[], now: Date): Promise<GatewayTls> {
 
 /**
  * Loads the gateway's CA and certificate from `<data>/functions-tls/` or makes them (in memory with
- * --memory). A stored certificate that does not cover `names` (another --domain) is made anew.
+ * --memory, and per start on PostgreSQL: functions run on the node that serves them, so the CA is the
+ * node's own). A stored certificate that does not cover `names` (another --domain) is made anew.
  */
 export async function loadOrCreateGatewayTls(storage: StorageLocation, names: string[], now: Date): Promise<GatewayTls> {
-  if (storage.kind === 'memory') return issue(names, now);
+  if (storage.kind !== 'directory') return issue(names, now);
   const dir = join(storage.dir, 'functions-tls');
   const files = { caPem: join(dir, 'ca.pem'), certPem: join(dir, 'server.pem'), keyPem: join(dir, 'server-key.pem') };
   if (Object.values(files).every((file) => existsSync(file))) {

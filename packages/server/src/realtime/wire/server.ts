@@ -13,7 +13,7 @@ export interface WireServer {
   /** Listens for upgrades on an HTTP server; returns the detach function. */
   attach(server: Server): () => void;
   /** Applies every pending onDisconnect, then drops all connections. */
-  close(): void;
+  close(): Promise<void>;
 }
 
 export const WIRE_PATH = '/.ws';
@@ -31,7 +31,11 @@ export function createWireServer(options: SessionContext & { namespace: string }
   });
   // Connections that only listen send nothing: their sign-in is rechecked every few seconds.
   const authCheck = context.isAuthLive
-    ? setInterval(() => sessions.forEach((session) => session.revokeAuthIfEnded()), AUTH_RECHECK_MS)
+    ? setInterval(() => {
+        for (const session of sessions) {
+          session.revokeAuthIfEnded().catch((error: unknown) => console.error('realtime sign-in recheck failed', error));
+        }
+      }, AUTH_RECHECK_MS)
     : undefined;
   authCheck?.unref();
 
@@ -52,7 +56,7 @@ export function createWireServer(options: SessionContext & { namespace: string }
       });
       ws.on('close', () => {
         sessions.delete(session);
-        session.runOnDisconnect();
+        void session.runOnDisconnect();
       });
       ws.on('error', () => ws.terminate());
       session.hello(req.headers.host ?? `localhost`);
@@ -69,11 +73,12 @@ export function createWireServer(options: SessionContext & { namespace: string }
       server.on('upgrade', listener);
       return () => server.off('upgrade', listener);
     },
-    close() {
+    async close() {
       unsubscribe();
       clearInterval(authCheck);
-      for (const session of sessions) session.runOnDisconnect();
+      const leaving = [...sessions];
       sessions.clear();
+      await Promise.all(leaving.map((session) => session.runOnDisconnect()));
       for (const client of wss.clients) client.terminate();
       wss.close();
     },

@@ -2,15 +2,17 @@ import type { WebSocket } from 'ws';
 import type { Clock } from '../../clock.js';
 import type { VerifiedIdToken } from '../idTokens.js';
 import { InvalidPathError, isAtOrBelow, joinKeys, parsePath } from '../paths.js';
-import type { RealtimeAuth, RealtimeRules } from '../rules.js';
+import { GrantData } from '../grantData.js';
+import type { RealtimeAuth, RealtimeRules, RulesData } from '../rules.js';
 import { resolveServerValues } from '../serverValues.js';
 import type { RealtimeChange, RealtimeStore } from '../store.js';
+import type { Tx } from '../../storage/transaction.js';
 import { valueHash } from '../valueHash.js';
 import { InvalidValueError, normalizeValue } from '../values.js';
 import { FrameAssembler, FrameError } from './frames.js';
 import { type DataPush, pushForListen, wirePath } from './pushes.js';
 import { filterByQuery, isFilteringQuery } from './queryFilter.js';
-import { type Body, BadRequestError, childrenOf, isBody, listenKey, pathOf, tagOf, touches } from './requestBody.js';
+import { type Body, BadRequestError, childrenOf, isBody, listenKey, pathOf, tagOf } from './requestBody.js';
 
 export interface SessionContext {
   store: RealtimeStore;
@@ -18,7 +20,7 @@ export interface SessionContext {
   rules: RealtimeRules;
   verifyIdToken(token: string): Promise<VerifiedIdToken>;
   /** Whether a connection's sign-in still lives (its backend session has not ended); absent: always. */
-  isAuthLive?(auth: RealtimeAuth): boolean;
+  isAuthLive?(auth: RealtimeAuth): Promise<boolean>;
 }
 
 interface Listen {
@@ -42,6 +44,8 @@ interface Reply {
 
 const ok = (d: unknown = ''): Reply => ({ s: 'ok', d });
 const PERMISSION_DENIED: Reply = { s: 'permission_denied', d: 'Permission denied' };
+/** Rules see nothing for a connection that is not signed in (they deny it anyway). */
+const NO_DATA: RulesData = { get: () => undefined };
 
 /**
  * One client connection speaking the firebase wire protocol (v5). Requests run one at a time in
@@ -50,6 +54,10 @@ const PERMISSION_DENIED: Reply = { s: 'permission_denied', d: 'Permission denied
  */
 export class RealtimeSession {
   private auth: (RealtimeAuth & { expiresAt: number }) | null = null;
+  /** What the rules consult for `auth`, kept current from the changes this connection hears. */
+  private grants: GrantData | null = null;
+  /** Changes heard while `grants` is being read, applied to it once read (none is missed). */
+  private changesWhileLoadingGrants: RealtimeChange[] | null = null;
   private readonly listens = new Map<string, Listen>();
   private onDisconnectOps: OnDisconnectOp[] = [];
   private readonly frames = new FrameAssembler();
@@ -95,8 +103,8 @@ export class RealtimeSession {
   /** Fans a committed change out to this connection's listens. */
   onStoreChange(change: RealtimeChange): void {
     this.expireAuthIfDue();
-    const auth = this.auth;
-    if (auth && this.ctx.rules.grantSourcesOf(auth).some((source) => touches(change.path, source))) this.recheckListens();
+    this.changesWhileLoadingGrants?.push(change);
+    if (this.grants?.apply(change)) this.recheckListens();
     const sent = new Set<string>();
     for (const listen of this.listens.values()) {
       const push = pushForListen(listen.path, listen.tag, change);
@@ -109,13 +117,17 @@ export class RealtimeSession {
   }
 
   /** Applies the queued onDisconnect writes (rules were checked when they were queued). */
-  runOnDisconnect(): void {
+  async runOnDisconnect(): Promise<void> {
     const ops = this.onDisconnectOps;
     this.onDisconnectOps = [];
+    // After the requests already queued, so a write the client sent before leaving lands first.
+    await this.queue;
     for (const op of ops) {
       try {
-        if (op.kind === 'set') this.ctx.store.set(op.path, this.resolve(op.value, op.path));
-        else this.ctx.store.update(op.path, this.resolveChildren(op.path, op.value as Body));
+        await this.ctx.store.atomically(async (tx) => {
+          if (op.kind === 'set') await this.ctx.store.set(op.path, await this.resolve(op.value, op.path, tx), tx);
+          else await this.ctx.store.update(op.path, await this.resolveChildren(op.path, op.value as Body, tx), tx);
+        });
       } catch (error) {
         console.error(`realtime onDisconnect write at ${op.path || '/'} failed`, error);
       }
@@ -134,7 +146,7 @@ export class RealtimeSession {
     }
     const body = isBody(message.b) ? message.b : {};
     this.expireAuthIfDue();
-    this.revokeAuthIfEnded();
+    await this.revokeAuthIfEnded();
     let reply: Reply;
     try {
       reply = await this.perform(message.a, body);
@@ -157,8 +169,7 @@ export class RealtimeSession {
       case 'gauth':
         return this.authenticate(body);
       case 'unauth':
-        this.auth = null;
-        this.recheckListens();
+        this.setAuth(null, null);
         return ok();
       case 'q':
         return this.listen(body);
@@ -184,61 +195,71 @@ export class RealtimeSession {
     if (typeof body.cred !== 'string' || body.cred === '') throw new BadRequestError('auth needs cred');
     try {
       const token = await this.ctx.verifyIdToken(body.cred);
-      this.auth = { uid: token.uid, claims: token.claims, expiresAt: token.expiresAt };
-      this.recheckListens();
+      const auth = { uid: token.uid, claims: token.claims, expiresAt: token.expiresAt };
+      this.setAuth(auth, await this.loadGrants(auth));
       return ok({ auth: token.claims, expires: Math.floor(token.expiresAt / 1000) });
     } catch (error) {
-      this.auth = null;
-      this.recheckListens();
+      this.setAuth(null, null);
       return { s: 'invalid_token', d: error instanceof Error ? error.message : 'Invalid token' };
     }
   }
 
-  private listen(body: Body): Reply {
+  private async listen(body: Body): Promise<Reply> {
     const keys = parsePath(pathOf(body));
     const path = joinKeys(keys);
     const tag = tagOf(body);
-    if (!this.ctx.rules.canRead(this.auth, keys, this.ctx.store)) return PERMISSION_DENIED;
-    this.listens.set(listenKey(path, tag), { path, keys, tag, query: body.q });
+    if (!this.canRead(keys)) return PERMISSION_DENIED;
+    // Listening before the read: a change committed meanwhile is pushed after the data (and wins).
+    const key = listenKey(path, tag);
+    this.listens.set(key, { path, keys, tag, query: body.q });
+    const value = await this.ctx.store.get(path);
+    if (!this.listens.has(key)) return PERMISSION_DENIED; // revoked while reading
     // The data must arrive before the 'ok': the SDK takes an 'ok' without data as "nothing here".
-    const push: DataPush = { a: 'd', b: { p: wirePath(path), d: this.ctx.store.get(path) } };
+    const push: DataPush = { a: 'd', b: { p: wirePath(path), d: value } };
     if (tag !== undefined) push.b.t = tag;
     this.send({ t: 'd', d: push });
     return ok({});
   }
 
-  private get(body: Body): Reply {
+  private async get(body: Body): Promise<Reply> {
     const keys = parsePath(pathOf(body));
-    if (!this.ctx.rules.canRead(this.auth, keys, this.ctx.store)) return PERMISSION_DENIED;
-    const value = this.ctx.store.get(joinKeys(keys));
+    if (!this.canRead(keys)) return PERMISSION_DENIED;
+    const value = await this.ctx.store.get(joinKeys(keys));
     return ok(isFilteringQuery(body.q) ? filterByQuery(value, body.q) : value);
   }
 
-  private put(body: Body): Reply {
+  /** One transaction: the value read for an increment or a transaction's hash is the one replaced. */
+  private put(body: Body): Promise<Reply> {
     const keys = parsePath(pathOf(body));
     const path = joinKeys(keys);
-    const value = this.resolve(body.d, path);
-    if (!this.ctx.rules.canWrite(this.auth, keys, value, this.ctx.store)) return PERMISSION_DENIED;
-    // A transaction's put carries the hash of the value it started from: refuse if that changed.
-    if (typeof body.h === 'string' && valueHash(this.ctx.store.get(path)) !== body.h) {
-      return { s: 'datastale', d: 'Transaction hash does not match' };
-    }
-    this.ctx.store.set(path, value);
-    return ok();
+    const { store } = this.ctx;
+    return store.atomically(async (tx) => {
+      const value = await this.resolve(body.d, path, tx);
+      if (!this.canWrite(keys, value)) return PERMISSION_DENIED;
+      // A transaction's put carries the hash of the value it started from: refuse if that changed.
+      if (typeof body.h === 'string' && valueHash(await store.get(path, tx)) !== body.h) {
+        return { s: 'datastale', d: 'Transaction hash does not match' };
+      }
+      await store.set(path, value, tx);
+      return ok();
+    });
   }
 
-  private merge(body: Body): Reply {
+  private merge(body: Body): Promise<Reply> {
     const keys = parsePath(pathOf(body));
     const path = joinKeys(keys);
-    const children = this.resolveChildren(path, childrenOf(body));
-    for (const [key, value] of Object.entries(children)) {
-      if (!this.ctx.rules.canWrite(this.auth, [...keys, ...parsePath(key)], value, this.ctx.store)) return PERMISSION_DENIED;
-    }
-    this.ctx.store.update(path, children);
-    return ok();
+    const { store } = this.ctx;
+    return store.atomically(async (tx) => {
+      const children = await this.resolveChildren(path, childrenOf(body), tx);
+      for (const [key, value] of Object.entries(children)) {
+        if (!this.canWrite([...keys, ...parsePath(key)], value)) return PERMISSION_DENIED;
+      }
+      await store.update(path, children, tx);
+      return ok();
+    });
   }
 
-  private onDisconnect(action: 'o' | 'om' | 'oc', body: Body): Reply {
+  private async onDisconnect(action: 'o' | 'om' | 'oc', body: Body): Promise<Reply> {
     const keys = parsePath(pathOf(body));
     const path = joinKeys(keys);
     if (action === 'oc') {
@@ -247,33 +268,60 @@ export class RealtimeSession {
     }
     // Checked now with today's values, written later with the values of that moment.
     if (action === 'o') {
-      if (!this.ctx.rules.canWrite(this.auth, keys, this.resolve(body.d, path), this.ctx.store)) return PERMISSION_DENIED;
+      if (!this.canWrite(keys, await this.resolve(body.d, path))) return PERMISSION_DENIED;
       this.onDisconnectOps.push({ kind: 'set', path, value: body.d });
     } else {
       const children = childrenOf(body);
-      for (const [key, value] of Object.entries(this.resolveChildren(path, children))) {
-        if (!this.ctx.rules.canWrite(this.auth, [...keys, ...parsePath(key)], value, this.ctx.store)) return PERMISSION_DENIED;
+      for (const [key, value] of Object.entries(await this.resolveChildren(path, children))) {
+        if (!this.canWrite([...keys, ...parsePath(key)], value)) return PERMISSION_DENIED;
       }
       this.onDisconnectOps.push({ kind: 'merge', path, value: children });
     }
     return ok();
   }
 
-  private resolve(value: unknown, path: string): unknown {
+  private async resolve(value: unknown, path: string, tx?: Tx): Promise<unknown> {
     const store = this.ctx.store;
-    return normalizeValue(resolveServerValues(value, path, (at) => store.get(at), this.ctx.clock.now()), path);
+    return normalizeValue(await resolveServerValues(value, path, (at) => store.get(at, tx), this.ctx.clock.now()), path);
   }
 
-  private resolveChildren(path: string, children: Body): Body {
-    return Object.fromEntries(
-      Object.entries(children).map(([key, value]) => [key, this.resolve(value, path + joinKeys(parsePath(key)))]),
-    );
+  private async resolveChildren(path: string, children: Body, tx?: Tx): Promise<Body> {
+    const resolved: Body = {};
+    for (const [key, value] of Object.entries(children)) resolved[key] = await this.resolve(value, path + joinKeys(parsePath(key)), tx);
+    return resolved;
+  }
+
+  private canRead(keys: readonly string[]): boolean {
+    return this.ctx.rules.canRead(this.auth, keys, this.grants ?? NO_DATA);
+  }
+
+  private canWrite(keys: readonly string[], value: unknown): boolean {
+    return this.ctx.rules.canWrite(this.auth, keys, value, this.grants ?? NO_DATA);
+  }
+
+  /** Reads what the rules consult for `auth`; changes committed meanwhile are applied to it too. */
+  private async loadGrants(auth: RealtimeAuth): Promise<GrantData> {
+    const heard: RealtimeChange[] = [];
+    this.changesWhileLoadingGrants = heard;
+    try {
+      const grants = await GrantData.load(this.ctx.rules.grantSourcesOf(auth), this.ctx.store);
+      for (const change of heard) grants.apply(change);
+      return grants;
+    } finally {
+      if (this.changesWhileLoadingGrants === heard) this.changesWhileLoadingGrants = null;
+    }
+  }
+
+  private setAuth(auth: (RealtimeAuth & { expiresAt: number }) | null, grants: GrantData | null): void {
+    this.auth = auth;
+    this.grants = grants;
+    this.recheckListens();
   }
 
   /** Drops listens the current auth may no longer read; the SDK fires their cancel callbacks. */
   private recheckListens(): void {
     for (const [key, listen] of this.listens) {
-      if (this.ctx.rules.canRead(this.auth, listen.keys, this.ctx.store)) continue;
+      if (this.canRead(listen.keys)) continue;
       this.listens.delete(key);
       const revoked: Body = { p: wirePath(listen.path) };
       if (listen.tag !== undefined) revoked.q = [listen.query];
@@ -285,6 +333,7 @@ export class RealtimeSession {
   private expireAuthIfDue(): void {
     if (this.auth === null || this.auth.expiresAt > this.ctx.clock.now()) return;
     this.auth = null;
+    this.grants = null;
     this.listens.clear();
     this.send({ t: 'd', d: { a: 'ac', b: { s: 'expired_token', d: 'Auth token is expired.' } } });
   }
@@ -293,10 +342,12 @@ export class RealtimeSession {
    * A sign-in that has ended (logout, password change, lower role, deletion) loses its rights on an open
    * connection too. The SDK is told as for an expired token: it reconnects and must refresh, which fails.
    */
-  revokeAuthIfEnded(): void {
+  async revokeAuthIfEnded(): Promise<void> {
     const auth = this.auth;
-    if (auth === null || !this.ctx.isAuthLive || this.ctx.isAuthLive(auth)) return;
+    if (auth === null || !this.ctx.isAuthLive || (await this.ctx.isAuthLive(auth))) return;
+    if (this.auth !== auth) return; // signed in again meanwhile
     this.auth = null;
+    this.grants = null;
     this.listens.clear();
     this.send({ t: 'd', d: { a: 'ac', b: { s: 'invalid_token', d: 'The sign-in has ended.' } } });
   }

@@ -21,6 +21,9 @@ import { mappingFieldsMigration } from './120-mapping-fields.js';
 import { ruleDeliveryLogMigration } from './130-rule-delivery-log.js';
 import { alarmLifecycleMigration } from './140-alarm-lifecycle.js';
 import { realtimeRefreshRotationMigration } from './150-realtime-refresh-rotation.js';
+import { oidcAccountIdMigration } from './160-oidc-account-id.js';
+import { portableIndexesMigration } from './170-portable-indexes.js';
+import { graphTablesAndEmailIndexMigration } from './180-graph-tables-and-email-index.js';
 
 export type { Migration };
 
@@ -43,4 +46,7 @@ export const migrations: Migration[] = [
   ruleDeliveryLogMigration,
   alarmLifecycleMigration,
   realtimeRefreshRotationMigration,
+  oidcAccountIdMigration,
+  portableIndexesMigration,
+  graphTablesAndEmailIndexMigration,
 ];

@@ -1,0 +1,22 @@
+// One-off: fsync-family syscalls of the cloud during `varde users import` of N users (removed after use).
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { importUsers } from './usersImportCli.mjs';
+const [which, count = '500'] = process.argv.slice(2);
+const { startCloud } = await import(which === 'before' ? '/tmp/varde-sync/bench/cloudProcess.mjs' : './cloudProcess.mjs');
+const data = mkdtempSync(join(tmpdir(), 'varde-diag-'));
+const cloud = await startCloud(['--port', '0', '--seed', 'demo', '--data', data], { cleanup: [data] });
+const pid = execFileSync('pgrep', ['-f', '--', `--data ${data}`], { encoding: 'utf8' }).trim().split('\n')[0];
+const strace = spawn('strace', ['-f', '-c', '-e', 'trace=fsync,fdatasync,pwrite64,pread64', '-p', pid], { stdio: ['ignore', 'ignore', 'pipe'] });
+let report = '';
+strace.stderr.on('data', (c) => (report += c));
+await new Promise((r) => setTimeout(r, 1000));
+const work = mkdtempSync(join(tmpdir(), 'varde-diag-work-'));
+const result = await importUsers({ url: cloud.url, work, count: Number(count), concurrency: 16 });
+strace.kill('SIGINT');
+await new Promise((r) => strace.on('exit', r));
+await cloud.stop();
+console.log(which, count, 'users/s', result.perSecond.toFixed(1));
+console.log(report);

@@ -1,0 +1,57 @@
+import pg from 'pg';
+
+/** Where a PostgreSQL URL points, for messages: never the password. */
+export function describePostgresUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    const database = decodeURIComponent(parsed.pathname.replace(/^\//, '')) || '(default database)';
+    return `${parsed.hostname || 'localhost'}:${parsed.port || '5432'}/${database}`;
+  } catch {
+    return '(an unreadable URL)';
+  }
+}
+
+/** A database URL that cannot be used: unreachable, refused, or not PostgreSQL. */
+export class DatabaseUnreachableError extends Error {}
+
+// int8 (counts, millisecond times) and numeric arrive as strings; the cloud keeps times below 2^53.
+const INT8 = 20;
+const NUMERIC = 1700;
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8 || oid === NUMERIC ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * A pool on `url` that has answered once: an unreachable or wrong URL fails here, within `timeoutMs`,
+ * with one line naming host, port and database. Idle clients that lose their server are dropped by the
+ * pool and replaced on the next query (the cloud answers 503 meanwhile).
+ */
+export async function openPostgresPool(url: string, onIdleError: (error: Error) => void, timeoutMs = 10_000): Promise<pg.Pool> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: timeoutMs, idleTimeoutMillis: 30_000, types });
+  pool.on('error', onIdleError);
+  try {
+    const client = await pool.connect();
+    try {
+      await client.query('SELECT 1');
+    } finally {
+      client.release();
+    }
+    return pool;
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new DatabaseUnreachableError(`cannot use the PostgreSQL database at ${describePostgresUrl(url)}: ${redact(reason, url)}`);
+  }
+}
+
+/** A driver message never repeats the password it was given. */
+function redact(message: string, url: string): string {
+  let password = '';
+  try {
+    password = decodeURIComponent(new URL(url).password);
+  } catch {
+    // no password to hide
+  }
+  return password ? message.split(password).join('***') : message;
+}

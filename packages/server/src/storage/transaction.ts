@@ -1,0 +1,49 @@
+import { sql } from 'kysely';
+import { type Db, engineOfDb } from './db.js';
+
+/**
+ * A transaction in progress: `db` runs queries inside it, and `afterCommit` defers what others may see
+ * only once the writes are durable (realtime pushes, answers). Code that may run inside a transaction
+ * takes an optional Tx and uses `tx.db`; without one it opens its own.
+ */
+export interface Tx {
+  db: Db;
+  afterCommit(hook: () => void): void;
+}
+
+/**
+ * Runs `work` in one transaction and then, after the commit, the hooks it registered. A rollback runs
+ * none of them. Never query the outer Db inside `work`: on SQLite that waits for ever (one connection),
+ * on PostgreSQL it runs outside the transaction.
+ */
+export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const hooks: Array<() => void> = [];
+  const result = await db.transaction().execute((trx) => work({ db: trx, afterCommit: (hook) => hooks.push(hook) }));
+  runHooks(hooks);
+  return result;
+}
+
+/** Runs `work` inside `tx` when given (its hooks wait for that commit), else in a transaction of its own. */
+export function withinTransaction<T>(db: Db, tx: Tx | undefined, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return tx ? work(tx) : inTransaction(db, work);
+}
+
+export function runHooks(hooks: Array<() => void>): void {
+  for (const hook of hooks) {
+    try {
+      hook();
+    } catch (error) {
+      // The write is committed; a failing listener must not make the writer believe otherwise.
+      console.error('after-commit hook failed', error);
+    }
+  }
+}
+
+/**
+ * Makes transactions that name the same `key` follow one another until they end. SQLite runs one
+ * transaction at a time anyway; on PostgreSQL this is an advisory lock on the key's hash, for
+ * check-then-write steps whose rows do not exist yet (nothing to lock with SELECT … FOR UPDATE).
+ */
+export async function lockForTransaction(tx: Tx, key: string): Promise<void> {
+  if (engineOfDb(tx.db) === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`.execute(tx.db);
+}

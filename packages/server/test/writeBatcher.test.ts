@@ -1,0 +1,61 @@
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import type { Db } from '../src/storage/db.js';
+import { openTestDatabase } from './helpers/startCloud.js';
+import { createWriteBatcher } from '../src/users/writeBatcher.js';
+
+/** The users service's group commit: one transaction per batch, a failing write undone alone. */
+let db: Db;
+let closeDatabase: () => Promise<void>;
+
+beforeEach(async () => {
+  ({ db, close: closeDatabase } = await openTestDatabase());
+});
+afterEach(async () => {
+  await closeDatabase();
+});
+
+const keys = async () =>
+  ((await db.selectFrom('used_id_tokens').select('hash').orderBy('hash').execute()) as { hash: string }[]).map((row) => row.hash);
+
+test('writes of one batch commit together; a failing one is rolled back alone, and its hooks never run', async () => {
+  const batcher = createWriteBatcher(db);
+  const hooksRun: string[] = [];
+  const write = (key: string, fail?: 'throw' | 'duplicate') =>
+    batcher.run(async (tx) => {
+      await tx.db.insertInto('used_id_tokens').values({ hash: key, expires_at: 1 }).execute();
+      tx.afterCommit(() => hooksRun.push(key));
+      // A statement the database refuses (a duplicate key) must not spoil the batch either.
+      if (fail === 'duplicate') await tx.db.insertInto('used_id_tokens').values({ hash: key, expires_at: 1 }).execute();
+      if (fail === 'throw') throw new Error(`write ${key} refused`);
+      return key;
+    });
+
+  const outcomes = await Promise.allSettled([write('a'), write('b', 'throw'), write('c', 'duplicate'), write('d')]);
+  expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+  expect((outcomes[1] as PromiseRejectedResult).reason).toEqual(new Error('write b refused'));
+  expect(await keys()).toEqual(['a', 'd']);
+  expect(hooksRun).toEqual(['a', 'd']);
+});
+
+test('a write that arrives while a batch is committing waits for the next batch, and is answered too', async () => {
+  const batcher = createWriteBatcher(db);
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const order: string[] = [];
+  const first = batcher.run(async (tx) => {
+    await tx.db.insertInto('used_id_tokens').values({ hash: 'first', expires_at: 1 }).execute();
+    await gate;
+    order.push('first');
+  });
+  await new Promise((resolve) => setImmediate(resolve));
+  const second = batcher.run(async (tx) => {
+    await tx.db.insertInto('used_id_tokens').values({ hash: 'second', expires_at: 1 }).execute();
+    order.push('second');
+  });
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(order).toEqual([]);
+  release();
+  await Promise.all([first, second]);
+  expect(order).toEqual(['first', 'second']);
+  expect(await keys()).toEqual(['first', 'second']);
+});
