@@ -3,6 +3,7 @@
 //   dist/elements/<tag>.js  preact/compat build for host pages: loading one defines that element;
 //   dist/elements/all.js    defines every element. Shared code (preact, core, Shoelace) is split
 //                           into dist/elements/chunks/, so a page with several widgets loads it once.
+//   dist/elements/sri.json  the SRI hashes of those modules (sriManifest.mjs).
 //   Beside each text file of dist/elements/: its .br and .gz (precompress.mjs).
 import { build } from 'esbuild';
 import { copyFileSync, rmSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { browserTargets, elementEntries, preactBuildOptions, widgetsDir } from '
 import { rawTextImports } from './rawTextImports.mjs';
 import { buildMonacoWorker, monacoCssAsText } from './monacoBuild.mjs';
 import { precompress } from './precompress.mjs';
+import { writeSriManifest } from './sriManifest.mjs';
 
 rmSync(`${widgetsDir}dist`, { recursive: true, force: true });
 
@@ -31,13 +33,14 @@ await build({
   logLevel: 'warning',
 });
 
-await build(
+const elements = await build(
   preactBuildOptions({
     entryPoints: elementEntries(),
     outdir: 'dist/elements',
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
     sourcemap: true,
+    metafile: true,
     plugins: [monacoCssAsText],
   }),
 );
@@ -47,6 +50,7 @@ await buildMonacoWorker(`${widgetsDir}dist/elements/chunks/monaco-editor.worker.
 // chunk's directory (src/bimMapper/viewer/local/webIfcRuntime.ts).
 const webIfcWasm = createRequire(import.meta.url).resolve('web-ifc/web-ifc.wasm');
 copyFileSync(webIfcWasm, `${widgetsDir}dist/elements/chunks/web-ifc.wasm`);
+writeSriManifest({ metafile: elements.metafile, widgetsDir, outdir: `${widgetsDir}dist/elements` });
 // .br and .gz beside each file host pages load (served under /widgets); dist/index.js is the portal's input.
 // Chunks carry a hash (immutable where the cloud serves them); the element files keep the names host
 // pages write in their script tags, so they are revalidated instead.

@@ -15,9 +15,11 @@ export const USAGE = `Usage: varde-cloud [options]
   --seed demo|none     seed demo data into a new database (default demo)
   --domain D           service host names are <service>.D (default localhost)
   --public-origin URL  where browsers reach the cloud (default http://localhost:<port>)
-  --portal DIR         serve a built portal from DIR at /
+  --portal DIR         serve a built portal from DIR at / (installed from npm: the
+                       portal the package ships, unless given)
   --static /PATH=DIR   serve the files of DIR under /PATH (repeatable), e.g.
                        --static /widgets=packages/widgets/dist/elements --static /examples=examples
+                       (installed from npm: /widgets and /examples the package ships, unless given)
   --smtp URL           also deliver e-mail over SMTP (smtp://user:pass@host:port)
   --allow-origin URL   another origin allowed to call with cookies (repeatable)
   --simulation on|off  make the demo alive: alarms come and go, sites drop off (default on)

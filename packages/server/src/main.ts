@@ -5,6 +5,7 @@ import { USAGE, parseCloudArgs } from './cliArgs.js';
 import { demoUserList } from './seed/demoUsers.js';
 import type { StorageLocation } from './storage/db.js';
 import { describePostgresUrl } from './storage/postgresConnection.js';
+import { withShippedFiles } from './shippedFiles.js';
 
 const parsed = parseCloudArgs(process.argv.slice(2), process.env, process.cwd());
 if (parsed.kind === 'help') {
@@ -16,7 +17,8 @@ if (parsed.kind === 'error') {
   process.exit(2);
 }
 
-const { options } = parsed;
+// Installed from its package, the cloud also serves the portal and host pages it ships.
+const options = withShippedFiles(parsed.options);
 if (options.portalDir && !existsSync(join(options.portalDir, 'index.html'))) {
   process.stderr.write(`varde-cloud: warning: no index.html in ${options.portalDir}; the portal will not be served\n`);
 }
