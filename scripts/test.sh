@@ -6,6 +6,8 @@ cd "$(dirname "$0")/.."
 
 bash scripts/ensure-debian-package.sh /usr/bin/chromium chromium "the browser suites"
 bash scripts/ensure-debian-package.sh /usr/bin/bwrap bubblewrap "the cloud functions' sandbox"
+bash scripts/ensure-debian-package.sh /usr/bin/zsh zsh "the CLI's completion tests"
+bash scripts/ensure-debian-package.sh /usr/bin/fish fish "the CLI's completion tests"
 bash scripts/ensure-deps.sh
 
 echo "== build"

@@ -14,6 +14,7 @@ import { registerWhoamiCommand } from './whoami.js';
 import { registerFunctionsCommand } from './functions.js';
 import { registerMappingsCommand } from './mappings.js';
 import { registerBimCommand } from './bim.js';
+import { registerCompletionCommand } from './completion.js';
 
 /**
  * Every command group, in the order `varde --help` lists them. A new group (users, licences,
@@ -35,5 +36,6 @@ export function registerCommands(program: Command): void {
   registerFunctionsCommand(program);
   registerMappingsCommand(program);
   registerBimCommand(program);
+  registerCompletionCommand(program);
   registerHelpCommand(program);
 }
