@@ -1,11 +1,12 @@
 // Emits a package's .d.ts files from its TypeScript source (dist/types/), with the repository's compiler
 // options. Only the package's own files are emitted: imports of other packages (`@varde/core`) stay as
 // written, so in the tarball they resolve to that package's own declarations.
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
-export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+// Paths from the file's own path, not `new URL` (a DOM test environment replaces URL).
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The program over `rootNames` with tsconfig.base.json's options (paths resolve @varde/* to source). */
 export function createPackageProgram(rootNames) {
@@ -22,9 +23,9 @@ export function emitDeclarations(program, packageDir) {
   const problems = [];
   for (const sourceFile of program.getSourceFiles()) {
     if (!sourceFile.fileName.startsWith(`${srcDir}/`) || sourceFile.isDeclarationFile) continue;
-    problems.push(...program.getDeclarationDiagnostics(sourceFile));
     const target = join(outDir, relative(srcDir, sourceFile.fileName)).replace(/\.tsx?$/, '.d.ts');
-    program.emit(sourceFile, (_name, text) => ts.sys.writeFile(target, text), undefined, true);
+    // The emit reports what cannot be declared (an exported type that cannot be named, say).
+    problems.push(...program.emit(sourceFile, (_name, text) => ts.sys.writeFile(target, text), undefined, true).diagnostics);
   }
   // Hand-written declarations (`*.d.ts` in src, e.g. the `?raw` CSS modules) are copied as they are.
   for (const sourceFile of program.getSourceFiles()) {

@@ -12,11 +12,17 @@ import { localSettings, resolveSettings, hostServiceUrls, type Settings } from '
 import { isServiceName, type ServiceName } from '@varde/core/contract';
 
 export interface SessionConfig {
+  /** The reference cloud at this origin (URL): every service under `/cloud/<service>`. */
   cloud?: string | undefined;
+  /** The auth server (URL, `POST /login`); default: the `auth` service. */
   authServer?: string | undefined;
+  /** The identity provider (URL; the authority is this + `/v2`). */
   loginServer?: string | undefined;
+  /** The OIDC client id (default `portal`). */
   clientId?: string | undefined;
+  /** Service host names are `<service>.<domain>` (production: `https://<service>.<domain>`). */
   domain?: string | undefined;
+  /** A base URL per service: `controllers-api=https://… alarms=https://…` (spaces, commas or new lines). */
   serviceHosts?: string | undefined;
 }
 
