@@ -1,3 +1,4 @@
+import { isStorageUnavailable } from '../storage/executeResults.js';
 import { randomBytes } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import type { Clock } from '../clock.js';
@@ -174,6 +175,8 @@ export async function createIdTokenIssuer(options: {
 
 function asIdTokenError(error: unknown, code: IdTokenErrorCode, message: string): IdTokenError {
   if (error instanceof IdTokenError) return error;
+  // Not the token's fault: the caller answers 503 instead of ending the sign-in.
+  if (isStorageUnavailable(error)) throw error;
   if (error instanceof joseErrors.JWTExpired) {
     return new IdTokenError(code === 'INVALID_ID_TOKEN' ? 'TOKEN_EXPIRED' : code, `${message}: it has expired`);
   }

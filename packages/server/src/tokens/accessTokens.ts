@@ -1,3 +1,4 @@
+import { isStorageUnavailable } from '../storage/executeResults.js';
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { TOKEN_SERVICES, role as roleSchema, serviceHostName, type AccessTokens, type Role } from '@varde/core/contract';
 import type { CloudConfig, CloudContext } from '../context.js';
@@ -85,7 +86,8 @@ export async function verifyAccessToken(ctx: Ctx & Pick<CloudContext, 'db'>, tok
     if (!session || session.uid !== payload.sub) throw invalidTokenError('The session has ended; sign in again');
     return { uid: payload.sub, role: role.data, sid: payload.sid, generation: typeof payload.gen === 'number' ? payload.gen : 0 };
   } catch (error) {
-    if (error instanceof HttpError) throw error;
+    // A database that cannot answer says nothing about the token: 503, and the caller keeps its session.
+    if (error instanceof HttpError || isStorageUnavailable(error)) throw error;
     throw invalidTokenError(describeTokenError(error, audience));
   }
 }
