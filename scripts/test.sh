@@ -1,21 +1,37 @@
 #!/usr/bin/env bash
 # Runs every test of the monorepo on a fresh machine: installs what the tests need (npm packages, Debian's
-# chromium, bubblewrap and postgresql-15), builds, type-checks, then runs the unit/integration suites
-# (vitest; the server's storage, concurrency and security suites a second time on a throwaway PostgreSQL)
-# and the browser suites (Playwright).
+# chromium, bubblewrap and postgresql-15), builds, type-checks, then runs the unit/integration suites (vitest;
+# the server's storage, concurrency and security suites a second time on a throwaway PostgreSQL), the
+# packaging test and the browser suites (Playwright).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/ensure-debian-package.sh /usr/bin/chromium chromium "the browser suites"
 bash scripts/ensure-debian-package.sh /usr/bin/bwrap bubblewrap "the cloud functions' sandbox"
 bash scripts/ensure-postgresql.sh
+bash scripts/ensure-debian-package.sh /usr/bin/zsh zsh "the CLI's completion tests"
+bash scripts/ensure-debian-package.sh /usr/bin/fish fish "the CLI's completion tests"
 bash scripts/ensure-deps.sh
 
 echo "== build"
 npm run build --silent
+
+# The packaging test (tests/pack/) needs only the build. It packs the packages, installs them into a
+# temporary folder outside the repository and runs them; most of its time is npm and the network, so it
+# runs beside the type check and vitest, and its output is printed after them.
+pack_log="$(mktemp)"
+setsid npx vitest run -c tests/pack/vitest.config.ts >"$pack_log" 2>&1 &
+pack_pid=$!
+trap 'kill -- -"$pack_pid" 2>/dev/null || true; rm -f "$pack_log"' EXIT
+
 echo "== typecheck"
 npx tsc -p tsconfig.json
 echo "== vitest"
 npx vitest run
+echo "== packaging (npm pack, install outside the repository, run)"
+pack_status=0
+wait "$pack_pid" || pack_status=$?
+cat "$pack_log"
+if [ "$pack_status" != 0 ]; then exit "$pack_status"; fi
 echo "== playwright (Debian chromium)"
 npx playwright test -c tests/playwright.config.ts
