@@ -73,6 +73,12 @@ describe('brands and language', () => {
     expect(resolveSettings(at('http://127.0.0.1:9999/')).authServerUrl).toBe('http://127.0.0.1:9999/cloud/auth');
     expect(resolveSettings(at('https://portal.varde.cloud/')).local).toBe(false);
     expect(resolveSettings(at('http://10.0.0.5:8080/'), { cloud: 'local' }).local).toBe(true);
+    // A page the reference cloud served on a LAN address or a deployment's public URL (issue 26, item 7).
+    expect(resolveSettings(at('http://10.0.0.5:8080/')).local).toBe(false);
+    const lan = resolveSettings({ ...at('http://10.0.0.5:8080/sites'), cookie: 'a=b; varde_cloud=reference' });
+    expect(lan.local).toBe(true);
+    expect(lan.authServerUrl).toBe('http://10.0.0.5:8080/cloud/auth');
+    expect(resolveSettings({ ...at('https://portal.varde.cloud/'), cookie: 'varde_cloud=referencex' }).local).toBe(false);
     expect(resolveSettings(at('https://portal.varde.cloud/'), { flavor: 'staging' }).domain).toBe(
       'staging.varde.cloud',
     );

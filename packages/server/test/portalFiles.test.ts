@@ -38,6 +38,12 @@ test('serves the portal at / and its files', async () => {
   expect(await script.text()).toBe('console.log("app")');
 });
 
+test('pages say they come from the reference cloud (a cookie core reads), on whatever address; files do not', async () => {
+  const page = await get('/sites/123', 'text/html');
+  expect(page.headers.get('set-cookie')).toBe('varde_cloud=reference; Path=/; SameSite=Lax');
+  expect((await get('/assets/app.js')).headers.get('set-cookie')).toBeNull();
+});
+
 test('history fallback: a route of the app answers index.html to a browser', async () => {
   const page = await get('/sites/123?x=1', 'text/html,application/xhtml+xml');
   expect(page.status).toBe(200);

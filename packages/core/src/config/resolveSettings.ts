@@ -8,11 +8,24 @@ export interface PageLocation {
   origin: string;
   hostname: string;
   pathname: string;
+  /** `document.cookie`: the reference cloud marks the pages it serves (REFERENCE_CLOUD_COOKIE). */
+  cookie?: string;
+}
+
+/**
+ * The reference cloud sets this cookie with every page it serves, so a page on any of its addresses
+ * (a LAN address, the public URL of a deployment, not only loopback) talks to it and not to production.
+ * The server's copy of the name is in packages/server/src/http/portalFiles.ts.
+ */
+export const REFERENCE_CLOUD_COOKIE = 'varde_cloud=reference';
+
+export function servedByReferenceCloud(cookie: string | undefined): boolean {
+  return (cookie ?? '').split(/;\s*/).includes(REFERENCE_CLOUD_COOKIE);
 }
 
 export interface ResolveSettingsOptions {
   flavor?: Flavor;
-  /** 'auto' (default): the reference cloud on loopback hosts, production elsewhere. */
+  /** 'auto' (default): the reference cloud on loopback hosts and on pages it marked; production elsewhere. */
   cloud?: 'auto' | 'local' | 'production';
   brandDomain?: string;
   /** Applied last, e.g. from a deployment's runtime configuration. */
@@ -34,7 +47,8 @@ export function languageFor(hostname: string, flavor: Flavor): Language {
 export function resolveSettings(location: PageLocation, options: ResolveSettingsOptions = {}): Settings {
   const flavor = options.flavor ?? BUILD_FLAVOR;
   const cloud = options.cloud ?? 'auto';
-  const useLocal = cloud === 'local' || (cloud === 'auto' && isLoopbackHost(location.hostname));
+  const useLocal =
+    cloud === 'local' || (cloud === 'auto' && (isLoopbackHost(location.hostname) || servedByReferenceCloud(location.cookie)));
   const settings = useLocal ? localSettings(location.origin, { flavor }) : flavorSettings(flavor);
 
   settings.language = languageFor(location.hostname, flavor);

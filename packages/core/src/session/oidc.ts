@@ -1,4 +1,5 @@
 import { UserManager, WebStorageStateStore, type UserManagerSettings } from 'oidc-client-ts';
+import { provideDigestOnInsecurePages } from './insecureContextDigest.js';
 
 /** Session monitor interval (spec: 2000 ms). */
 export const CHECK_SESSION_INTERVAL_SECONDS = 2;
@@ -37,5 +38,6 @@ export function oidcSettings(input: OidcSettingsInput): UserManagerSettings {
 }
 
 export function createUserManager(input: OidcSettingsInput): UserManager {
+  provideDigestOnInsecurePages();
   return new UserManager(oidcSettings(input));
 }

@@ -2,6 +2,13 @@ import { resolve } from 'node:path';
 import { locate, type FileAnswer } from './filePaths.js';
 
 /**
+ * Set with every page the cloud serves (the portal, host pages): the page then knows it was served by
+ * the reference cloud on whatever address the browser used (a LAN address, a deployment's public URL),
+ * and signs in here rather than at production. Core reads it (REFERENCE_CLOUD_COOKIE in resolveSettings.ts).
+ */
+export const REFERENCE_CLOUD_COOKIE = 'varde_cloud=reference; Path=/; SameSite=Lax';
+
+/**
  * What a built single-page app answers to a GET: the file the path names inside `dir`, then that path's
  * own page (`/login/silent-callback` -> `login/silent-callback.html`, a page the build writes so that a
  * path need not load the whole app), otherwise index.html to a request that accepts text/html

@@ -2,7 +2,7 @@ import { posix, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cacheControlFor, decodedPathname, locate, type FileAnswer } from './filePaths.js';
-import { createPortalFiles } from './portalFiles.js';
+import { createPortalFiles, REFERENCE_CLOUD_COOKIE } from './portalFiles.js';
 
 /** A folder served under a URL path (`--static /widgets=packages/widgets/dist/elements`). */
 export interface StaticMount {
@@ -67,6 +67,7 @@ export async function registerStaticFiles(app: FastifyInstance, config: { static
       }
       if ('redirect' in answer) return reply.redirect(answer.redirect, 301);
       reply.header('cache-control', cacheControlFor(answer.path));
+      if (answer.path.endsWith('.html')) reply.header('set-cookie', REFERENCE_CLOUD_COOKIE);
       return reply.sendFile(answer.path, answer.root, { cacheControl: false });
     },
   );

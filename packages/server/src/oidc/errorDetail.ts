@@ -29,3 +29,8 @@ export function installErrorDetail(provider: Provider): void {
 export function acceptsHtml(accept: string | undefined): boolean {
   return (accept ?? '').includes('text/html');
 }
+
+/** A page, not JSON: the browser asks for HTML, or it is navigating (a frame or a tab, whatever its Accept). */
+export function wantsPage(accept: string | undefined, fetchMode: string | undefined): boolean {
+  return acceptsHtml(accept) || fetchMode === 'navigate';
+}

@@ -3,6 +3,11 @@ import type { ClientMetadata, SigningAlgorithmWithNone } from 'oidc-provider';
 /** The portal's client id (the spec's default identity-provider client). */
 export const PORTAL_CLIENT_ID = 'portal';
 
+/** The portal's callback pages (sign-in and silent sign-in), on every origin it is served from. */
+export const PORTAL_CALLBACK_PATHS = ['/login/callback', '/login/silent-callback'] as const;
+/** Where the portal may ask to land after signing out. */
+export const PORTAL_POST_LOGOUT_PATHS = ['/login', '/logout', '/'] as const;
+
 /** Scopes the provider knows; the portal asks for `openid profile`. */
 export const SUPPORTED_SCOPES = ['openid', 'profile', 'email'] as const;
 
@@ -20,7 +25,7 @@ export function portalClientMetadata(origins: readonly string[], idTokenAlg: Sig
     grant_types: ['authorization_code'],
     response_types: ['code'],
     id_token_signed_response_alg: idTokenAlg,
-    redirect_uris: unique.flatMap((origin) => [`${origin}/login/callback`, `${origin}/login/silent-callback`]),
-    post_logout_redirect_uris: unique.flatMap((origin) => [`${origin}/login`, `${origin}/logout`, `${origin}/`]),
+    redirect_uris: unique.flatMap((origin) => PORTAL_CALLBACK_PATHS.map((path) => `${origin}${path}`)),
+    post_logout_redirect_uris: unique.flatMap((origin) => PORTAL_POST_LOGOUT_PATHS.map((path) => `${origin}${path}`)),
   };
 }

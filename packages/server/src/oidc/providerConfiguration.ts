@@ -1,13 +1,14 @@
 import type { JWK } from 'jose';
 import type { Configuration, KoaContextWithOIDC, SigningAlgorithmWithNone } from 'oidc-provider';
 import type { Db } from '../storage/db.js';
-import { acceptsHtml } from './errorDetail.js';
+import { wantsPage } from './errorDetail.js';
 import type { OidcIdentity } from './identity.js';
 import { logoutPage, messagePage } from './pages.js';
 import { interactionPath } from './paths.js';
 import { PORTAL_CLIENT_ID, SUPPORTED_SCOPES, portalClientMetadata } from './portalClient.js';
 import { oidcModelAdapterFactory } from './oidcModelAdapter.js';
-import { pageStrings, pickLocale, type PageLocale } from './strings.js';
+import { currentRequestOrigin } from './requestOrigin.js';
+import { pageStrings, pickLocale, refusalText, type PageLocale } from './strings.js';
 
 /** Everything the provider's configuration is made from. */
 export interface ProviderSetup {
@@ -50,9 +51,13 @@ async function loadExistingGrant(ctx: KoaContextWithOIDC) {
   return grant;
 }
 
+/** The portal's sign-in page on the address the user came by (the cloud serves the portal there too). */
+function portalLoginOf(setup: ProviderSetup): string {
+  return `${currentRequestOrigin() ?? setup.portalOrigins[0] ?? ''}/login`;
+}
+
 export function providerConfiguration(setup: ProviderSetup): Configuration {
   const trustedOrigins = new Set(setup.portalOrigins);
-  const portalLogin = `${setup.portalOrigins[0] ?? ''}/login`;
   const idTokenAlg = (setup.signingJwk.alg ?? 'RS256') as SigningAlgorithmWithNone;
 
   return {
@@ -96,7 +101,7 @@ export function providerConfiguration(setup: ProviderSetup): Configuration {
             locale: localeOf(ctx),
             title: t.loggedOutTitle,
             text: t.loggedOutText,
-            link: { href: portalLogin, label: t.backToPortal },
+            link: { href: portalLoginOf(setup), label: t.backToPortal },
           });
         },
       },
@@ -111,20 +116,23 @@ export function providerConfiguration(setup: ProviderSetup): Configuration {
       };
     },
     loadExistingGrant,
-    clientBasedCORS: (_ctx, origin) => trustedOrigins.has(origin),
+    // The configured origins, and the portal on the address this request came by (a same-origin call).
+    clientBasedCORS: (ctx, origin) => trustedOrigins.has(origin) || origin === ctx.origin,
     renderError(ctx, out) {
-      if (!acceptsHtml(ctx.get('accept'))) {
+      if (!wantsPage(ctx.get('accept'), ctx.get('sec-fetch-mode'))) {
         ctx.body = { ...out, detail: out.error_description ?? out.error };
         return;
       }
       const locale = localeOf(ctx);
       const t = pageStrings(locale);
       ctx.type = 'html';
+      // A refusal in the user's language; the protocol's own (English) words stay out of the page, its code is shown.
       ctx.body = messagePage({
         locale,
         title: t.errorTitle,
-        text: out.error_description ?? out.error,
-        link: { href: portalLogin, label: t.backToPortal },
+        text: refusalText(locale, out.error),
+        detail: `${t.errorCode}: ${out.error}`,
+        link: { href: portalLoginOf(setup), label: t.backToPortal },
       });
     },
   };

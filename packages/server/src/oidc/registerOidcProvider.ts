@@ -8,6 +8,7 @@ import { registerInteractionRoutes } from './interactionRoutes.js';
 import { OIDC_MOUNT_PATH } from './paths.js';
 import { providerConfiguration, type ProviderSetup } from './providerConfiguration.js';
 import { registerProviderRoutes } from './providerRoutes.js';
+import { acceptPortalOnRequestOrigin } from './requestOrigin.js';
 import { pendingSecondFactors } from './secondFactorStore.js';
 import { installSessionManagement } from './sessionManagement.js';
 
@@ -16,6 +17,7 @@ export function createOidcProvider(setup: ProviderSetup, log?: FastifyBaseLogger
   const provider = new Provider(setup.issuer, providerConfiguration(setup));
   // Behind a TLS proxy the provider must see https and the public host (X-Forwarded-*).
   provider.proxy = true;
+  acceptPortalOnRequestOrigin(provider);
   installSessionManagement(provider, setup.cookieKeys[0] ?? setup.issuer);
   installErrorDetail(provider);
   provider.on('server_error', (_ctx, error) => log?.error({ err: error }, 'OpenID Connect provider failed'));

@@ -26,6 +26,9 @@ const no = {
   expiredText: 'Siden er for gammel. Gå tilbake til portalen og logg inn på nytt.',
   backToPortal: 'Tilbake til portalen',
   errorTitle: 'Noe gikk galt',
+  errorCode: 'Feilkode',
+  refusedAddress: 'Innloggingen ble avvist: siden som ba om den, er ikke en kjent adresse for portalen. Åpne portalen fra adressen du har fått, og prøv igjen.',
+  refusedRequest: 'Innloggingen kunne ikke fullføres. Gå tilbake til portalen og prøv igjen.',
   logoutTitle: 'Logg ut',
   logoutQuestion: 'Vil du logge ut?',
   logoutYes: 'Ja, logg meg ut',
@@ -65,6 +68,9 @@ const en: PageStrings = {
   expiredText: 'The page is too old. Go back to the portal and sign in again.',
   backToPortal: 'Back to the portal',
   errorTitle: 'Something went wrong',
+  errorCode: 'Error code',
+  refusedAddress: 'The sign-in was refused: the page that asked for it is not a known address of the portal. Open the portal at the address you were given and try again.',
+  refusedRequest: 'The sign-in could not be completed. Go back to the portal and try again.',
   logoutTitle: 'Sign out',
   logoutQuestion: 'Do you want to sign out?',
   logoutYes: 'Yes, sign me out',
@@ -102,6 +108,9 @@ const sv: PageStrings = {
   expiredText: 'Sidan är för gammal. Gå tillbaka till portalen och logga in igen.',
   backToPortal: 'Tillbaka till portalen',
   errorTitle: 'Något gick fel',
+  errorCode: 'Felkod',
+  refusedAddress: 'Inloggningen nekades: sidan som bad om den är inte en känd adress till portalen. Öppna portalen på adressen du har fått och försök igen.',
+  refusedRequest: 'Inloggningen kunde inte slutföras. Gå tillbaka till portalen och försök igen.',
   logoutTitle: 'Logga ut',
   logoutQuestion: 'Vill du logga ut?',
   logoutYes: 'Ja, logga ut mig',
@@ -122,6 +131,12 @@ const byLocale: Record<PageLocale, PageStrings> = { no, en, sv };
 
 export function pageStrings(locale: PageLocale): PageStrings {
   return byLocale[locale];
+}
+
+/** The provider's refusal (an OAuth error code) in the page's language. */
+export function refusalText(locale: PageLocale, error: string): string {
+  const t = byLocale[locale];
+  return error === 'invalid_redirect_uri' ? t.refusedAddress : t.refusedRequest;
 }
 
 /**

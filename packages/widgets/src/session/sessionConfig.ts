@@ -66,7 +66,7 @@ export function sessionConfigKey(config: SessionConfig): string {
   return JSON.stringify([cloud, authServer, loginServer, clientId, domain, serviceHosts]);
 }
 
-export function settingsFromConfig(config: SessionConfig, page: { origin: string; hostname: string; pathname: string }): Settings {
+export function settingsFromConfig(config: SessionConfig, page: { origin: string; hostname: string; pathname: string; cookie?: string }): Settings {
   let settings: Settings = config.cloud
     ? localSettings(httpUrl(config.cloud, 'cloud'), config.domain ? { domain: config.domain } : {})
     : resolveSettings(page);

@@ -8,9 +8,9 @@ import { hasSessionConfig, sessionConfigKey, settingsFromConfig, type SessionCon
 
 let created: { key: string; session: Session } | null = null;
 
-function pageLocation(): { origin: string; hostname: string; pathname: string } {
+function pageLocation(): { origin: string; hostname: string; pathname: string; cookie?: string } {
   const { origin, hostname, pathname } = globalThis.location;
-  return { origin, hostname, pathname };
+  return { origin, hostname, pathname, cookie: globalThis.document?.cookie };
 }
 
 /**
