@@ -21,3 +21,4 @@ export * from './faas/index.js';
 export * from './mappings/index.js';
 export * from './historian/index.js';
 export * from './bim/index.js';
+export * from './theme/index.js';

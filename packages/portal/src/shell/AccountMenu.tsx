@@ -1,14 +1,18 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { i18n, type Language } from '@varde/core';
+import { COLOR_SCHEME_PREFERENCES, i18n, type ColorSchemePreference, type Language } from '@varde/core';
 import { chooseLanguage } from '../app/language.js';
 import { navigate } from '../app/router.js';
+import { useColorScheme } from './useDarkTheme.js';
 import { useTexts } from './useTexts.js';
 
 /** Language names in their own language, so anyone finds theirs. */
 const LANGUAGE_NAMES: Record<Language, string> = { no: 'Norsk', en: 'English', se: 'Svenska' };
 
+const THEME_TEXT: Record<ColorSchemePreference, string> = { system: 'themeSystem', light: 'themeLight', dark: 'themeDark' };
+
 /**
- * The account menu (a menu button): account settings, the UI language and log out. Arrow keys move,
+ * The account menu (a menu button): account settings, the UI language, the theme (as the system, light,
+ * dark; remembered) and log out. Arrow keys move,
  * Escape closes and gives focus back to the button, a click elsewhere closes.
  */
 export function AccountMenu({ userName }: { userName: string }) {
@@ -17,6 +21,7 @@ export function AccountMenu({ userName }: { userName: string }) {
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   const menuId = useId();
+  const colorScheme = useColorScheme();
 
   useEffect(() => {
     if (!open) return undefined;
@@ -92,6 +97,24 @@ export function AccountMenu({ userName }: { userName: string }) {
                 }}
               >
                 {LANGUAGE_NAMES[code]}
+              </button>
+            ))}
+          </div>
+          <div role="group" aria-label={t('theme')} className="account-menu-languages" data-testid="theme-choice">
+            {COLOR_SCHEME_PREFERENCES.map((preference) => (
+              <button
+                key={preference}
+                type="button"
+                role="menuitemradio"
+                aria-checked={colorScheme.preference === preference}
+                tabIndex={-1}
+                data-preference={preference}
+                onClick={() => {
+                  colorScheme.choose(preference);
+                  close(true);
+                }}
+              >
+                {t(THEME_TEXT[preference])}
               </button>
             ))}
           </div>

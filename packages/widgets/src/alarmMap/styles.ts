@@ -20,7 +20,7 @@ ${markerClusterCss}
 .varde-alarm-map__dot { display: block; width: 18px; height: 18px; border-radius: 50%; border: 3px solid #fff; box-shadow: 0 1px 4px rgb(0 0 0 / 45%); box-sizing: border-box; }
 .varde-alarm-map__cluster { display: flex; align-items: center; justify-content: center; width: 34px; height: 34px; border-radius: 50%; border: 3px solid #fff;
   box-shadow: 0 1px 5px rgb(0 0 0 / 45%); color: var(--cluster-text, #fff); font-weight: 700; font-size: 13px; box-sizing: border-box; }
-.varde-alarm-map__grid-label { background: transparent; border: 0; color: #3f4f5a; font-size: 11px; white-space: nowrap; }
+.varde-alarm-map__grid-label { background: transparent; border: 0; color: var(--varde-muted); font-size: 11px; white-space: nowrap; }
 .varde-alarm-map__popup { display: flex; flex-direction: column; gap: 2px; font-family: var(--sl-font-sans); }
 .varde-alarm-map__popup a { font-weight: 600; }
 .varde-alarm-map__actions { display: flex; flex-direction: column; gap: 4px; margin-top: 6px; border-top: 1px solid var(--sl-color-neutral-200); padding-top: 6px; }

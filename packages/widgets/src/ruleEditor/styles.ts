@@ -13,7 +13,7 @@ export const ruleEditorStyles = `
 }
 .varde-rule-editor__input {
   font: inherit; padding: 0.45rem 0.6rem; border: 1px solid var(--sl-color-neutral-400, #a1a1aa);
-  border-radius: var(--sl-border-radius-medium, 4px); background: #fff; color: inherit; box-sizing: border-box;
+  border-radius: var(--sl-border-radius-medium, 4px); background: var(--varde-surface); color: inherit; box-sizing: border-box;
 }
 .varde-rule-editor__input:focus-visible, .varde-rule-editor button:focus-visible, .varde-rule-editor input:focus-visible {
   outline: 2px solid var(--sl-color-primary-600, #0284c7); outline-offset: 1px;
@@ -59,7 +59,7 @@ export const ruleEditorStyles = `
   background: rgba(24, 24, 27, 0.45); padding: 1rem;
 }
 .varde-rule-editor__dialog {
-  background: #fff; border-radius: var(--sl-border-radius-large, 8px); box-shadow: 0 10px 30px rgba(0,0,0,0.25);
+  background: var(--varde-surface); border-radius: var(--sl-border-radius-large, 8px); box-shadow: 0 10px 30px rgba(0,0,0,0.25);
   width: min(34rem, 100%); max-height: calc(100vh - 2rem); display: flex; flex-direction: column; outline: none;
 }
 .varde-rule-editor__dialog-title { font-size: 1.25rem; margin: 0; padding: 1rem 1.25rem 0.5rem; }
@@ -114,7 +114,7 @@ export const ruleEditorStyles = `
   .varde-rule-editor__site-detail > td { padding: 0.5rem; }
   .varde-rule-editor__rules thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
   .varde-rule-editor__rules, .varde-rule-editor__rules tbody, .varde-rule-editor__rules tr, .varde-rule-editor__rules td { display: block; }
-  .varde-rule-editor__rules tr { border: 1px solid var(--sl-color-neutral-300, #d4d4d8); border-radius: 6px; margin-bottom: 0.5rem; background: #fff; padding: 0.25rem 0; }
+  .varde-rule-editor__rules tr { border: 1px solid var(--sl-color-neutral-300, #d4d4d8); border-radius: 6px; margin-bottom: 0.5rem; background: var(--varde-surface); padding: 0.25rem 0; }
   .varde-rule-editor__rules td { border: 0; display: flex; gap: 0.5rem; justify-content: space-between; align-items: center; }
   .varde-rule-editor__rules td[data-label]::before { content: attr(data-label); font-weight: 600; font-size: 0.875rem; color: var(--sl-color-neutral-700, #3f3f46); }
   .varde-rule-editor__row-actions { justify-content: flex-end !important; }

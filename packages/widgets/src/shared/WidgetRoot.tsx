@@ -1,10 +1,12 @@
 /**
- * The outer element of every widget: its styles (Shoelace tokens, once its parts have loaded, and
- * the widget's CSS) and the root node events are dispatched from. Inside a custom element this
- * sits in the open shadow root.
+ * The outer element of every widget: its styles (the design tokens, once its Shoelace parts have loaded,
+ * and the widget's CSS), the light or dark theme of the page, and the root node events are dispatched
+ * from. Inside a custom element this sits in the open shadow root.
  */
 import type { ReactNode, RefObject } from 'react';
+import { colorSchemeStore, type ColorSchemeState } from '@varde/core';
 import { useShoelaceThemeCss } from './shoelace.js';
+import { useStoreState } from './useStoreState.js';
 
 export interface WidgetRootProps {
   /** The widget's CSS (its styles.ts); class names are prefixed with the widget name. */
@@ -18,11 +20,18 @@ export interface WidgetRootProps {
   children?: ReactNode;
 }
 
+/** In a shadow root (a host page) a dark widget paints its own ground, so its text never lands on the page's white. */
+const ROOT_CSS = `.sl-theme-dark { color: var(--varde-fg); }
+:host > .sl-theme-dark { background: var(--varde-bg); }`;
+
+const schemeOf = (state: ColorSchemeState) => state.scheme;
+
 export function WidgetRoot({ styles, className, rootRef, lang, children }: WidgetRootProps) {
   const themeCss = useShoelaceThemeCss();
+  const scheme = useStoreState(colorSchemeStore(), schemeOf, 'light');
   return (
-    <div className={className} ref={rootRef} part="root" lang={lang}>
-      <style>{`${themeCss}\n${styles}`}</style>
+    <div className={scheme === 'dark' ? `${className} sl-theme-dark` : className} ref={rootRef} part="root" lang={lang}>
+      <style>{`${themeCss}\n${ROOT_CSS}\n${styles}`}</style>
       {children}
     </div>
   );

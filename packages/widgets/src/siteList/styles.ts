@@ -21,10 +21,10 @@ export const siteListStyles = `
 .varde-site-list__name { font-weight: var(--sl-font-weight-semibold); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; color: inherit; text-decoration: none; }
 a.varde-site-list__name { color: var(--sl-color-primary-700); }
 a.varde-site-list__name:hover, a.varde-site-list__name:focus-visible { text-decoration: underline; }
-.varde-site-list__status-text { color: color-mix(in srgb, var(--status-color, var(--sl-color-neutral-900)) 70%, #000); font-size: var(--sl-font-size-small); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.varde-site-list__status-text { color: color-mix(in srgb, var(--status-color, var(--sl-color-neutral-900)) 60%, var(--varde-fg)); font-size: var(--sl-font-size-small); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .varde-site-list__alarm { font-size: var(--sl-font-size-small); display: inline-flex; align-items: center; gap: var(--sl-spacing-2x-small); white-space: nowrap; text-align: right; }
 /* Darkened so every class colour (yellow too) reads on white (WCAG AA). */
-.varde-site-list__alarm-text { color: color-mix(in srgb, var(--alarm-color, var(--sl-color-neutral-700)) 50%, #000); }
+.varde-site-list__alarm-text { color: color-mix(in srgb, var(--alarm-color, var(--sl-color-neutral-700)) 45%, var(--varde-fg)); }
 .varde-site-list__alarm--none .varde-site-list__alarm-text { color: inherit; }
 .varde-site-list__alarm-dot { width: 0.625rem; height: 0.625rem; border-radius: 50%; flex: none; }
 .varde-site-list__alarm--none { color: var(--sl-color-neutral-600); }

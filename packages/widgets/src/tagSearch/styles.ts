@@ -5,7 +5,7 @@ export const tagSearchStyles = `
 .varde-tag-search__form { display: flex; gap: 0; max-width: 40rem; }
 .varde-tag-search__input { flex: 1 1 auto; min-width: 0; font: inherit; font-size: var(--sl-font-size-medium); padding: 8px 12px; border: 1px solid var(--sl-color-neutral-400);
   border-radius: var(--sl-border-radius-medium) 0 0 var(--sl-border-radius-medium); background: var(--sl-color-neutral-0); color: inherit; }
-.varde-tag-search__go { border: 1px solid var(--sl-color-primary-600); background: var(--sl-color-primary-600); color: #fff; padding: 0 14px; font-size: 1.1rem;
+.varde-tag-search__go { border: 1px solid var(--varde-primary); background: var(--varde-primary); color: var(--varde-on-primary); padding: 0 14px; font-size: 1.1rem;
   border-radius: 0 var(--sl-border-radius-medium) var(--sl-border-radius-medium) 0; cursor: pointer; display: inline-flex; align-items: center; }
 .varde-tag-search__go:focus-visible, .varde-tag-search__input:focus-visible { outline: 2px solid var(--sl-color-primary-600); outline-offset: 1px; }
 .varde-tag-search__examples { border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-medium); padding: var(--sl-spacing-small) var(--sl-spacing-medium); max-width: 40rem; }
