@@ -18,6 +18,28 @@ interface PageCase {
   /** What shows once the page has its content. */
   ready: (page: Page) => ReturnType<Page['locator']>;
   screenshot?: boolean;
+  /** More to check at 390 px; returns the problems found. */
+  onPhone?: (page: Page) => Promise<string[]>;
+}
+
+/** Item 2: on a phone every alarm row shows class, tag, description, site, time and state, none cut off at the side. */
+async function alarmRowsFitThePhone(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  const width = page.viewportSize()!.width;
+  const scroller = page.locator('.varde-alarm-table__scroller');
+  const sideways = await scroller.evaluate((element) => element.scrollWidth - element.clientWidth);
+  if (sideways > 0) problems.push(`alarms: the table scrolls sideways by ${sideways} px`);
+  const rows = page.locator('.varde-alarm-table__row--body');
+  for (const index of [0, 1, 2]) {
+    for (const cell of ['class', 'tag', 'text', 'site', 'time', 'state']) {
+      const box = await rows.nth(index).locator(`[data-cell="${cell}"]`).boundingBox();
+      const text = (await rows.nth(index).locator(`[data-cell="${cell}"]`).innerText()).trim();
+      if (!box || box.width < 8 || box.x < 0 || box.x + box.width > width + 0.5 || !text) {
+        problems.push(`alarms row ${index}: ${cell} is not wholly on screen (${JSON.stringify(box)}, "${text}")`);
+      }
+    }
+  }
+  return problems;
 }
 
 const firstSitePath = async (page: Page) => {
@@ -30,7 +52,7 @@ const firstSitePath = async (page: Page) => {
 const PAGES: PageCase[] = [
   { name: 'sites', path: '/sites', ready: (page) => page.getByTestId('site-row').first(), screenshot: true },
   { name: 'site-page', path: firstSitePath, ready: (page) => page.locator('.varde-site-page h1, .varde-site-page h2').first(), screenshot: true },
-  { name: 'alarms', path: '/alarms', ready: (page) => page.locator('.varde-alarm-table__row--body, .varde-alarm-table__card').first(), screenshot: true },
+  { name: 'alarms', path: '/alarms', ready: (page) => page.locator('.varde-alarm-table__row--body').first(), screenshot: true, onPhone: alarmRowsFitThePhone },
   { name: 'map', path: '/alarms/map', ready: (page) => page.locator('.varde-alarm-map__dot, .varde-alarm-map__cluster').first(), screenshot: true },
   { name: 'rules', path: '/notifications', ready: (page) => page.locator('.varde-rule-editor').first(), screenshot: true },
   { name: 'search', path: '/searchpage', ready: (page) => page.locator('.varde-tag-search').first() },
@@ -63,6 +85,7 @@ for (const size of WIDTHS) {
       await page.emulateMedia({ colorScheme: 'light' });
       await page.goto(path);
       await expect(pageCase.ready(page), `${pageCase.name} shows its content`).toBeVisible({ timeout: 15_000 });
+      if (size.width < 600 && pageCase.onPhone) problems.push(...(await pageCase.onPhone(page)));
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
         await expect(page.locator('html')).toHaveAttribute('data-scheme', scheme);

@@ -1,9 +1,11 @@
 /**
- * The alarm table's header and virtualized body (fixed 40 px rows: 5,000 alarms keep the DOM small).
+ * The alarm table's header and virtualized body (fixed 40 px rows: 5,000 alarms keep the DOM small;
+ * below 640 px of width, stacked rows of STACKED_ROW_HEIGHT_PX: class, tag and state, then description
+ * and value, then site and time, so a phone shows every fact without scrolling sideways).
  * Rows are focusable: Enter or Space (or a click) opens the alarm, the arrow keys move between rows,
  * and the checkbox selects a row for a bulk acknowledgement.
  */
-import { memo, useMemo, type KeyboardEvent } from 'react';
+import { memo, useEffect, useMemo, useState, type KeyboardEvent, type RefObject } from 'react';
 import { alarmClassColor, alarmClassTextColor, formatAlarmTime, type AlarmSort, type AlarmTableColumn } from '@varde/core';
 import type { AlarmRow } from '@varde/core/contract';
 import type { WidgetTranslate } from '../shared/useWidgetTranslation.js';
@@ -11,6 +13,25 @@ import { useVirtualRows } from '../siteList/useVirtualRows.js';
 import { stateText } from './alarmState.js';
 
 export const ALARM_ROW_HEIGHT_PX = 40;
+/** A stacked row (three lines) on a narrow table. */
+export const STACKED_ROW_HEIGHT_PX = 84;
+/** Narrower than this, the table shows stacked rows instead of columns. */
+export const STACKED_MAX_WIDTH_PX = 640;
+
+const narrowAtFirst = (maxWidth: number) => typeof window !== 'undefined' && window.innerWidth > 0 && window.innerWidth < maxWidth;
+
+/** Follows whether the element is narrower than `maxWidth` (a ResizeObserver; the window's width before layout). */
+function useNarrow(ref: RefObject<HTMLElement | null>, maxWidth: number, setNarrow: (narrow: boolean) => void): void {
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver !== 'function') return undefined;
+    const observer = new ResizeObserver(() => {
+      if (element.clientWidth > 0) setNarrow(element.clientWidth < maxWidth);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, maxWidth, setNarrow]);
+}
 
 export const COLUMN_LABEL_KEYS: Record<AlarmTableColumn, string> = {
   alarmGroup: 'colClass',
@@ -78,16 +99,16 @@ const AlarmLine = memo(function AlarmLine({ row, t, selected, now, onOpen, onSel
           onChange={(event) => onSelect(row.id, event.currentTarget.checked)}
         />
       </span>
-      <span role="cell">
+      <span role="cell" data-cell="class">
         <span className="varde-alarm-table__class" part="class" style={{ background: alarmClassColor(row.alarmGroup), color: classTextColor(row.alarmGroup) }}>
           {row.alarmGroup}
         </span>
       </span>
-      <span role="cell" title={row.site}>{row.site}</span>
-      <span role="cell" title={row.tagName}>{row.tagName}</span>
-      <span role="cell" title={cleared ? `${t('cleared')} ${formatAlarmTime(row.inactive!)}` : undefined}>{formatAlarmTime(row.active)}</span>
-      <span role="cell" title={row.text}>{row.text}</span>
-      <span role="cell" title={row.value}>{row.value}</span>
+      <span role="cell" data-cell="site" title={row.site}>{row.site}</span>
+      <span role="cell" data-cell="tag" title={row.tagName}>{row.tagName}</span>
+      <span role="cell" data-cell="time" title={cleared ? `${t('cleared')} ${formatAlarmTime(row.inactive!)}` : undefined}>{formatAlarmTime(row.active)}</span>
+      <span role="cell" data-cell="text" title={row.text}>{row.text}</span>
+      <span role="cell" data-cell="value" title={row.value}>{row.value}</span>
       <span role="cell" data-cell="state" part="state" data-testid="alarm-row-state" title={row.ackComment ?? undefined}>
         {stateText(row, t, now)}
       </span>
@@ -112,7 +133,9 @@ export interface AlarmRowsProps {
 export function AlarmRows(props: AlarmRowsProps) {
   const { rows, sort, onSort, t, selected, onSelect, onSelectAll, onOpen, now } = props;
   const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
-  const virtual = useVirtualRows({ count: rows.length, rowHeight: ALARM_ROW_HEIGHT_PX, overscan: 8 });
+  const [stacked, setStacked] = useState(() => narrowAtFirst(STACKED_MAX_WIDTH_PX));
+  const virtual = useVirtualRows({ count: rows.length, rowHeight: stacked ? STACKED_ROW_HEIGHT_PX : ALARM_ROW_HEIGHT_PX, overscan: 8 });
+  useNarrow(virtual.scrollRef, STACKED_MAX_WIDTH_PX, setStacked);
   // Texts only change with the language (t), not with every poll.
   const labels = useMemo(
     () => Object.fromEntries(COLUMNS.map((column) => [column, t(COLUMN_LABEL_KEYS[column])])) as Record<AlarmTableColumn, string>,
@@ -120,7 +143,7 @@ export function AlarmRows(props: AlarmRowsProps) {
   );
   return (
     <div className="varde-alarm-table__scroller" ref={virtual.scrollRef} part="scroller">
-      <div className="varde-alarm-table__grid" role="table" aria-label={t('tableLabel')} aria-rowcount={rows.length + 1}>
+      <div className={`varde-alarm-table__grid${stacked ? ' varde-alarm-table__grid--stacked' : ''}`} data-layout={stacked ? 'stacked' : 'columns'} role="table" aria-label={t('tableLabel')} aria-rowcount={rows.length + 1}>
         <div className="varde-alarm-table__row varde-alarm-table__head" role="row" part="header">
           <span role="columnheader">
             <input type="checkbox" part="select-all" aria-label={t('selectAll')} checked={allSelected} onChange={(event) => onSelectAll(event.currentTarget.checked)} />

@@ -26,14 +26,20 @@ export const alarmTableStyles = `
 .varde-alarm-table__row > * { padding: 0 var(--sl-spacing-x-small); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .varde-alarm-table__head { position: sticky; top: 0; z-index: 1; background: var(--sl-color-neutral-50); font-weight: var(--sl-font-weight-semibold); }
 .varde-alarm-table__sort { font: inherit; font-weight: inherit; background: none; border: 0; padding: 4px 0; cursor: pointer; color: inherit; display: inline-flex; gap: 4px; align-items: center; max-width: 100%; }
-/* On a phone the state comes right after the class, so an acknowledged alarm shows without scrolling sideways. */
-@media (max-width: 600px) {
-  .varde-alarm-table__grid { min-width: 60rem; }
-  .varde-alarm-table__row { grid-template-columns: 2.25rem 3.25rem minmax(11rem, 1.4fr) minmax(8rem, 1.3fr) minmax(6rem, 1fr) 9.5rem minmax(8rem, 2fr) minmax(4rem, 0.8fr); }
-  .varde-alarm-table__row > * { order: 1; }
-  .varde-alarm-table__row > :nth-child(-n+2) { order: -1; }
-  .varde-alarm-table__row > [data-cell='state'] { order: 0; }
-}
+/* Narrow (a phone): stacked rows. Class, tag and state; description and value; site and time. No sideways scroll. */
+.varde-alarm-table__grid--stacked { min-width: 0; }
+.varde-alarm-table__grid--stacked .varde-alarm-table__head { display: flex; flex-wrap: wrap; height: auto; gap: 2px var(--sl-spacing-small); padding: 4px 0; }
+.varde-alarm-table__grid--stacked .varde-alarm-table__head > [data-cell='state'] { display: none; }
+.varde-alarm-table__grid--stacked .varde-alarm-table__row--body { height: 84px; grid-template-columns: 2.25rem 2.5rem minmax(0, 1fr) auto;
+  grid-template-areas: 'select class tag state' '. text text value' '. site site time'; align-content: center; row-gap: 2px; }
+.varde-alarm-table__grid--stacked [data-cell='select'] { grid-area: select; }
+.varde-alarm-table__grid--stacked [data-cell='class'] { grid-area: class; overflow: visible; text-overflow: clip; }
+.varde-alarm-table__grid--stacked [data-cell='tag'] { grid-area: tag; font-weight: var(--sl-font-weight-semibold); }
+.varde-alarm-table__grid--stacked [data-cell='state'] { grid-area: state; text-align: right; }
+.varde-alarm-table__grid--stacked [data-cell='text'] { grid-area: text; }
+.varde-alarm-table__grid--stacked [data-cell='value'] { grid-area: value; text-align: right; }
+.varde-alarm-table__grid--stacked [data-cell='site'] { grid-area: site; color: var(--sl-color-neutral-700); }
+.varde-alarm-table__grid--stacked [data-cell='time'] { grid-area: time; text-align: right; color: var(--sl-color-neutral-700); }
 .varde-alarm-table__row--cleared { color: var(--sl-color-neutral-600); }
 .varde-alarm-table__row--body { cursor: pointer; }
 .varde-alarm-table__row--body:hover { background: var(--sl-color-neutral-50); }

@@ -74,6 +74,9 @@ export function useVirtualRows(options: VirtualRowsOptions): VirtualRows {
     observeElementRect: observeRectOrWindow,
   });
 
+  // A new row height (the alarm table's stacked rows on a narrow screen) drops the old measurements.
+  useEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
+
   const checkEnd = useCallback(() => {
     const element = scrollRef.current;
     if (!element || !onNearEnd.current) return;
