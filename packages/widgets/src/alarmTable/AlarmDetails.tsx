@@ -21,6 +21,8 @@ export interface AlarmDetailsProps {
   t: WidgetTranslate;
   actions: AlarmActions;
   onClose: () => void;
+  /** A bulk acknowledgement went through: the table closes the dialog and lets go of the selection. */
+  onBulkDone?: (count: number) => void;
   /** The host's page for the alarm's site (`{uuid}` replaced), and who routes to it. */
   siteLink?: { href: string; open: (href: string, event: React.MouseEvent<HTMLAnchorElement>) => void } | undefined;
 }
@@ -43,12 +45,15 @@ function HistoryList({ entries, t }: { entries: readonly AlarmHistoryEntry[]; t:
   );
 }
 
-export function AlarmDetails({ rows, t, actions, onClose, siteLink }: AlarmDetailsProps) {
+export function AlarmDetails({ rows, t, actions, onClose, onBulkDone, siteLink }: AlarmDetailsProps) {
   const dialog = useRef<HTMLElement>(null);
   const [comment, setComment] = useState('');
   const [minutes, setMinutes] = useState<number>(60);
   const [history, setHistory] = useState<AlarmHistoryEntry[]>([]);
+  // Clearing sets an alarm returned without the site saying so: asked once more before it is done.
+  const [confirmClear, setConfirmClear] = useState(false);
   const single = rows.length === 1 ? rows[0]! : null;
+  const allAcknowledged = rows.every((row) => row.acknowledgedBy !== null);
   const open = rows.length > 0;
   useElementEvent(dialog, 'sl-request-close', (event) => {
     if (event.target !== dialog.current) return;
@@ -72,7 +77,8 @@ export function AlarmDetails({ rows, t, actions, onClose, siteLink }: AlarmDetai
   }, [historyKey]);
   useEffect(() => {
     if (!open) setComment('');
-  }, [open]);
+    setConfirmClear(false);
+  }, [open, single?.id]);
 
   const done = (ok: boolean) => {
     if (ok) setComment('');
@@ -124,16 +130,49 @@ export function AlarmDetails({ rows, t, actions, onClose, siteLink }: AlarmDetai
           size="small"
           data-action="acknowledge"
           loading={actions.busy}
-          disabled={single !== null && single.acknowledgedBy !== null}
-          onClick={() => void actions.acknowledge(rows.map((row) => row.id), comment).then(done)}
+          disabled={actions.busy || allAcknowledged}
+          onClick={() =>
+            void actions.acknowledge(rows.map((row) => row.id), comment).then((ok) => {
+              done(ok);
+              if (ok && !single) onBulkDone?.(rows.length);
+            })
+          }
         >
           {single ? t('acknowledge') : t('acknowledgeCount', { count: rows.length })}
         </sl-button>
         {single ? (
           <>
-            <sl-button size="small" data-action="clear" disabled={actions.busy || single.inactive !== null} onClick={() => void actions.clear(single.id, comment).then(done)}>
-              {t('clear')}
-            </sl-button>
+            {confirmClear ? (
+              <span className="varde-alarm-table__confirm" role="group" aria-label={t('clearConfirm')} data-testid="clear-confirm">
+                <span>{t('clearConfirm')}</span>
+                <sl-button
+                  size="small"
+                  variant="danger"
+                  data-action="clear-confirmed"
+                  disabled={actions.busy}
+                  onClick={() =>
+                    void actions.clear(single.id, comment).then((ok) => {
+                      done(ok);
+                      setConfirmClear(false);
+                    })
+                  }
+                >
+                  {t('clear')}
+                </sl-button>
+                <sl-button size="small" data-action="clear-cancel" onClick={() => setConfirmClear(false)}>
+                  {t('cancel')}
+                </sl-button>
+              </span>
+            ) : (
+              <sl-button size="small" data-action="clear" disabled={actions.busy || single.inactive !== null} onClick={() => setConfirmClear(true)}>
+                {t('clear')}
+              </sl-button>
+            )}
+            {single.inactive !== null ? (
+              <span className="varde-alarm-table__muted" data-testid="clear-why-not">
+                {t('clearNotNeeded')}
+              </span>
+            ) : null}
             <span className="varde-alarm-table__group">
               <select
                 className="varde-alarm-table__select"

@@ -129,6 +129,18 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
     return openIds.map((id) => byId.get(id)).filter((row): row is AlarmRow => row !== undefined);
   }, [openIds, rowsBySite]);
   const selectedShown = rows.filter((row) => selected.has(row.id));
+  const [notice, setNotice] = useState<string | null>(null);
+  useEffect(() => {
+    if (!notice) return undefined;
+    const timer = setTimeout(() => setNotice(null), 6000);
+    return () => clearTimeout(timer);
+  }, [notice]);
+  // A bulk acknowledgement done: the dialog closes, the selection is let go, the summary says so.
+  const onBulkDone = (count: number) => {
+    setSelected(new Set());
+    setOpenIds([]);
+    setNotice(t('bulkDone', { count }));
+  };
   const closeDialog = () => {
     // After a bulk acknowledgement the selection has done its work.
     if (openIds.length > 1) setSelected(new Set());
@@ -278,6 +290,7 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
       </div>
       <div className="varde-alarm-table__summary" part="summary" aria-live="polite">
         <span data-testid="alarm-count">{t('count', { shown: rows.length, total })}</span>
+        {notice ? <span data-testid="alarm-notice">{notice}</span> : null}
         {failedNames.length > 0 ? (
           <span className="varde-alarm-table__warning" title={errorText} data-testid="sites-failed">
             {t('sitesFailed', { count: failedNames.length, names: failedNames.join(', ') })}
@@ -304,6 +317,7 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
             t={t}
             actions={actions}
             onClose={closeDialog}
+            onBulkDone={onBulkDone}
             siteLink={
               props.siteHref
                 ? {

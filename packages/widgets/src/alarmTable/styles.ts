@@ -57,6 +57,7 @@ export const alarmTableStyles = `
 .varde-alarm-table__history { margin: 0; padding-left: 1.25rem; display: flex; flex-direction: column; gap: 4px; }
 .varde-alarm-table__comment { display: block; white-space: pre-wrap; overflow-wrap: anywhere; color: var(--sl-color-neutral-800); }
 .varde-alarm-table__muted { color: var(--sl-color-neutral-600); }
+.varde-alarm-table__confirm { display: inline-flex; flex-wrap: wrap; align-items: center; gap: var(--sl-spacing-x-small); padding: 4px 8px; border-radius: var(--sl-border-radius-medium); background: var(--varde-warning-bg, #fff4e5); color: var(--varde-warning-fg, #7a4100); }
 .varde-alarm-table__class { display: inline-flex; align-items: center; justify-content: center; min-width: 1.75rem; height: 1.5rem; border-radius: var(--sl-border-radius-medium);
   color: #fff; font-weight: var(--sl-font-weight-bold); }
 .varde-alarm-table__empty { padding: var(--sl-spacing-medium); margin: 0; color: var(--sl-color-neutral-600); display: flex; gap: var(--sl-spacing-small); align-items: center; }

@@ -67,10 +67,33 @@ it('selected rows are acknowledged together; the state filter shows only the una
   fireEvent.click(dialog.querySelector('[data-action="acknowledge"]')!);
   await waitFor(() => expect(stateOf(container, second.id)).toContain(demoUsers.user.email), { timeout: 10_000 });
   expect(stateOf(container, first.id)).toContain(demoUsers.user.email);
+  // Issue 26, item 3: done is done. The dialog closes, the selection is let go, the table says so once.
+  await waitFor(() => expect(container.querySelector('[data-dialog="alarm"]')).toBeNull());
+  expect(container.querySelector('[data-testid="alarm-notice"]')?.textContent).toBe('2 alarmer kvittert.');
+  expect(container.querySelector('[part="bulk-acknowledge"]')!.hasAttribute('disabled')).toBe(true);
+  expect(rowOf(container, first.id)!.querySelector<HTMLInputElement>('[part="row-select"]')!.checked).toBe(false);
 
   fireEvent.change(container.querySelector('[part="state-filter"]')!, { target: { value: 'unacked' } });
   await waitFor(() => expect(rowOf(container, first.id)).toBeNull());
   expect(container.querySelectorAll('[part="row"]').length).toBeGreaterThan(0);
+}, 20_000);
+
+it('clearing asks once more, and a returned alarm says why there is nothing to clear (issue 26, item 8)', async () => {
+  const alarm = cloud.context.alarms.raise({ siteUuid: site.uuid, alarmGroup: 'C', tagName: 'WIDGET-CLEAR-1' });
+  const { container } = render(<AlarmTableWidget />);
+  await waitFor(() => expect(rowOf(container, alarm.id)).not.toBeNull(), { timeout: 10_000 });
+  fireEvent.click(rowOf(container, alarm.id)!);
+  const dialog = await dialogOf(container);
+  expect(dialog.querySelector('[data-testid="clear-why-not"]')).toBeNull();
+  fireEvent.click(dialog.querySelector('[data-action="clear"]')!);
+  expect(dialog.querySelector('[data-testid="clear-confirm"]')).not.toBeNull();
+  fireEvent.click(dialog.querySelector('[data-action="clear-cancel"]')!);
+  expect(dialog.querySelector('[data-testid="clear-confirm"]')).toBeNull();
+  expect(rowOf(container, alarm.id)!.classList.contains('varde-alarm-table__row--cleared')).toBe(false);
+  fireEvent.click(dialog.querySelector('[data-action="clear"]')!);
+  fireEvent.click(dialog.querySelector('[data-action="clear-confirmed"]')!);
+  await waitFor(() => expect(rowOf(container, alarm.id)!.classList.contains('varde-alarm-table__row--cleared')).toBe(true), { timeout: 10_000 });
+  await waitFor(() => expect(dialog.querySelector('[data-testid="clear-why-not"]')?.textContent).toBe('Allerede opphørt: ingenting å fjerne.'));
 }, 20_000);
 
 it('a site that stops answering is named under the table', async () => {
