@@ -22,3 +22,4 @@ export * from './mappings/index.js';
 export * from './historian/index.js';
 export * from './bim/index.js';
 export * from './theme/index.js';
+export * from './format/index.js';

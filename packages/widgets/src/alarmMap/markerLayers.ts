@@ -4,7 +4,7 @@
  * coloured by their most severe class.
  */
 import type * as Leaflet from 'leaflet';
-import { alarmClassRank, alarmClassTextColor, alarmMarkerColor, formatAlarmTime, type SiteAlarmMarker } from '@varde/core';
+import { alarmClassRank, alarmClassTextColor, alarmMarkerColor, formatDateTime, i18n, type SiteAlarmMarker } from '@varde/core';
 import type { LeafletModule } from './loadLeaflet.js';
 
 export interface PopupTexts {
@@ -48,7 +48,7 @@ function popupContent(doc: Document, marker: SiteAlarmMarker, link: SiteLink | n
     if (onOpen) name.addEventListener('click', (event) => onOpen(link.href, event));
   }
   const latest = doc.createElement('span');
-  latest.textContent = `${texts.latestTag(marker.latestTag)} (${formatAlarmTime(marker.latestTime)})`;
+  latest.textContent = `${texts.latestTag(marker.latestTag)} (${formatDateTime(marker.latestTime, i18n.language)})`;
   const count = doc.createElement('span');
   count.textContent = texts.activeCount(marker.count);
   const unacknowledged = doc.createElement('span');

@@ -4,7 +4,7 @@
  * text (React escapes them), never as HTML.
  */
 import { useEffect, useRef, useState } from 'react';
-import { formatAlarmTime } from '@varde/core';
+import { formatDateTime, formatMeasuredText, i18n } from '@varde/core';
 import { isShelved, type AlarmHistoryEntry, type AlarmRow } from '@varde/core/contract';
 import '../shared/shoelaceElements.js';
 import { useElementEvent } from '../shared/useElementEvent.js';
@@ -33,11 +33,11 @@ function HistoryList({ entries, t }: { entries: readonly AlarmHistoryEntry[]; t:
     <ol className="varde-alarm-table__history" part="history">
       {entries.map((entry, index) => (
         <li key={index} data-action={entry.action}>
-          <span className="varde-alarm-table__muted">{formatAlarmTime(entry.at)}</span>{' '}
+          <span className="varde-alarm-table__muted">{formatDateTime(entry.at, i18n.language)}</span>{' '}
           <strong>{t(`action_${entry.action}`)}</strong>
           {' · '}
           {entry.by ?? t('bySite')}
-          {entry.until ? ` · ${t('until', { time: formatAlarmTime(entry.until) })}` : ''}
+          {entry.until ? ` · ${t('until', { time: formatDateTime(entry.until, i18n.language) })}` : ''}
           {entry.comment ? <q className="varde-alarm-table__comment">{entry.comment}</q> : null}
         </li>
       ))}
@@ -93,9 +93,9 @@ export function AlarmDetails({ rows, t, actions, onClose, onBulkDone, siteLink }
           <dt>{t('colDescription')}</dt>
           <dd>{single.text}</dd>
           <dt>{t('colValue')}</dt>
-          <dd>{single.value}</dd>
+          <dd>{formatMeasuredText(single.value, i18n.language)}</dd>
           <dt>{t('colTriggered')}</dt>
-          <dd>{formatAlarmTime(single.active)}</dd>
+          <dd>{formatDateTime(single.active, i18n.language)}</dd>
           <dt>{t('colState')}</dt>
           <dd data-testid="alarm-state">{stateText(single, t, now)}</dd>
           {single.ackComment ? (

@@ -6,7 +6,7 @@
  * and the checkbox selects a row for a bulk acknowledgement.
  */
 import { memo, useEffect, useMemo, useState, type KeyboardEvent, type RefObject } from 'react';
-import { alarmClassColor, alarmClassTextColor, formatAlarmTime, type AlarmSort, type AlarmTableColumn } from '@varde/core';
+import { alarmClassColor, alarmClassTextColor, formatDateTime, formatMeasuredText, i18n, type AlarmSort, type AlarmTableColumn } from '@varde/core';
 import type { AlarmRow } from '@varde/core/contract';
 import type { WidgetTranslate } from '../shared/useWidgetTranslation.js';
 import { useVirtualRows } from '../siteList/useVirtualRows.js';
@@ -106,9 +106,9 @@ const AlarmLine = memo(function AlarmLine({ row, t, selected, now, onOpen, onSel
       </span>
       <span role="cell" data-cell="site" title={row.site}>{row.site}</span>
       <span role="cell" data-cell="tag" title={row.tagName}>{row.tagName}</span>
-      <span role="cell" data-cell="time" title={cleared ? `${t('cleared')} ${formatAlarmTime(row.inactive!)}` : undefined}>{formatAlarmTime(row.active)}</span>
+      <span role="cell" data-cell="time" title={cleared ? `${t('cleared')} ${formatDateTime(row.inactive!, i18n.language)}` : undefined}>{formatDateTime(row.active, i18n.language)}</span>
       <span role="cell" data-cell="text" title={row.text}>{row.text}</span>
-      <span role="cell" data-cell="value" title={row.value}>{row.value}</span>
+      <span role="cell" data-cell="value" title={row.value}>{formatMeasuredText(row.value, i18n.language)}</span>
       <span role="cell" data-cell="state" part="state" data-testid="alarm-row-state" title={row.ackComment ?? undefined}>
         {stateText(row, t, now)}
       </span>

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@varde/core';
 import type { FunctionSummary } from '@varde/core/contract';
 import type { WidgetTranslate } from '../shared/useWidgetTranslation.js';
 
@@ -10,12 +11,7 @@ export interface FunctionListProps {
   language: string;
 }
 
-function formatUpdated(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const locale = language === 'no' ? 'nb-NO' : language === 'se' ? 'sv-SE' : 'en-GB';
-  return date.toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' });
-}
+const formatUpdated = formatDateTime;
 
 /** The functions: name, description, last updated; one selected. */
 export function FunctionList({ functions, selectedName, loading, onSelect, t, language }: FunctionListProps) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { runFunction, type HttpClient } from '@varde/core';
+import { formatDateTime, formatNumber, i18n, runFunction, type HttpClient } from '@varde/core';
 import { isHttpError } from '@varde/core';
 import type { RunFunctionResponse } from '@varde/core/contract';
 import type { WidgetTranslate } from '../shared/useWidgetTranslation.js';
@@ -92,8 +92,8 @@ export function RunPanel({ name, http, disabled, onError, onFinished, t }: RunPa
                     <tr key={index}>
                       <td>{write.controllerId}</td>
                       <td>{write.tag}</td>
-                      <td>{new Date(write.timestamp).toISOString().replace('T', ' ').slice(0, 19)}</td>
-                      <td>{write.dataType === 'number' ? write.value : write.valueText}</td>
+                      <td>{formatDateTime(write.timestamp, i18n.language)}</td>
+                      <td>{write.dataType === 'number' ? formatNumber(Number(write.value), i18n.language, 6) : write.valueText}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -1,8 +1,12 @@
 /** The licences table: one row per licence, expandable to its details and actions. */
 import { Fragment, useState } from 'react';
+import { formatDate, i18n } from '@varde/core';
 import type { LicenseType, StoredLicense } from '@varde/core/contract';
 import type { WidgetTranslate } from '../shared/useWidgetTranslation.js';
 import '../shared/shoelaceElements.js';
+
+/** A licence's calendar date (YYYY-MM-DD, no time of day) in the language's date format; read as UTC so no zone moves the day. */
+const formatCalendarDate = (date: string) => (/^\d{4}-\d{2}-\d{2}$/.test(date) ? formatDate(`${date}T00:00:00Z`, i18n.language, 'UTC') : date);
 
 export type LicenseAction = 'download' | 'renew' | 'delete' | 'edit';
 
@@ -27,7 +31,7 @@ function Details({ license, type, t }: { license: StoredLicense; type: LicenseTy
     [t('timeZone'), license.metadata.timeZone],
     ...(type?.requiredFields ?? []).map((field): [string, string] => [field.displayLabel, String(info[field.tempInputKey] ?? '')]),
   ];
-  if (license.archived) entries.push([t('archivedAt'), `${new Date(license.archived.at).toISOString().slice(0, 10)} (${license.archived.by})`]);
+  if (license.archived) entries.push([t('archivedAt'), `${formatDate(license.archived.at, i18n.language)} (${license.archived.by})`]);
   return (
     <dl className="varde-licenses__details" part="details">
       {entries.map(([label, value]) => (
@@ -90,8 +94,8 @@ export function LicenseTable({ rows, typesOf, showPartner, partnerName, archived
                 <td className="varde-licenses__wide">{info.issuedTo}</td>
                 {showPartner ? <td>{partnerName(info.partner)}</td> : null}
                 <td className="varde-licenses__wide">{type?.name ?? info.type}</td>
-                <td className="varde-licenses__date">{info.issueDate}</td>
-                <td className="varde-licenses__date">{info.expirationDate}</td>
+                <td className="varde-licenses__date">{formatCalendarDate(info.issueDate)}</td>
+                <td className="varde-licenses__date">{formatCalendarDate(info.expirationDate)}</td>
               </tr>
               {open ? (
                 <tr className="varde-licenses__expanded" data-testid="license-details">

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@varde/core';
 import { useEffect, useState } from 'react';
 import { ruleFailureText } from '@varde/core';
 import type { RuleDeliveryLogEntry } from '@varde/core/contract';
@@ -29,10 +30,6 @@ export function LogDialog({ ruleId, load, language, onClose, t }: LogDialogProps
     // Loaded once per dialog.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const when = new Intl.DateTimeFormat(language === 'se' ? 'sv' : language === 'no' ? 'nb' : 'en-GB', {
-    dateStyle: 'short',
-    timeStyle: 'medium',
-  });
 
   return (
     <Modal
@@ -57,7 +54,7 @@ export function LogDialog({ ruleId, load, language, onClose, t }: LogDialogProps
           {entries.map((entry, index) => (
             <li key={index} data-log-entry={entry.cause} data-outcome={entry.outcome}>
               <span className="varde-rule-editor__log-meta">
-                <time dateTime={entry.at}>{when.format(new Date(entry.at))}</time>
+                <time dateTime={entry.at}>{formatDateTime(entry.at, language)}</time>
                 <span>{entry.cause === 'test' ? t('causeTest') : t('causeAlarm', { alarmId: entry.alarmId ?? '' })}</span>
               </span>
               <span className="varde-rule-editor__test-user">{entry.username || t('unknownUserLabel', { uid: entry.userUUID })}</span>

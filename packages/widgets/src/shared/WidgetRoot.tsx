@@ -4,9 +4,7 @@
  * from. Inside a custom element this sits in the open shadow root.
  */
 import type { ReactNode, RefObject } from 'react';
-import { colorSchemeStore, type ColorSchemeState } from '@varde/core';
-import { useShoelaceThemeCss } from './shoelace.js';
-import { useStoreState } from './useStoreState.js';
+import { useColorScheme, useShoelaceThemeCss } from './shoelace.js';
 
 export interface WidgetRootProps {
   /** The widget's CSS (its styles.ts); class names are prefixed with the widget name. */
@@ -20,18 +18,12 @@ export interface WidgetRootProps {
   children?: ReactNode;
 }
 
-/** In a shadow root (a host page) a dark widget paints its own ground, so its text never lands on the page's white. */
-const ROOT_CSS = `.sl-theme-dark { color: var(--varde-fg); }
-:host > .sl-theme-dark { background: var(--varde-bg); }`;
-
-const schemeOf = (state: ColorSchemeState) => state.scheme;
-
 export function WidgetRoot({ styles, className, rootRef, lang, children }: WidgetRootProps) {
   const themeCss = useShoelaceThemeCss();
-  const scheme = useStoreState(colorSchemeStore(), schemeOf, 'light');
+  const scheme = useColorScheme();
   return (
     <div className={scheme === 'dark' ? `${className} sl-theme-dark` : className} ref={rootRef} part="root" lang={lang}>
-      <style>{`${themeCss}\n${ROOT_CSS}\n${styles}`}</style>
+      <style>{`${themeCss}\n${styles}`}</style>
       {children}
     </div>
   );

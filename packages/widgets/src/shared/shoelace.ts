@@ -27,22 +27,34 @@ function registerIcons(): Promise<void> {
 }
 
 /**
- * Shoelace's design tokens come with its parts (19 KB of CSS, 3 KiB brotli): an element that has
- * not loaded a part yet has nothing they style. WidgetRoot puts them in the shadow root once here.
+ * The design tokens come with Shoelace's parts (light and dark, ~6 KiB brotli): an element that has not
+ * loaded a part yet has nothing they style. WidgetRoot puts them in the shadow root once here, and with
+ * them follows the page's light or dark scheme (core's colorSchemeStore, loaded in the same lazy chunk:
+ * before the tokens are there, a dark class would change nothing).
  */
-const theme = createSmallStore({ css: '' });
+type ColorScheme = 'light' | 'dark';
+const theme = createSmallStore<{ css: string; scheme: ColorScheme }>({ css: '', scheme: 'light' });
 let themeLoading: Promise<void> | null = null;
 
 function loadTheme(): Promise<void> {
-  themeLoading ??= import('./shoelaceTheme.js').then(({ shoelaceThemeCss }) => theme.setState({ css: shoelaceThemeCss }));
+  themeLoading ??= import('./shoelaceTheme.js').then(({ shoelaceThemeCss, followColorScheme }) => {
+    theme.setState({ css: shoelaceThemeCss });
+    followColorScheme((scheme) => theme.setState({ scheme }));
+  });
   return themeLoading;
 }
 
 const themeCssOf = (state: { css: string }) => state.css;
+const schemeOf = (state: { scheme: ColorScheme }) => state.scheme;
 
-/** Shoelace's tokens as CSS text once a widget of the page has loaded its parts, else ''. */
+/** The tokens as CSS text once a widget of the page has loaded its parts, else ''. */
 export function useShoelaceThemeCss(): string {
   return useStoreState(theme, themeCssOf, '');
+}
+
+/** The page's scheme (light until the tokens have loaded). */
+export function useColorScheme(): ColorScheme {
+  return useStoreState(theme, schemeOf, 'light');
 }
 
 /** Loads a widget's Shoelace parts (and the tokens) once per page; resolves when they are defined. */

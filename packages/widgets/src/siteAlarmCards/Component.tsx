@@ -4,7 +4,7 @@
  * One named customer site is left out (`exclude-site`).
  */
 import { memo, useCallback, useMemo } from 'react';
-import { alarmClassColor, createSiteAlarmMarkersSelector, formatAlarmTime, isMobileWidth, siteLoginLink, siteOpenTarget, type AlarmsState } from '@varde/core';
+import { alarmClassColor, createSiteAlarmMarkersSelector, formatDateTime, i18n, isMobileWidth, siteLoginLink, siteOpenTarget, type AlarmsState } from '@varde/core';
 import { emitVardeEvent, useVardeEvents } from '../shared/events.js';
 import { useSharedSession } from '../shared/useSharedSession.js';
 import { useWidgetTranslation, type WidgetTranslate } from '../shared/useWidgetTranslation.js';
@@ -70,7 +70,7 @@ const AlarmCard = memo(function AlarmCard({ siteUuid, name, alarmGroup, count, l
         {t('activeCount', { count })}
       </span>
       <span className="varde-site-alarm-cards__meta">
-        {t('latestTag', { tag: latestTag })} · {formatAlarmTime(latestTime)}
+        {t('latestTag', { tag: latestTag })} · {formatDateTime(latestTime, i18n.language)}
       </span>
     </li>
   );

@@ -1,4 +1,4 @@
-import type { HistorianTag } from '@varde/core';
+import { formatValue, type HistorianTag } from '@varde/core';
 import type { WidgetTranslate } from '../shared/useWidgetTranslation.js';
 import type { LiveValue } from './useLiveValues.js';
 
@@ -11,7 +11,6 @@ export interface LiveValuesProps {
 
 /** The site's measured values as they arrive (a value that just changed is marked for a moment by CSS). */
 export function LiveValues({ tags, values, language, t }: LiveValuesProps) {
-  const number = new Intl.NumberFormat(language === 'se' ? 'sv' : language === 'no' ? 'nb' : 'en', { maximumFractionDigits: 3 });
   return (
     <section className="varde-site-page__card" aria-labelledby="varde-site-live" part="live-values">
       <h2 id="varde-site-live" className="varde-site-page__heading">{t('liveValues')}</h2>
@@ -32,7 +31,7 @@ export function LiveValues({ tags, values, language, t }: LiveValuesProps) {
                 <tr key={tag.tag} data-live-tag={tag.tag}>
                   <th scope="row">{tag.tag}</th>
                   <td className="varde-site-page__value" data-live-value={live ? String(live.value) : undefined} key={live?.at}>
-                    {live ? `${typeof live.value === 'number' ? number.format(live.value) : live.value} ${tag.unit}` : t('waiting')}
+                    {live ? formatValue(live.value, tag.unit, language) : t('waiting')}
                   </td>
                 </tr>
               );

@@ -1,4 +1,4 @@
-import { alarmClassColor, alarmClassTextColor, formatAlarmTime } from '@varde/core';
+import { alarmClassColor, alarmClassTextColor, formatDateTime, i18n } from '@varde/core';
 import type { AlarmRow } from '@varde/core/contract';
 import type { WidgetTranslate } from '../shared/useWidgetTranslation.js';
 
@@ -20,7 +20,7 @@ export function SiteAlarms({ alarms, t, children }: { alarms: readonly AlarmRow[
               <span className="varde-site-page__alarm-text">
                 <strong>{alarm.tagName}</strong> {alarm.text}
                 <small>
-                  {formatAlarmTime(alarm.active)} · {alarm.acknowledgedBy ? t('acknowledgedBy', { name: alarm.acknowledgedBy }) : t('unacknowledged')}
+                  {formatDateTime(alarm.active, i18n.language)} · {alarm.acknowledgedBy ? t('acknowledgedBy', { name: alarm.acknowledgedBy }) : t('unacknowledged')}
                 </small>
               </span>
             </li>

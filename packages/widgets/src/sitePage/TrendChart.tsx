@@ -1,3 +1,4 @@
+import { formatDateTime, formatDayMonth, formatNumber, formatTime, formatValue } from '@varde/core';
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import { readSeries, type HistorianTag, type SeriesColumns, type Session } from '@varde/core';
@@ -12,12 +13,14 @@ export interface TrendChartProps {
   t: WidgetTranslate;
 }
 
-const locale = (language: string) => (language === 'se' ? 'sv' : language === 'no' ? 'nb' : 'en-GB');
-
 /** Tick labels: hours and minutes within two days, day and month over longer periods. */
 function timeLabels(language: string, spanMs: number): (seconds: number) => string {
-  const format = new Intl.DateTimeFormat(locale(language), spanMs > 2 * 86_400_000 ? { day: 'numeric', month: 'short' } : { hour: '2-digit', minute: '2-digit' });
-  return (seconds) => format.format(seconds * 1000);
+  return spanMs > 2 * 86_400_000 ? (seconds) => formatDayMonth(seconds * 1000, language) : (seconds) => formatTime(seconds * 1000, language);
+}
+
+/** The axes' ink: the text colour around the chart (light or dark theme), read when the chart is drawn. */
+function axisInk(element: Element): string {
+  return getComputedStyle(element).color || '#555';
 }
 
 const PERIODS_H = [6, 24, 24 * 7];
@@ -71,16 +74,25 @@ export function TrendChart({ session, siteUuid, tags, language, t }: TrendChartP
       const width = () => Math.max(240, element.clientWidth);
       const { times, values } = trend.columns;
       const tick = timeLabels(language, times.at(-1)! - times[0]!);
-      const full = new Intl.DateTimeFormat(locale(language), { dateStyle: 'short', timeStyle: 'short' });
       chart = new UPlot(
         {
           width: width(),
           height: 240,
           series: [
-            { label: t('time'), value: (_chart, seconds) => (seconds === null ? '–' : full.format(seconds * 1000)) },
-            { label: `${tag} (${unit})`, stroke: '#1f5f8b', width: 2, fill: 'rgba(31, 95, 139, 0.08)' },
+            { label: t('time'), value: (_chart, seconds) => (seconds === null ? '–' : formatDateTime(seconds * 1000, language)) },
+            {
+              label: `${tag} (${unit})`,
+              stroke: '#1f5f8b',
+              width: 2,
+              fill: 'rgba(31, 95, 139, 0.08)',
+              value: (_chart, value) => (value === null ? '–' : formatValue(value, unit, language)),
+            },
           ],
-          axes: [{ values: (_chart, splits) => splits.map(tick) }, { size: 56 }],
+          // The value axis says its unit (issue 26, item 8); its numbers in the language's format.
+          axes: [
+            { values: (_chart, splits) => splits.map(tick), stroke: axisInk(element) },
+            { size: 64, label: unit, labelSize: 18, stroke: axisInk(element), values: (_chart, splits) => splits.map((value) => formatNumber(value, language)) },
+          ],
           legend: { show: true },
         },
         [times.map((ms) => ms / 1000), values],

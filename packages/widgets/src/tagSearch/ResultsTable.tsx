@@ -1,6 +1,6 @@
 /** Search results: site, Name, description, Value and a link that opens the site; a row expands to its details. */
 import { Fragment, useState } from 'react';
-import { formatAlarmTime } from '@varde/core';
+import { formatDateTime, formatMeasuredText, i18n } from '@varde/core';
 import type { TagSearchRow } from '@varde/core/contract';
 import type { WidgetTranslate } from '../shared/useWidgetTranslation.js';
 import { Icon } from '../siteList/icons.js';
@@ -56,7 +56,7 @@ export function ResultsTable(props: {
                     <td>{row.site}</td>
                     <td>{row.Name}</td>
                     <td>{row.description}</td>
-                    <td>{row.Value}</td>
+                    <td>{formatMeasuredText(row.Value, i18n.language)}</td>
                     <td>
                       {link ? (
                         <a
@@ -81,13 +81,13 @@ export function ResultsTable(props: {
                           <dt>{t('detailSite')}</dt>
                           <dd>{row.site}</dd>
                           <dt>{t('detailValue')}</dt>
-                          <dd>{row.Value}</dd>
+                          <dd>{formatMeasuredText(row.Value, i18n.language)}</dd>
                           <dt>{t('detailSeqNo')}</dt>
                           <dd>{row.SeqNo}</dd>
                           <dt>{t('detailName')}</dt>
                           <dd>{row.Name}</dd>
                           <dt>{t('detailLastChanged')}</dt>
-                          <dd>{formatAlarmTime(row.LastChanged)}</dd>
+                          <dd>{formatDateTime(row.LastChanged, i18n.language)}</dd>
                           <dt>{t('detailChangedBy')}</dt>
                           <dd>{row.ChangedBy}</dd>
                         </dl>

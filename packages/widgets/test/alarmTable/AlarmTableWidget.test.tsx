@@ -35,7 +35,7 @@ it('shows the alarms of every connected site; one raised in the cloud appears wi
   const first = rowsOf(container)[0]!;
   const badge = first.querySelector<HTMLElement>('[part="class"]')!;
   expect(badge.style.background).toBe(ALARM_CLASS_COLORS[first.dataset.class as keyof typeof ALARM_CLASS_COLORS]);
-  expect(cellsOf(first)[3]).toMatch(/^\d\d-\d\d-\d{4} \d\d:\d\d$/);
+  expect(cellsOf(first)[3]).toMatch(/^\d\d\.\d\d\.\d{4}, \d\d:\d\d$/);
   const sites = new Set(rowsOf(container).map((row) => row.dataset.siteUuid));
   expect([...sites].every((uuid) => online.some((site) => site.uuid === uuid))).toBe(true);
 
@@ -43,7 +43,7 @@ it('shows the alarms of every connected site; one raised in the cloud appears wi
   const raised = await cloud.context.alarms.raise({ siteUuid: target.uuid, alarmGroup: 'A', tagName: 'E2E-POLL', text: '<img src=x onerror=alert(1)>', value: '99 °C' });
   // Newest first: the raised alarm leads the table after the next 3 s poll.
   await waitFor(() => expect(rowsOf(container)[0]?.dataset.alarmId).toBe(raised.id), { timeout: 6000 });
-  expect(cellsOf(rowsOf(container)[0]!)).toEqual(['A', target.name, 'E2E-POLL', expect.stringMatching(/^\d\d-/), '<img src=x onerror=alert(1)>', '99 °C']);
+  expect(cellsOf(rowsOf(container)[0]!)).toEqual(['A', target.name, 'E2E-POLL', expect.stringMatching(/^\d\d\.\d\d\./), '<img src=x onerror=alert(1)>', '99 °C']);
   expect(container.querySelector('img')).toBeNull();
 }, 20_000);
 

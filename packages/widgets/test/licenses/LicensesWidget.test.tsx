@@ -34,14 +34,14 @@ const rows = (container: HTMLElement) => [...container.querySelectorAll<HTMLElem
 const part = (container: HTMLElement, name: string) => container.querySelector<HTMLElement>(`[part="${name}"]`)!;
 const field = (container: HTMLElement, key: string) => container.querySelector<HTMLInputElement>(`[data-field="${key}"]`)!;
 
-it('offers only the user\'s partners and lists their licences with YYYY-MM-DD dates', async () => {
+it('offers only the user\'s partners and lists their licences with dates in the language's format (core's one formatter)', async () => {
   const { container, getByTestId } = render(<LicensesWidget />);
   await waitFor(() => expect(rows(container).length).toBeGreaterThanOrEqual(4), { timeout: 10_000 });
   const options = [...getByTestId('partner-select').querySelectorAll('option')].map((option) => option.textContent);
   expect(options).toEqual(['Fjordvarme AS']);
   expect(container.textContent).not.toContain('Tromsø Rådhus');
   const bergen = rows(container).find((row) => row.textContent?.includes('Bergen Skole'))!;
-  expect(bergen.textContent).toMatch(/\d{4}-\d{2}-\d{2}.*\d{4}-\d{2}-\d{2}/);
+  expect(bergen.textContent).toMatch(/\d{2}\.\d{2}\.\d{4}.*\d{2}\.\d{2}\.\d{4}/);
   // Expanding shows the chain of previous licences and the actions.
   fireEvent.click(within(bergen).getByRole('button'));
   await waitFor(() => expect(container.querySelectorAll('[data-testid="license-chain"] li')).toHaveLength(2));
