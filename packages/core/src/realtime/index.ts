@@ -1,2 +1,3 @@
 export * from './createRealtime.js';
 export * from './realtimeTypes.js';
+export * from './liveTagValues.js';

@@ -1,16 +1,13 @@
 import { useEffect, useState } from 'react';
-import type { Session } from '@varde/core';
-import { realtimePaths } from '@varde/core/contract';
+import { watchLiveTagValue, type LiveTagValue, type Session } from '@varde/core';
 
 /** A tag's latest value from the realtime database, and when it arrived. */
-export interface LiveValue {
-  value: number | string;
-  at: number;
-}
+export type LiveValue = LiveTagValue;
 
 /**
- * Subscribes to `controllers/{site}/tags/{tag}/v` for each tag (what the controller writes as it
- * measures); values arrive as they change. Unsubscribes when the tags, the site or the session change.
+ * The tags' current values from core's one source (watchLiveTagValue: `controllers/{site}/tags/{tag}/v`,
+ * shared with search results, so both show the same value); values arrive as they change. Unsubscribes
+ * when the tags, the site or the session change.
  */
 export function useLiveValues(session: Session | null, siteUuid: string, tags: readonly string[]): Record<string, LiveValue> {
   const [values, setValues] = useState<Record<string, LiveValue>>({});
@@ -18,16 +15,11 @@ export function useLiveValues(session: Session | null, siteUuid: string, tags: r
   useEffect(() => {
     setValues({});
     const realtime = session?.realtime;
-    if (!realtime || tags.length === 0) return;
+    if (!realtime || tags.length === 0 || !siteUuid) return;
     const stops = tags.map((tag) =>
-      realtime.subscribe(
-        realtimePaths.tagValue(siteUuid, tag),
-        (value) => {
-          if (typeof value !== 'number' && typeof value !== 'string') return;
-          setValues((current) => ({ ...current, [tag]: { value, at: Date.now() } }));
-        },
-        { onError: () => undefined },
-      ),
+      watchLiveTagValue(realtime, siteUuid, tag, (value) => {
+        if (value) setValues((current) => (current[tag] === value ? current : { ...current, [tag]: value }));
+      }),
     );
     return () => stops.forEach((stop) => stop());
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `tags`

@@ -4,6 +4,7 @@ import { formatDateTime, formatMeasuredText, i18n } from '@varde/core';
 import type { TagSearchRow } from '@varde/core/contract';
 import type { WidgetTranslate } from '../shared/useWidgetTranslation.js';
 import { Icon } from '../siteList/icons.js';
+import { LiveSearchValue } from './LiveSearchValue.js';
 
 const PAGE = 100;
 
@@ -56,7 +57,9 @@ export function ResultsTable(props: {
                     <td>{row.site}</td>
                     <td>{row.Name}</td>
                     <td>{row.description}</td>
-                    <td>{formatMeasuredText(row.Value, i18n.language)}</td>
+                    <td>
+                      <LiveSearchValue row={row} t={t} />
+                    </td>
                     <td>
                       {link ? (
                         <a

@@ -20,6 +20,7 @@ export const tagSearchStyles = `
 .varde-tag-search__empty { margin: 0; padding: var(--sl-spacing-medium); background: var(--sl-color-neutral-50); border-radius: var(--sl-border-radius-medium); overflow-wrap: anywhere; }
 .varde-tag-search__table-wrap { overflow-x: auto; border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-medium); }
 .varde-tag-search__table { width: 100%; border-collapse: collapse; min-width: 36rem; }
+.varde-tag-search__as-of { color: var(--sl-color-neutral-700); font-size: var(--sl-font-size-small); }
 .varde-tag-search__table th, .varde-tag-search__table td { text-align: left; padding: 6px 8px; border-bottom: 1px solid var(--sl-color-neutral-100); vertical-align: top; }
 .varde-tag-search__table th { background: var(--sl-color-neutral-50); font-weight: var(--sl-font-weight-semibold); }
 .varde-tag-search__toggle { background: none; border: 0; cursor: pointer; padding: 2px; color: var(--sl-color-neutral-700); display: inline-flex; transition: transform 0.15s; }
