@@ -40,3 +40,20 @@ function isVersion4OrNewer(version: string): boolean {
 export function siteOpenTarget(insideMobileApp: boolean): '_blank' | '_self' {
   return insideMobileApp ? '_self' : '_blank';
 }
+
+/**
+ * Where a site's name leads: on the reference cloud (`controllerLinks: 'proxy'`) the controller through
+ * the cloud's path proxy, as the portal's controller view shows it (`/dashboards?site=…` on the cloud's
+ * origin: the sites' own host names do not resolve there); in production the controller's login at its
+ * host name (siteLoginLink).
+ */
+export function siteOpenLink(
+  site: Pick<Site, 'uuid' | 'hostname' | 'version'>,
+  settings: { controllerLinks: 'proxy' | 'hostname'; authServerUrl: string; loginServerUrl: string; basePath?: string },
+  options: { mobile: boolean },
+): string {
+  if (settings.controllerLinks === 'proxy') {
+    return `${new URL(settings.authServerUrl).origin}${settings.basePath ?? ''}/dashboards?site=${encodeURIComponent(site.uuid)}`;
+  }
+  return siteLoginLink(site, { loginServerUrl: settings.loginServerUrl, mobile: options.mobile });
+}

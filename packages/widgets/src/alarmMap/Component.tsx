@@ -13,6 +13,7 @@ import {
   isMobileWidth,
   createSiteAlarmMarkersSelector,
   siteLoginLink,
+  siteOpenLink,
   siteOpenTarget,
   type AlarmsState,
 } from '@varde/core';
@@ -178,7 +179,7 @@ export function AlarmMapWidget(props: AlarmMapWidgetProps) {
       const link: SiteLink | null = siteHref
         ? { href: siteHref.replace('{uuid}', encodeURIComponent(marker.siteUuid)), target: '_self', onOpen: openSitePage }
         : site?.webpmpReady === true
-          ? { href: siteLoginLink(site, { loginServerUrl, mobile }), target }
+          ? { href: session ? siteOpenLink(site, session.settings, { mobile }) : siteLoginLink(site, { loginServerUrl, mobile }), target }
           : null;
       return alarmMarkerLayer(leaflet.L, doc, marker, link, texts, extra);
     });

@@ -34,6 +34,8 @@ import { alarmTableStyles } from './styles.js';
 import { useAlarmActions } from './useAlarmActions.js';
 import { useAnySiteConnecting, useSiteFeed } from './useSiteFeed.js';
 import { useStoreState } from '../shared/useStoreState.js';
+import { useSessionSnapshot } from '../shared/useSharedSession.js';
+import { SignedOutPrompt } from '../shared/SignedOutPrompt.js';
 
 export interface AlarmTableWidgetProps {
   /** Where the "Show on map" link goes (none without it). */
@@ -68,6 +70,7 @@ function useDebounced<T>(value: T, ms: number): T {
 export function AlarmTableWidget(props: AlarmTableWidgetProps) {
   const { t, language } = useWidgetTranslation(alarmTableStrings);
   const { rootRef } = useVardeEvents();
+  const snapshot = useSessionSnapshot();
   useShoelaceParts(loadAlarmTableShoelaceParts);
   const { feed, state: feedState } = useSiteFeed({ alarms: true });
   const connecting = useAnySiteConnecting(feed);
@@ -185,7 +188,9 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
   };
 
   let message = null;
-  if (feedState.status === 'error') {
+  if (snapshot?.state === 'signed-out') {
+    message = <SignedOutPrompt text={t('signedOut')} buttonText={t('signInRequest')} className="varde-alarm-table__empty" rootRef={rootRef} />;
+  } else if (feedState.status === 'error') {
     message = (
       <p className="varde-alarm-table__empty varde-alarm-table__error" role="alert" part="error">
         {t('loadFailed', { message: feedState.error ?? '' })}

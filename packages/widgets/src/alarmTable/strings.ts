@@ -3,6 +3,8 @@ import { widgetStrings } from '../shared/widgetStrings.js';
 /** Texts of <varde-alarm-table> (menu's `alarms`, `map` and `list` come from core's `menu` namespace). */
 export const alarmTableStrings = widgetStrings('alarmTableWidget', {
   en: {
+    signedOut: 'Sign in to see the alarms of your sites.',
+    signInRequest: 'Sign in',
     tableLabel: 'Alarms',
     colClass: 'Class',
     colSite: 'Site',
@@ -74,6 +76,8 @@ export const alarmTableStrings = widgetStrings('alarmTableWidget', {
     loadFailed: 'The sites could not be loaded: {{message}}',
   },
   no: {
+    signedOut: 'Logg inn for å se alarmene fra anleggene dine.',
+    signInRequest: 'Logg inn',
     tableLabel: 'Alarmer',
     colClass: 'Klasse',
     colSite: 'Anlegg',
@@ -145,6 +149,8 @@ export const alarmTableStrings = widgetStrings('alarmTableWidget', {
     loadFailed: 'Anleggene kunne ikke lastes: {{message}}',
   },
   se: {
+    signedOut: 'Logga in för att se larmen från dina anläggningar.',
+    signInRequest: 'Logga in',
     tableLabel: 'Larm',
     colClass: 'Klass',
     colSite: 'Anläggning',

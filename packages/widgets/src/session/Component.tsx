@@ -52,6 +52,7 @@ export function SessionWidget(props: SessionWidgetProps) {
   const snapshot = useSessionSnapshot();
   const session = useSharedSession();
   const [formOpen, setFormOpen] = useState(false);
+
   const [tokensError, setTokensError] = useState(false);
 
   // Tokens pushed through the property.

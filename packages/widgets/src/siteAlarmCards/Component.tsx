@@ -4,7 +4,7 @@
  * One named customer site is left out (`exclude-site`).
  */
 import { memo, useCallback, useMemo } from 'react';
-import { alarmClassColor, createSiteAlarmMarkersSelector, formatDateTime, i18n, isMobileWidth, siteLoginLink, siteOpenTarget, type AlarmsState } from '@varde/core';
+import { alarmClassColor, createSiteAlarmMarkersSelector, formatDateTime, i18n, isMobileWidth, siteLoginLink, siteOpenLink, siteOpenTarget, type AlarmsState } from '@varde/core';
 import { emitVardeEvent, useVardeEvents } from '../shared/events.js';
 import { useSharedSession } from '../shared/useSharedSession.js';
 import { useWidgetTranslation, type WidgetTranslate } from '../shared/useWidgetTranslation.js';
@@ -122,7 +122,7 @@ export function SiteAlarmCardsWidget(props: SiteAlarmCardsWidgetProps) {
             const link = props.siteHref
               ? props.siteHref.replace('{uuid}', encodeURIComponent(card.siteUuid))
               : site?.webpmpReady === true
-                ? siteLoginLink(site, { loginServerUrl: session?.settings.loginServerUrl ?? '', mobile })
+                ? (session ? siteOpenLink(site, session.settings, { mobile }) : siteLoginLink(site, { loginServerUrl: '', mobile }))
                 : null;
             return (
               <AlarmCard

@@ -12,6 +12,7 @@ import {
   SITES_SCROLL_TRIGGER_PX,
   isMobileWidth,
   siteLoginLink,
+  siteOpenLink,
   siteOpenTarget,
   type SiteListKind,
 } from '@varde/core';
@@ -29,6 +30,7 @@ import { siteListStrings } from './strings.js';
 import { siteListStyles } from './styles.js';
 import { useSitesData, useSitesRefresh, useStatusMessage, useVisibleAlarmReports, useVisibleStatusTags } from './useSitesData.js';
 import { useVirtualRows } from './useVirtualRows.js';
+import { SignedOutPrompt } from '../shared/SignedOutPrompt.js';
 
 export interface SiteListWidgetProps {
   /** `controllers` (default): the user's sites; `adminControllers`: the sites they administer. */
@@ -100,7 +102,9 @@ export function SiteListWidget(props: SiteListWidgetProps) {
 
   const loginServerUrl = session?.settings.loginServerUrl ?? '';
   let body;
-  if (!state || state.status === 'idle' || state.status === 'loading') {
+  if (snapshot?.state === 'signed-out') {
+    body = <SignedOutPrompt text={t('signedOut')} buttonText={t('signInRequest')} className="varde-site-list__message" rootRef={rootRef} />;
+  } else if (!state || state.status === 'idle' || state.status === 'loading') {
     body = (
       <p className="varde-site-list__message" part="message" aria-live="polite">
         <sl-spinner aria-hidden="true" />
@@ -142,7 +146,7 @@ export function SiteListWidget(props: SiteListWidgetProps) {
               const href = siteHref
                 ? siteHref.replace('{uuid}', encodeURIComponent(site.uuid))
                 : site.webpmpReady === true
-                  ? siteLoginLink(site, { loginServerUrl, mobile })
+                  ? (session ? siteOpenLink(site, session.settings, { mobile }) : siteLoginLink(site, { loginServerUrl, mobile }))
                   : null;
               return (
                 <SiteRow

@@ -3,7 +3,7 @@
  * of a stored tag (uPlot), its active alarms and its notification rules, and a way into the
  * controller itself (the portal's controller view through the cloud's proxy, by path).
  */
-import { isMobileWidth, siteLoginLink } from '@varde/core';
+import { isMobileWidth, siteOpenLink } from '@varde/core';
 import { useVardeEvents } from '../shared/events.js';
 import { useSharedSession } from '../shared/useSharedSession.js';
 import { useWidgetTranslation } from '../shared/useWidgetTranslation.js';
@@ -69,7 +69,7 @@ export function SitePageWidget({ siteUuid, controllerHref, alarmsHref, rulesHref
             <a
               className="varde-site-page__open"
               part="open-controller"
-              href={siteLoginLink(site, { loginServerUrl: session.settings.loginServerUrl, mobile: isMobileWidth(window.innerWidth) })}
+              href={siteOpenLink(site, session.settings, { mobile: isMobileWidth(window.innerWidth) })}
               target="_blank"
               rel="noopener noreferrer"
             >

@@ -5,7 +5,7 @@
  * filtered and picked one at a time or several together.
  */
 import { useCallback, useMemo, useRef, type FormEvent } from 'react';
-import { isMobileWidth, siteLoginLink, siteOpenTarget } from '@varde/core';
+import { isMobileWidth, siteLoginLink, siteOpenLink, siteOpenTarget } from '@varde/core';
 import { useSiteFeed } from '../alarmTable/useSiteFeed.js';
 import { useSharedSession } from '../shared/useSharedSession.js';
 import { useWidgetTranslation } from '../shared/useWidgetTranslation.js';
@@ -64,7 +64,7 @@ export function TagSearchWidget(props: TagSearchWidgetProps) {
   const linkFor = (siteUuid: string) => {
     if (props.siteHref) return props.siteHref.replace('{uuid}', encodeURIComponent(siteUuid));
     const site = byUuid.get(siteUuid);
-    return site?.webpmpReady === true ? siteLoginLink(site, { loginServerUrl: session?.settings.loginServerUrl ?? '', mobile }) : null;
+    return site?.webpmpReady === true ? (session ? siteOpenLink(site, session.settings, { mobile }) : siteLoginLink(site, { loginServerUrl: '', mobile })) : null;
   };
   const onOpen = props.siteHref
     ? (href: string, event: React.MouseEvent<HTMLAnchorElement>) => {

@@ -34,7 +34,7 @@ const rows = (container: HTMLElement) => [...container.querySelectorAll<HTMLElem
 const part = (container: HTMLElement, name: string) => container.querySelector<HTMLElement>(`[part="${name}"]`)!;
 const field = (container: HTMLElement, key: string) => container.querySelector<HTMLInputElement>(`[data-field="${key}"]`)!;
 
-it('offers only the user\'s partners and lists their licences with dates in the language's format (core's one formatter)', async () => {
+it('offers only the user\'s partners and lists their licences with dates in the language\'s format (one formatter in core)', async () => {
   const { container, getByTestId } = render(<LicensesWidget />);
   await waitFor(() => expect(rows(container).length).toBeGreaterThanOrEqual(4), { timeout: 10_000 });
   const options = [...getByTestId('partner-select').querySelectorAll('option')].map((option) => option.textContent);

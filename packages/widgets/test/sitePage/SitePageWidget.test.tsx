@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { cleanup, render, waitFor } from '@testing-library/react';
-import { listAllSites, localSettings, resolveSettings, setSharedSession, siteLoginLink, type Session } from '@varde/core';
+import { listAllSites, localSettings, resolveSettings, setSharedSession, siteOpenLink, type Session } from '@varde/core';
 import type { Site } from '@varde/core/contract';
 import { SitePageWidget } from '../../src/sitePage/Component.js';
 import { demoUsers, startCloud, type Cloud } from '../helpers/cloud.js';
@@ -44,7 +44,8 @@ it('without a controller view, opens the controller at its own host name in a ne
     if (!link) throw new Error('not yet');
     return link;
   }, { timeout: 10_000 });
-  expect(open.getAttribute('href')).toBe(siteLoginLink(site, { loginServerUrl: session.settings.loginServerUrl, mobile: false }));
+  // On the reference cloud the fallback is its path proxy too (siteOpenLink); production: siteLoginLink.
+  expect(open.getAttribute('href')).toBe(siteOpenLink(site, session.settings, { mobile: false }));
   expect(open.target).toBe('_blank');
 });
 

@@ -40,7 +40,7 @@ it('finds a seeded tag on the connected sites; a row expands to its details and 
   const row = resultRows(container)[0]!;
   const cells = [...row.querySelectorAll('td')].map((cell) => cell.textContent);
   expect(cells.slice(2, 4)).toEqual(['JP401', 'Sirkulasjonspumpe varme']);
-  expect(row.querySelector<HTMLAnchorElement>('[part="open-link"]')!.href).toMatch(/^https:\/\/.+\/auth\/authorize$|legacy-ws-login\?chainId=/);
+  expect(row.querySelector<HTMLAnchorElement>('[part="open-link"]')!.href).toMatch(/\/dashboards\?site=[0-9a-f-]{36}$/);
 
   fireEvent.click(row.querySelector('button[aria-expanded]')!);
   const details = container.querySelector('[part="result-details"]')!;
