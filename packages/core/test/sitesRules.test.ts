@@ -103,7 +103,13 @@ describe('alarm rows', () => {
   });
   it('CSV of what is shown: quoted where needed, formulas defused', () => {
     const csv = alarmsToCsv([row({ text: 'Høy, "veldig" høy', value: '=1+1' })], { timeZone: 'UTC' });
-    expect(csv).toBe('Class,Site,Name,Last triggered,Description,Value\r\nA,Oslo Vannverk,JP401,15-01-2025 08:05,"Høy, ""veldig"" høy",\'=1+1\r\n');
+    expect(csv).toBe(
+      'Class,Site,Name,Last triggered,Description,Value,State,Returned,Acknowledged by,Comment\r\n' +
+        'A,Oslo Vannverk,JP401,15-01-2025 08:05,"Høy, ""veldig"" høy",\'=1+1,"Unacknowledged, active",,,\r\n',
+    );
+    // Issue 26, item 8: the state, when it returned, who acknowledged it and the comment are in the export.
+    const done = alarmsToCsv([row({ inactive: '2025-01-15T09:00:00.000Z', acknowledgedBy: 'ulla@varde.test', ackComment: 'Pumpe byttet' })], { timeZone: 'UTC', stateText: () => 'Kvittert' });
+    expect(done.split('\r\n')[1]!.split(',').slice(-4)).toEqual(['Kvittert', '15-01-2025 09:00', 'ulla@varde.test', 'Pumpe byttet']);
   });
   it('map markers: sites with active alarms, coloured by the most severe class, with the latest tag', () => {
     const sites = [

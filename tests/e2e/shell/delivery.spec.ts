@@ -55,3 +55,10 @@ test('a host page under /examples loads its element; /widgets answers compressed
   expect(chunks.length).toBeGreaterThan(0);
   for (const chunk of chunks) expect(chunk.headers()['cache-control'], pathOf(chunk)).toBe('public, max-age=31536000, immutable');
 });
+
+test('/favicon.ico is served (browsers ask for it whatever the page links; issue 26, item 8)', async ({ request }) => {
+  const icon = await request.get('/favicon.ico');
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()['content-type']).toMatch(/icon/);
+  expect((await icon.body()).subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]));
+});

@@ -44,8 +44,11 @@ for (const [name, viewport] of [['desktop', { width: 1440, height: 900 }], ['390
     await expect(marks.first()).toBeVisible({ timeout: 15_000 });
     for (const cluster of await page.locator('.varde-alarm-map__cluster').all()) {
       const unacknowledged = await cluster.getAttribute('data-unacknowledged');
-      await expect(cluster).toHaveText(unacknowledged!);
-      await expect(cluster).toHaveAttribute('aria-label', new RegExp(`\\d+ anlegg, ${unacknowledged} ukvitterte alarmer`));
+      const sites = await cluster.getAttribute('data-sites');
+      // The cluster shows how many sites it holds, never a bare "0" (issue 26, item 8).
+      await expect(cluster).toHaveText(sites!);
+      expect(Number(sites)).toBeGreaterThan(1);
+      await expect(cluster).toHaveAttribute('aria-label', new RegExp(`${sites} anlegg, ${unacknowledged} ukvitterte alarmer`));
     }
     await page.screenshot({ path: `test-results/screens/alarm-map-offline-${name}.png` });
     expect(outside).toEqual([]);

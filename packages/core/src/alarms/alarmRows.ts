@@ -102,17 +102,45 @@ function csvCell(text: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
+/** Columns the CSV adds after the table's: what an operator's report needs besides what the table shows. */
+export const ALARM_CSV_EXTRA_COLUMNS = ['state', 'inactive', 'acknowledgedBy', 'ackComment'] as const;
+export type AlarmCsvExtraColumn = (typeof ALARM_CSV_EXTRA_COLUMNS)[number];
+const CSV_EXTRA_HEADERS: Record<AlarmCsvExtraColumn, string> = {
+  state: 'State', inactive: 'Returned', acknowledgedBy: 'Acknowledged by', ackComment: 'Comment',
+};
+
+function defaultStateText(row: AlarmRow): string {
+  return `${row.acknowledgedBy ? 'Acknowledged' : 'Unacknowledged'}${row.inactive ? ', returned' : ', active'}`;
+}
+
 /**
- * CSV of the rows as shown (header + one line per row, CRLF, times as DD-MM-YYYY HH:MM).
- * `headers` replaces the English column titles (pass translated ones).
+ * CSV of the rows as shown (header + one line per row, CRLF, times as DD-MM-YYYY HH:MM), then the state,
+ * when it returned, who acknowledged it and the comment (issue 26). `headers` replaces the English column
+ * titles (pass translated ones), `stateText` the English state (pass the table's words).
  */
 export function alarmsToCsv(
   rows: readonly AlarmRow[],
-  options: { headers?: Partial<Record<AlarmTableColumn, string>>; timeZone?: string } = {},
+  options: {
+    headers?: Partial<Record<AlarmTableColumn | AlarmCsvExtraColumn, string>>;
+    timeZone?: string;
+    stateText?: (row: AlarmRow) => string;
+  } = {},
 ): string {
-  const header = ALARM_TABLE_COLUMNS.map((column) => csvCell(options.headers?.[column] ?? CSV_HEADERS[column]));
+  const header = [
+    ...ALARM_TABLE_COLUMNS.map((column) => csvCell(options.headers?.[column] ?? CSV_HEADERS[column])),
+    ...ALARM_CSV_EXTRA_COLUMNS.map((column) => csvCell(options.headers?.[column] ?? CSV_EXTRA_HEADERS[column])),
+  ];
+  const stateText = options.stateText ?? defaultStateText;
   const lines = rows.map((row) =>
-    ALARM_TABLE_COLUMNS.map((column) => csvCell(column === 'active' ? formatAlarmTime(row.active, options.timeZone) : row[column])).join(','),
+    [
+      ...ALARM_TABLE_COLUMNS.map((column) => (column === 'active' ? formatAlarmTime(row.active, options.timeZone) : row[column])),
+      stateText(row),
+      row.inactive ? formatAlarmTime(row.inactive, options.timeZone) : '',
+      row.acknowledgedBy ?? '',
+      row.ackComment ?? '',
+    ]
+      .map(csvCell)
+      .join(','),
   );
   return [header.join(','), ...lines].join('\r\n') + '\r\n';
 }

@@ -94,7 +94,9 @@ export function AlarmMapWidget(props: AlarmMapWidgetProps) {
       (L) => {
         const canvas = canvasRef.current;
         if (cancelled || !canvas) return;
-        created = L.map(canvas, { center: NORWAY_MAP_VIEW.center, zoom: NORWAY_MAP_VIEW.zoom, maxZoom: 18, attributionControl: true });
+        created = L.map(canvas, { center: NORWAY_MAP_VIEW.center, zoom: NORWAY_MAP_VIEW.zoom, maxZoom: 18, attributionControl: true, zoomControl: false });
+        // Leaflet's zoom buttons say "Zoom in" in every language unless told otherwise.
+        L.control.zoom({ zoomInTitle: t('zoomIn'), zoomOutTitle: t('zoomOut') }).addTo(created);
         const clusters = createClusterGroup(L, canvas.ownerDocument, (sites, unacknowledged) => t('clusterLabel', { sites, unacknowledged }));
         clusters.addTo(created);
         if (typeof ResizeObserver === 'function') {
@@ -201,7 +203,7 @@ export function AlarmMapWidget(props: AlarmMapWidgetProps) {
           <span>{t('legend')}:</span>
           <span><span className="varde-alarm-map__swatch" style={{ background: ALARM_MARKER_COLORS.A }} />A</span>
           <span><span className="varde-alarm-map__swatch" style={{ background: ALARM_MARKER_COLORS.B }} />B</span>
-          <span><span className="varde-alarm-map__swatch" style={{ background: ALARM_MARKER_COLORS.other }} />{t('other')}</span>
+          <span><span className="varde-alarm-map__swatch" style={{ background: ALARM_MARKER_COLORS.other }} />{t('classC')}</span>
         </span>
       </div>
       {failed ? (

@@ -84,7 +84,10 @@ export function createClusterGroup(L: LeafletModule, doc: Document, label: (site
       const unacknowledged = children.reduce((sum, child) => sum + (child.options as AlarmMarkerOptions).unacknowledged, 0);
       element.dataset.class = group;
       element.dataset.unacknowledged = String(unacknowledged);
-      element.textContent = String(unacknowledged);
+      // The number shown is the sites in the cluster (each has alarms): an unacknowledged count read "0"
+      // on a cluster of acknowledged ones (issue 26, item 8). Both counts are in the label.
+      element.dataset.sites = String(cluster.getChildCount());
+      element.textContent = String(cluster.getChildCount());
       element.setAttribute('role', 'img');
       element.setAttribute('aria-label', label(cluster.getChildCount(), unacknowledged));
       element.title = label(cluster.getChildCount(), unacknowledged);

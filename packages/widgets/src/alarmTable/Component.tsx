@@ -24,7 +24,7 @@ import { WidgetRoot } from '../shared/WidgetRoot.js';
 import '../shared/shoelaceElements.js';
 import { Icon } from '../siteList/icons.js';
 import { AlarmRows, COLUMN_LABEL_KEYS } from './AlarmRows.js';
-import { rowInState, type TableStateFilter } from './alarmState.js';
+import { rowInState, stateText, type TableStateFilter } from './alarmState.js';
 import { alarmCsvFileName, downloadText } from './csvDownload.js';
 import type { NavigateDetail } from './events.js';
 import { NavLink } from './NavLink.js';
@@ -151,7 +151,9 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
   };
 
   const [search, setSearch] = useState('');
-  const [unackedOnly, setUnackedOnly] = useState(false);
+  // One filter for the state (issue 26, item 8: a second "unacknowledged only" box repeated it): choosing
+  // "unacknowledged" also asks the sites for those alone.
+  const unackedOnly = stateFilter === 'unacked';
   const settledSearch = useDebounced(search.trim(), 300);
   useEffect(() => {
     feed?.setAlarmRequest({ search: settledSearch.slice(0, 200), unackedOnly });
@@ -183,8 +185,15 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
   };
   const exportCsv = () => {
     if (!rootRef.current) return;
-    const headers = Object.fromEntries(Object.entries(COLUMN_LABEL_KEYS).map(([column, key]) => [column, t(key)]));
-    downloadText(rootRef.current, alarmCsvFileName(), alarmsToCsv(rows, { headers }));
+    const headers = {
+      ...Object.fromEntries(Object.entries(COLUMN_LABEL_KEYS).map(([column, key]) => [column, t(key)])),
+      state: t('colState'),
+      inactive: t('csvReturned'),
+      acknowledgedBy: t('csvAcknowledgedBy'),
+      ackComment: t('ackComment'),
+    };
+    const at = Date.now();
+    downloadText(rootRef.current, alarmCsvFileName(), alarmsToCsv(rows, { headers, stateText: (row) => stateText(row, t, at) }));
   };
 
   let message = null;
@@ -267,10 +276,6 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
               </option>
             ))}
           </select>
-        </label>
-        <label className="varde-alarm-table__check">
-          <input type="checkbox" part="unacked-only" checked={unackedOnly} onChange={(event) => setUnackedOnly(event.currentTarget.checked)} />
-          {t('unackedOnly')}
         </label>
         <span className="varde-alarm-table__spacer" />
         <sl-button

@@ -34,6 +34,11 @@ export const SiteRow = memo(function SiteRow({ site, report, tags, href, target,
   // The latest alarm cleared and everything acknowledged: nothing needs attention, so no "0 unacknowledged" (README).
   const summary = reported.state === 'unacked' && reported.count === 0 ? alarmSummary({ latestAlarm: null, unacked: 0 }) : reported;
   const tooltip = t(status.tooltipKey);
+  // An online controller's own status text as it wrote it; a site that is not connected says so in the
+  // user's language (the text its controller wrote last is old, and Norwegian whatever the user reads).
+  const statusLine = site.webpmpReady === false ? t('sites:offline') : site.webpmpReady === null ? t('sites:unavailable') : tags?.text;
+  // The controllers' own colours for these states (the demo's and the site page's).
+  const statusColor = tags?.color ?? (site.webpmpReady === false ? '#757575' : site.webpmpReady === null ? '#9e9e9e' : undefined);
   return (
     <div
       className={`varde-site-list__row${site.webpmpReady === true ? ' varde-site-list__row--online' : ''}`}
@@ -56,9 +61,9 @@ export const SiteRow = memo(function SiteRow({ site, report, tags, href, target,
             {site.name}
           </span>
         )}
-        {tags?.text ? (
-          <span className="varde-site-list__status-text" part="status-text" style={cssColorVariable('--status-color', safeCssColor(tags.color))}>
-            {tags.text}
+        {statusLine ? (
+          <span className="varde-site-list__status-text" part="status-text" style={cssColorVariable('--status-color', safeCssColor(statusColor))}>
+            {statusLine}
           </span>
         ) : null}
       </span>

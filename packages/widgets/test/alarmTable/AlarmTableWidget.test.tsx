@@ -83,7 +83,7 @@ it('sorts by a column, filters by class and site, and exports exactly the rows s
   create.mockRestore();
   const text = (await blob!.text()).replace(/^\uFEFF/, '');
   const lines = text.trimEnd().split('\r\n');
-  expect(lines[0]).toBe('Klasse,Anlegg,Navn,Sist utløst,Beskrivelse,Verdi');
+  expect(lines[0]).toBe('Klasse,Anlegg,Navn,Sist utløst,Beskrivelse,Verdi,Status,Opphørt,Kvittert av,Kommentar');
   expect(lines.slice(1).map((line) => line.split(',')[2])).toEqual(shown.map((row) => cellsOf(row)[2]));
 }, 20_000);
 

@@ -56,7 +56,10 @@ it('shows each site with its status icon and tooltip, alarm summary, portal stat
   // Realtime status tags of the rows on screen, in their colour.
   await waitFor(() => expect(container.querySelectorAll('[part="status-text"]').length).toBeGreaterThan(0), { timeout: 10_000 });
   const statusText = container.querySelector<HTMLElement>('[part="status-text"]')!;
-  expect(['Normal drift', 'Vedlikehold', 'Ikke tilkoblet', 'Utilgjengelig']).toContain(statusText.textContent);
+  // An online site's text as its controller wrote it; a site not connected says so in the UI's language (issue 26, item 5).
+  expect(['Normal drift', 'Vedlikehold', 'Frakoblet', 'Utilgjengelig. Kontakt administrator.']).toContain(statusText.textContent);
+  const offline = [...container.querySelectorAll<HTMLElement>('[data-testid="site-row"][data-status="cloud-off"] [part="status-text"]')].map((node) => node.textContent);
+  expect(offline.every((text) => text === 'Frakoblet' || text === 'Utilgjengelig. Kontakt administrator.')).toBe(true);
   expect(['#2e7d32', '#ef6c00', '#757575', '#9e9e9e']).toContain(statusText.style.getPropertyValue('--status-color'));
   await waitFor(() => expect(container.querySelector('[part="banner"]')?.textContent).toMatch(/Skystatus:.+/), { timeout: 10_000 });
 }, 20_000);
