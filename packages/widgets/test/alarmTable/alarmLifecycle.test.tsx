@@ -79,7 +79,7 @@ it('selected rows are acknowledged together; the state filter shows only the una
 }, 20_000);
 
 it('clearing asks once more, and a returned alarm says why there is nothing to clear (issue 26, item 8)', async () => {
-  const alarm = cloud.context.alarms.raise({ siteUuid: site.uuid, alarmGroup: 'C', tagName: 'WIDGET-CLEAR-1' });
+  const alarm = await cloud.context.alarms.raise({ siteUuid: site.uuid, alarmGroup: 'C', tagName: 'WIDGET-CLEAR-1' });
   const { container } = render(<AlarmTableWidget />);
   await waitFor(() => expect(rowOf(container, alarm.id)).not.toBeNull(), { timeout: 10_000 });
   fireEvent.click(rowOf(container, alarm.id)!);
