@@ -85,7 +85,7 @@ export function SitePageWidget({ siteUuid, controllerHref, alarmsHref, rulesHref
           <SiteAlarms alarms={data.alarms} t={t}>
             {link(alarmsHref, t('allAlarms'))}
           </SiteAlarms>
-          <SiteRules rules={data.rules} t={t}>
+          <SiteRules rules={data.rules} access={data.rulesAccess} t={t}>
             {link(rulesHref, t('editRules'))}
           </SiteRules>
         </div>

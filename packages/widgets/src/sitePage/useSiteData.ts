@@ -6,7 +6,10 @@ export type SiteData =
   | { kind: 'loading' }
   | { kind: 'not-found' }
   | { kind: 'failed'; detail: string }
-  | { kind: 'ready'; site: Site; tags: HistorianTag[]; alarms: AlarmRow[]; rules: NotificationRule[] };
+  | { kind: 'ready'; site: Site; tags: HistorianTag[]; alarms: AlarmRow[]; rules: NotificationRule[]; rulesAccess: RulesAccess };
+
+/** Whether the rules could be read: a 403 is not "no rules" (the user lacks the module), a failure neither. */
+export type RulesAccess = 'ok' | 'refused' | 'failed';
 
 /** How often the site's active alarms are read again (the alarm list's own cadence is 3 s per site). */
 const ALARMS_REFRESH_MS = 5_000;
@@ -37,10 +40,13 @@ export function useSiteData(session: Session | null, siteUuid: string): SiteData
         const [tags, alarms, rules] = await Promise.all([
           listHistorianTags(http, siteUuid, { signal }).catch(() => []),
           activeAlarms(),
-          getSiteRules(http, siteUuid).then((all) => Object.values(all)).catch(() => []),
+          getSiteRules(http, siteUuid).then(
+            (all) => ({ list: Object.values(all), access: 'ok' as RulesAccess }),
+            (failure: unknown) => ({ list: [] as NotificationRule[], access: (isHttpError(failure) && failure.status === 403 ? 'refused' : 'failed') as RulesAccess }),
+          ),
         ]);
         if (signal.aborted) return;
-        setData({ kind: 'ready', site, tags, alarms, rules });
+        setData({ kind: 'ready', site, tags, alarms, rules: rules.list, rulesAccess: rules.access });
         timer = setInterval(() => {
           void activeAlarms().then(
             (fresh) => setData((current) => (current.kind === 'ready' ? { ...current, alarms: fresh } : current)),

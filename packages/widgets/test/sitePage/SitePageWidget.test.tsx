@@ -53,3 +53,19 @@ it('the reference cloud opens controllers through the proxy; production at their
   expect(localSettings(cloud.url).controllerLinks).toBe('proxy');
   expect(resolveSettings({ origin: 'https://portal.varde.cloud', hostname: 'portal.varde.cloud', pathname: '/sites' }).controllerLinks).toBe('hostname');
 });
+
+it('says the rules are refused (which access is missing) rather than "no rules", and links nowhere it would be refused (issue 26, item 4)', async () => {
+  const viewer = await signedInSharedSession(cloud, demoUsers.viewer);
+  try {
+    const [seen] = await listAllSites(viewer.http);
+    const { container } = render(<SitePageWidget siteUuid={seen!.uuid} rulesHref="/notifications?site={uuid}" />);
+    await waitFor(() => expect(container.querySelector('[part="rules"]')?.getAttribute('data-access')).toBe('refused'), { timeout: 10_000 });
+    expect(container.querySelector('[part="rules"] p')?.textContent).toContain('Varslinger');
+    expect(container.querySelector('[part="rules"]')?.textContent).not.toContain('Ingen varslingsregler');
+    expect(container.querySelector('[part="rules"] a')).toBeNull();
+  } finally {
+    cleanup();
+    await viewer.dispose();
+    setSharedSession(session);
+  }
+});
