@@ -13,6 +13,12 @@ const alias = [
   { find: /^@varde\/widgets\/(.+)\.js$/, replacement: `${fileURLToPath(new URL('./packages/widgets/src/', import.meta.url))}$1` },
 ];
 
+/**
+ * beforeAll hooks start a demo cloud (seeded in memory): seconds, more when the packaging test and the
+ * PostgreSQL pass share the two cores. Not a speed check: a hook that hangs still fails.
+ */
+const CLOUD_HOOK_TIMEOUT = 30000;
+
 /** The server suite (or the named files of it) on a throwaway PostgreSQL. */
 function postgresProject(name: string, files: string[] | null) {
   return {
@@ -33,8 +39,8 @@ function postgresProject(name: string, files: string[] | null) {
 export default defineConfig({
   test: {
     projects: [
-      { resolve: { alias }, test: { name: 'core', include: ['packages/core/test/**/*.test.ts'], testTimeout: 20000 } },
-      { resolve: { alias }, test: { name: 'server', include: ['packages/server/test/**/*.test.ts'], testTimeout: 30000, provide: { postgresUrl: '' } } },
+      { resolve: { alias }, test: { name: 'core', include: ['packages/core/test/**/*.test.ts'], testTimeout: 20000, hookTimeout: CLOUD_HOOK_TIMEOUT } },
+      { resolve: { alias }, test: { name: 'server', include: ['packages/server/test/**/*.test.ts'], testTimeout: 30000, hookTimeout: CLOUD_HOOK_TIMEOUT, provide: { postgresUrl: '' } } },
       // The storage, concurrency and security suites once more, with every cloud and database they make
       // stored in a throwaway PostgreSQL (Debian's postgresql-15). VARDE_TEST_POSTGRES_ALL=1 runs the whole
       // server suite there (not yet in npm test: some suites outlast their timeouts; see the server README).
@@ -42,7 +48,7 @@ export default defineConfig({
         'storageSchemas', 'storageFailures', 'alarms-concurrentRaise', 'throttle', 'resetPassword', 'session', 'users-routes',
         'rules-engine', 'realtime-sdk', 'realtime-store', 'realtime-refreshRotation', 'crossPartner', 'tokenAuth', 'fuzz', 'licensing',
       ]),
-      { resolve: { alias }, test: { name: 'cli', include: ['packages/cli/test/**/*.test.ts'], testTimeout: 30000 } },
+      { resolve: { alias }, test: { name: 'cli', include: ['packages/cli/test/**/*.test.ts'], testTimeout: 30000, hookTimeout: CLOUD_HOOK_TIMEOUT } },
       {
         resolve: { alias },
         test: {
@@ -50,6 +56,7 @@ export default defineConfig({
           include: ['packages/widgets/test/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           testTimeout: 30000,
+          hookTimeout: CLOUD_HOOK_TIMEOUT,
           setupFiles: ['packages/widgets/test/domTestSetup.ts'],
           // CSS imported with `?raw` (Leaflet's stylesheets) must be its text, as in the esbuild builds.
           css: { include: [/\.css\?raw$/] },
