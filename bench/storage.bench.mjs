@@ -81,7 +81,7 @@ async function withCloud(engine, work) {
 }
 
 /** Workload 1: users/s of the whole `varde users import` command. */
-export function usersImport(engine) {
+function usersImport(engine) {
   return withCloud(engine, async (url) => {
     const folder = tempFolder('varde-bench-storage-import-');
     try {
@@ -113,7 +113,7 @@ async function populateAlarms(session) {
  * alarm_getUpdate with full rows on each; then the 3 s poll with each site's latestTimestamp. The
  * first run warms up and is not counted.
  */
-export function alarmTable(engine) {
+function alarmTable(engine) {
   return withCloud(engine, async (url) => {
     const session = await signedIn(url, SYSADMIN);
     let connections = [];
@@ -195,7 +195,7 @@ async function writeAndNotify(writer, listener, path, ops, window) {
 }
 
 /** Workload 3: a user writes their time zone; a system administrator's client listens to it. */
-export function realtimeWrites(engine) {
+function realtimeWrites(engine) {
   return withCloud(engine, async (url) => {
     const writer = await signedIn(url, WRITER);
     const listener = await signedIn(url, SYSADMIN);
@@ -258,7 +258,7 @@ export default async function storageBench() {
       notes: [
         'Goals (issue 23): SQLite within 10 % of the former synchronous code (SQLite/before >= 90 %); PostgreSQL on one node at least 70 % of SQLite\'s throughput (PostgreSQL/SQLite >= 70 %).',
         'Ratios compare throughput: users/s and operations/s divided as they are; for times (ms) the other way round, so 100 % = as fast and 50 % = twice the time.',
-        'Machine: 2 cores shared by the cloud, the database server and the load generator (CLI, clients), and by other work on the machine; compare columns of one run, not runs.',
+        'Machine: 2 cores shared by the cloud, the database server and the load generator (CLI, clients). Engines run one after another, so other work on the machine that starts or stops during the run falls on one column only: rerun before reading one gap as a regression.',
         'SQLite: --data in a temporary folder (WAL, synchronous=FULL). PostgreSQL 15: the throwaway server of scripts/throwawayPostgres.mjs (fsync=off: its commits are not flushed to disk, SQLite\'s are), one new database per cloud.',
         ...(before ? [`SQLite before: the cloud of ${BASELINE_ROOT} (synchronous better-sqlite3), driven by this tree's CLI and clients.`] : ['Set BENCH_BASELINE_ROOT to a built checkout of the synchronous version for its SQLite column.']),
         `Each workload: a fresh demo cloud per engine. Import: CLI --concurrency ${CONCURRENCY}. Alarm table: system administrator, ${ALARM_SITES} online sites, ${ALARMS} active alarms, ${POLL_RUNS} runs after a warm-up, median; sockets as the portal opens them (one WebSocket, a namespace per site). Realtime: ${REALTIME_OPS} writes after 200 to warm up, ${REALTIME_WINDOW} awaiting their notification at a time.`,

@@ -10,23 +10,20 @@
 // BENCH_HEAP_CAP_MB (default 64, 0 skips it: the large import once more under --max-old-space-size),
 // BENCH_CONCURRENCY (default 16), BENCH_STORAGE (memory | disk, default disk: durable writes as in
 // production use).
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, createWriteStream } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { once } from 'node:events';
 import { Pool } from 'undici';
-import { killOnExit, startCloud, tempFolder } from './cloudProcess.mjs';
+import { startCloud, tempFolder } from './cloudProcess.mjs';
+import { firstSite, importUsers, signIn, tokenFor, userOf } from './usersImportCli.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const vardeBin = join(root, 'packages/cli/bin/varde.js');
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
 const USERS_LARGE = Number(process.env.BENCH_USERS_LARGE ?? 100_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const HEAP_CAP_MB = Number(process.env.BENCH_HEAP_CAP_MB ?? 64);
 const STORAGE = process.env.BENCH_STORAGE === 'memory' ? 'memory' : 'disk';
-// Printed by the CLI process on exit: its peak resident memory (kB on Linux).
-const PEAK_RSS_HOOK = `data:text/javascript,process.on('exit',()=>process.stderr.write('PEAK_RSS_KB='+process.resourceUsage().maxRSS+'\\n'))`;
 
 function ensureBuilt() {
   if (!existsSync(join(root, 'packages/server/dist/main.js'))) execFileSync('npm', ['run', 'build', '-w', 'packages/server'], { cwd: root, stdio: 'ignore' });
@@ -39,30 +36,6 @@ function startUsersCloud(work) {
   if (STORAGE === 'memory') args.push('--memory');
   else args.push('--data', mkdtempSync(join(work, 'cloud-')));
   return startCloud(args);
-}
-
-async function signIn(url) {
-  const response = await fetch(`${url}/cloud/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ piscadaId: 'admin@varde.test', password: 'demo1234' }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
-  return (await response.json()).accessTokens;
-}
-
-function tokenFor(tokens, service) {
-  return Object.entries(tokens).find(([host]) => host.startsWith(`${service}.`))[1];
-}
-
-async function firstSite(url, token) {
-  const response = await fetch(`${url}/cloud/users/users/grantable`, { headers: { authorization: `Bearer ${token}` } });
-  return (await response.json()).controllers[0];
-}
-
-/** The row every user gets, in both measurements: same body, same work for the cloud. */
-function userOf(index, site) {
-  return { username: `bench${index}@example.test`, name: `Bench User ${index}`, role: 'User', phone: '+4790000000', controllers: { [site]: true }, moduleAccesses: { alarms: true, sites: true } };
 }
 
 /** The load generator: POST /users as fast as the cloud takes it, CONCURRENCY in flight over one Pool. */
@@ -95,49 +68,11 @@ async function measureCeiling(work) {
   }
 }
 
-async function writeCsv(path, count, site) {
-  const out = createWriteStream(path);
-  out.write('email,name,role,phone,sites,modules\n');
-  for (let index = 0; index < count; index += 1) {
-    const user = userOf(index, site);
-    if (!out.write(`${user.username},${user.name},User,${user.phone},${site},alarms;sites\n`)) await once(out, 'drain');
-  }
-  out.end();
-  await once(out, 'finish');
-}
-
-function runVarde(home, url, args, stdin = '', nodeFlags = []) {
-  return new Promise((resolve, reject) => {
-    const env = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, 'config'), VARDE_CLOUD: url };
-    const child = killOnExit(spawn(process.execPath, [...nodeFlags, '--import', PEAK_RSS_HOOK, vardeBin, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] }));
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
-    child.stdout.resume();
-    child.stdin.end(stdin);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const peak = Number(/PEAK_RSS_KB=(\d+)/.exec(stderr)?.[1] ?? NaN);
-      resolve({ code, stderr, peakRssMb: peak / 1024 });
-    });
-  });
-}
-
 /** `varde users import` of `count` new users into a fresh cloud: wall time of the whole command, and its peak RSS. */
 async function measureCli(work, count, nodeFlags = []) {
   const cloud = await startUsersCloud(work);
   try {
-    const token = tokenFor(await signIn(cloud.url), 'users');
-    const site = await firstSite(cloud.url, token);
-    const home = mkdtempSync(join(work, 'home-'));
-    const login = await runVarde(home, cloud.url, ['login', '--user', 'admin@varde.test', '--password-stdin'], 'demo1234\n');
-    if (login.code !== 0) throw new Error(`varde login failed: ${login.stderr}`);
-    const csv = join(work, `users-${count}.csv`);
-    await writeCsv(csv, count, site);
-    const started = performance.now();
-    const result = await runVarde(home, cloud.url, ['users', 'import', csv, '--concurrency', String(CONCURRENCY)], '', nodeFlags);
-    const seconds = (performance.now() - started) / 1000;
-    if (result.code !== 0) throw new Error(`varde users import exited ${result.code}: ${result.stderr.slice(-500)}`);
-    return { seconds, perSecond: count / seconds, peakRssMb: result.peakRssMb };
+    return await importUsers({ url: cloud.url, work, count, concurrency: CONCURRENCY, nodeFlags });
   } finally {
     await cloud.stop();
   }
