@@ -19,9 +19,6 @@ export type Db = Kysely<any>;
 /** Where the cloud keeps its state: a directory (file `varde.db` inside it), memory only, or PostgreSQL. */
 export type StorageLocation = { kind: 'directory'; dir: string } | { kind: 'memory' } | { kind: 'postgres'; url: string };
 
-/** Which engine a location runs on. */
-export const engineOf = (location: StorageLocation): 'sqlite' | 'postgres' => (location.kind === 'postgres' ? 'postgres' : 'sqlite');
-
 /** The engine behind a Db or a transaction of it (for the few places that lock differently). */
 export function engineOfDb(db: Db): 'sqlite' | 'postgres' {
   return db.introspection instanceof PostgresIntrospector ? 'postgres' : 'sqlite';
@@ -31,8 +28,9 @@ export function engineOfDb(db: Db): 'sqlite' | 'postgres' {
 export class DatabaseTooNewError extends Error {}
 
 /**
- * Opens the database and brings it to the newest schema. WAL with synchronous=FULL: a write is
- * acknowledged only after it is durable, so a crash loses nothing that was acknowledged.
+ * Opens the database and brings it to the newest schema. On SQLite, WAL with synchronous=FULL: a write
+ * is acknowledged only after it is durable, so a crash loses nothing that was acknowledged. On
+ * PostgreSQL, a pool that has answered once (`onPoolError` hears of idle connections that drop).
  */
 export async function openDatabase(location: StorageLocation, onPoolError: (error: Error) => void = () => undefined): Promise<Db> {
   if (location.kind === 'postgres') {
