@@ -41,7 +41,8 @@ it('offers only the user\'s partners and lists their licences with dates in the 
   expect(options).toEqual(['Fjordvarme AS']);
   expect(container.textContent).not.toContain('Tromsø Rådhus');
   const bergen = rows(container).find((row) => row.textContent?.includes('Bergen Skole'))!;
-  expect(bergen.textContent).toMatch(/\d{2}\.\d{2}\.\d{4}.*\d{2}\.\d{2}\.\d{4}/);
+  // English dates are en-GB's day/month/year, as core's formatter gives them.
+  expect(bergen.textContent).toMatch(/\d{2}\/\d{2}\/\d{4}.*\d{2}\/\d{2}\/\d{4}/);
   // Expanding shows the chain of previous licences and the actions.
   fireEvent.click(within(bergen).getByRole('button'));
   await waitFor(() => expect(container.querySelectorAll('[data-testid="license-chain"] li')).toHaveLength(2));

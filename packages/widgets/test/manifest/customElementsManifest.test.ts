@@ -48,7 +48,11 @@ describe('custom-elements.json', () => {
     for (const element of elements) expect(element.events.length, element.tagName).toBeGreaterThan(0);
     const byTag = Object.fromEntries(elements.map((element) => [element.tagName, element]));
     expect(byTag['varde-session']!.events).toEqual([expect.objectContaining({ name: 'varde-session-change', type: { text: 'CustomEvent<SessionChangeDetail>' } })]);
-    expect(byTag['varde-site-list']!.events).toEqual([expect.objectContaining({ name: 'varde-site-open', type: { text: 'CustomEvent<SiteOpenDetail>' } })]);
+    // Signed out, the site list asks the page's <varde-session> for a sign-in.
+    expect(byTag['varde-site-list']!.events).toEqual([
+      expect.objectContaining({ name: 'varde-sign-in-request', type: { text: 'CustomEvent<Record<string, never>>' } }),
+      expect.objectContaining({ name: 'varde-site-open', type: { text: 'CustomEvent<SiteOpenDetail>' } }),
+    ]);
     // The user admin embeds the create-user form, so its event comes too.
     expect(byTag['varde-user-admin']!.events.map((event) => event.name)).toEqual(['varde-user-created', 'varde-user-deleted', 'varde-user-edit']);
   });
