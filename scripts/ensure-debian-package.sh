@@ -10,4 +10,5 @@ if [ "$(id -u)" != "0" ]; then sudo_cmd="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive
 $sudo_cmd apt-get update -qq
 $sudo_cmd apt-get install -y -qq "$package" >/dev/null
-"$program" --version
+# Shows that it runs (nginx knows only -v).
+"$program" --version 2>/dev/null || "$program" -v

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Runs every test of the monorepo on a fresh machine: installs what the tests need (npm packages, Debian's
-# chromium, bubblewrap and postgresql-15), builds, type-checks, then runs the unit/integration suites (vitest;
-# the server's storage, concurrency and security suites a second time on a throwaway PostgreSQL), the
-# packaging test and the browser suites (Playwright).
+# chromium, bubblewrap, postgresql-15 and nginx), builds, type-checks, then runs the unit/integration suites
+# (vitest; the server's storage, concurrency and security suites a second time on a throwaway PostgreSQL),
+# the packaging test, the browser suites (Playwright) and the cluster suite (nodes on PostgreSQL behind nginx).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/ensure-debian-package.sh /usr/bin/chromium chromium "the browser suites"
 bash scripts/ensure-debian-package.sh /usr/bin/bwrap bubblewrap "the cloud functions' sandbox"
 bash scripts/ensure-postgresql.sh
+bash scripts/ensure-nginx.sh
 bash scripts/ensure-debian-package.sh /usr/bin/zsh zsh "the CLI's completion tests"
 bash scripts/ensure-debian-package.sh /usr/bin/fish fish "the CLI's completion tests"
 bash scripts/ensure-deps.sh
@@ -22,7 +23,9 @@ npm run build --silent
 pack_log="$(mktemp)"
 setsid npx vitest run -c tests/pack/vitest.config.ts >"$pack_log" 2>&1 &
 pack_pid=$!
-trap 'kill -- -"$pack_pid" 2>/dev/null || true; rm -f "$pack_log"' EXIT
+cluster_pid=""
+cluster_log="$(mktemp)"
+trap 'kill -- -"$pack_pid" 2>/dev/null || true; if [ -n "$cluster_pid" ]; then kill -- -"$cluster_pid" 2>/dev/null || true; fi; rm -f "$pack_log" "$cluster_log"' EXIT
 
 echo "== typecheck"
 npx tsc -p tsconfig.json
@@ -33,5 +36,15 @@ pack_status=0
 wait "$pack_pid" || pack_status=$?
 cat "$pack_log"
 if [ "$pack_status" != 0 ]; then exit "$pack_status"; fi
+# The cluster suite (tests/cluster/: nodes on a throwaway PostgreSQL behind nginx, killed on purpose) runs
+# beside the browser suites, which use one worker; its output is printed after them.
+setsid npx vitest run -c tests/cluster/vitest.config.ts >"$cluster_log" 2>&1 &
+cluster_pid=$!
 echo "== playwright (Debian chromium)"
 npx playwright test -c tests/playwright.config.ts
+echo "== cluster (nodes on PostgreSQL behind nginx)"
+cluster_status=0
+wait "$cluster_pid" || cluster_status=$?
+cluster_pid=""
+cat "$cluster_log"
+if [ "$cluster_status" != 0 ]; then exit "$cluster_status"; fi
