@@ -188,7 +188,8 @@ export async function startCluster(options = {}) {
       const port = await freePort();
       if (port !== nginxPort && !ports.includes(port)) ports.push(port);
     }
-    const publicOrigin = nginx ? `http://127.0.0.1:${nginxPort}` : null;
+    // One origin for all (issuers, links): nginx's, or node 1's without nginx.
+    const publicOrigin = `http://127.0.0.1:${nginx ? nginxPort : ports[0]}`;
     // The database URL goes in the environment, not argv (`ps` shows argv to everyone).
     const env = { ...process.env, VARDE_DATABASE_URL: databaseUrl };
     const argsOf = (index, seed) => [
@@ -200,7 +201,7 @@ export async function startCluster(options = {}) {
       '--portal', join(root, 'packages/portal/dist'),
       '--static', `/widgets=${join(root, 'packages/widgets/dist/elements')}`,
       '--static', `/examples=${join(root, 'examples')}`,
-      ...(publicOrigin ? ['--public-origin', publicOrigin] : []),
+      '--public-origin', publicOrigin,
       ...nodeArgs,
     ];
     for (let index = 0; index < count; index += 1) {
@@ -238,7 +239,7 @@ export async function startCluster(options = {}) {
 
     return {
       /** Where users go: nginx, or node 1 without it. */
-      url: publicOrigin ?? nodes[0].url,
+      url: publicOrigin,
       databaseUrl,
       dir,
       nodes,
