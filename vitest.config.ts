@@ -47,6 +47,8 @@ export default defineConfig({
       postgresProject('server-postgres', process.env.VARDE_TEST_POSTGRES_ALL ? null : [
         'storageSchemas', 'storageFailures', 'alarms-concurrentRaise', 'throttle', 'resetPassword', 'session', 'users-routes',
         'rules-engine', 'realtime-sdk', 'realtime-store', 'realtime-refreshRotation', 'crossPartner', 'tokenAuth', 'fuzz', 'licensing',
+        // Several nodes on one database (issue 24): these need PostgreSQL to have more than one node.
+        'cluster-*',
       ]),
       { resolve: { alias }, test: { name: 'cli', include: ['packages/cli/test/**/*.test.ts'], testTimeout: 30000, hookTimeout: CLOUD_HOOK_TIMEOUT } },
       {

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CloudOptions } from './context.js';
 import { mapTilesProblem } from './map/mapTiles.js';
+import { nodeIdProblem } from './cluster/nodeId.js';
 
 export const USAGE = `Usage: varde-cloud [options]
 
@@ -34,6 +35,8 @@ export const USAGE = `Usage: varde-cloud [options]
                        https://tile.openstreetmap.org/{z}/{x}/{y}.png (default: none, the map shows the
                        country outlines shipped with the widgets, which work offline)
   --map-attribution T  the tile server's attribution, shown on the map (plain text)
+  --node-id NAME       this node's name in /cloud/health, metrics and logs (default $VARDE_NODE_ID, else
+                       host:pid); the metrics token comes from $VARDE_METRICS_TOKEN only (never argv)
   --unsafe-functions   run cloud functions WITHOUT a sandbox when bubblewrap is missing (only on a machine
                        only you use: a function can then read everything the cloud can)
   -h, --help           show this help
@@ -74,6 +77,7 @@ export function parseCloudArgs(argv: string[], env: NodeJS.ProcessEnv, cwd: stri
         'bulk-sites': { type: 'string' },
         'unsafe-functions': { type: 'boolean' },
         outbox: { type: 'string' },
+        'node-id': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -154,6 +158,18 @@ export function parseCloudArgs(argv: string[], env: NodeJS.ProcessEnv, cwd: stri
       return { kind: 'error', message: '--outbox public cannot be combined with --smtp: e-mail to real mailboxes is never readable by anyone' };
     }
     options.outbox = values.outbox;
+  }
+  const nodeId = values['node-id'] ?? (env.VARDE_NODE_ID || undefined);
+  if (nodeId !== undefined) {
+    const problem = nodeIdProblem(nodeId);
+    if (problem) return { kind: 'error', message: `${values['node-id'] !== undefined ? '--node-id' : 'VARDE_NODE_ID'}: ${problem}` };
+    options.nodeId = nodeId;
+  }
+  // A token on the command line is readable by every user of the machine (ps): the environment only.
+  const metricsToken = env.VARDE_METRICS_TOKEN;
+  if (metricsToken !== undefined && metricsToken !== '') {
+    if (metricsToken.length < 16) return { kind: 'error', message: 'VARDE_METRICS_TOKEN must be at least 16 characters' };
+    options.metricsToken = metricsToken;
   }
   return { kind: 'run', options };
 }

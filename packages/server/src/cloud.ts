@@ -56,7 +56,11 @@ import { registerUserRoutes } from './users/routes.js';
 import { seedBulkSites } from './seed/bulkSites.js';
 import { seedDemo } from './seed/demoSeed.js';
 import { createSimulation } from './simulation/simulation.js';
-import { openDatabase } from './storage/db.js';
+import { openDatabase, postgresPoolOf } from './storage/db.js';
+import { takeStartupLock } from './cluster/startupLock.js';
+import { createLeadership } from './cluster/leadership.js';
+import { createCloudMetrics, type CloudMetrics } from './cluster/metrics.js';
+import { registerHealthRoutes } from './cluster/healthRoutes.js';
 import { signInLives } from './auth/sessions.js';
 import { loadOrCreateSigningKeys } from './tokens/keys.js';
 
@@ -104,6 +108,14 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     server.close();
     throw error;
   });
+  // Nodes starting together on a new database: one creates the key and seeds, the others wait and find them.
+  const startup = await takeStartupLock(config.storage).catch(async (error: unknown) => {
+    server.close();
+    await db.destroy();
+    throw error;
+  });
+  const leadership = createLeadership(config.storage, (error) => onPoolError(error as Error));
+  let serving = true;
   try {
     const firstStart = (await db.selectFrom('signing_keys').select('kid').limit(1).executeTakeFirst()) === undefined;
     const keys = await loadOrCreateSigningKeys(db, clock.now());
@@ -124,8 +136,9 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
       // Per-request lines would drown the useful ones; errors are logged by the error handler.
       logController: new LogController({ disableRequestLogging: true }),
     });
-    onPoolError = (error) => app.log.warn({ err: error }, 'database connection lost');
+    onPoolError = (error) => app.log.warn({ err: error, node: config.nodeId }, 'database connection lost');
     const routes = trackRoutes(app);
+    const metrics = createCloudMetrics(app, { server, pool: postgresPoolOf(db), isLeader: () => leadership.isLeader(), nodeId: config.nodeId });
     const signInLive = (uid: string, claims: Record<string, unknown>) => signInLives(db, uid, claims, clock.now());
     const realtimeDatabase = await createRealtimeDatabase({
       db,
@@ -165,6 +178,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     registerAccessHook(app, context, partnerResources);
     registerRateLimiting(app);
 
+    registerHealthRoutes(app, context, { isLeader: () => leadership.isLeader(), isServing: () => serving }, metrics);
     registerAuthRoutes(app, context);
     registerControllerRoutes(app, context);
     registerOutboxRoutes(app, context);
@@ -179,7 +193,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     registerControllerFrameRoutes(app, context);
     registerRuleRoutes(app, context, ruleStore);
     registerHistorianRoutes(app, context, historian);
-    const functionRunner = await createFunctionRunner(context, dispatch, { unsafeFunctions: config.unsafeFunctions, bwrap: config.bwrapPath });
+    const functionRunner = countRuns(await createFunctionRunner(context, dispatch, { unsafeFunctions: config.unsafeFunctions, bwrap: config.bwrapPath }), metrics);
     registerFaasRoutes(app, context, functions, functionRunner);
     registerMappingRoutes(app, context, mappings);
     registerWriteApiRoutes(app, context);
@@ -199,10 +213,12 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
       await seedDemoBim(bim.graph);
       if (config.bulkSites > 0) await seedBulkSites(context, config.bulkSites);
     }
+    await startup.release();
     await app.ready();
     markReady();
     if (config.simulation === 'running') simulation.start();
     ruleEngine.start();
+    leadership.start();
 
     let closed = false;
     return {
@@ -215,6 +231,8 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
       async close() {
         if (closed) return;
         closed = true;
+        serving = false;
+        await leadership.close();
         await simulation.stop();
         await ruleEngine.stop();
         await anomaly.training.close();
@@ -232,7 +250,26 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     };
   } catch (error) {
     server.close();
+    await startup.release();
+    await leadership.close();
     await db.destroy();
     throw error;
   }
+}
+
+/** Counts each run of a cloud function in the metrics, by how it ended. */
+function countRuns(runner: FunctionRunner, metrics: CloudMetrics): FunctionRunner {
+  return {
+    mode: runner.mode,
+    async run(caller, fn, body) {
+      try {
+        const result = await runner.run(caller, fn, body);
+        metrics.functionRun(result.status);
+        return result;
+      } catch (error) {
+        metrics.functionRun('refused');
+        throw error;
+      }
+    },
+  };
 }

@@ -1,4 +1,5 @@
 import type { MapTiles } from './map/mapTiles.js';
+import { defaultNodeId } from './cluster/nodeId.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AlarmService } from './alarms/alarmStore.js';
 import type { AnomalyService } from './anomaly/anomalyService.js';
@@ -49,6 +50,10 @@ export interface CloudConfig {
   unsafeFunctions: boolean;
   /** bubblewrap's path; tests point it at a missing file to see a cloud without a sandbox. */
   bwrapPath?: string;
+  /** This node's name in /cloud/health, metrics and logs (--node-id, VARDE_NODE_ID; default host:pid). */
+  nodeId: string;
+  /** The bearer token that reads /cloud/metrics (VARDE_METRICS_TOKEN); without one the metrics are off (404). */
+  metricsToken?: string;
 }
 
 /** What createCloud accepts: any field of CloudConfig left out gets its default. */
@@ -72,6 +77,7 @@ export function resolveConfig(options: CloudOptions, port: number): CloudConfig 
     simulation: options.simulation ?? 'paused',
     bulkSites: options.bulkSites ?? 0,
     unsafeFunctions: options.unsafeFunctions ?? false,
+    nodeId: options.nodeId ?? defaultNodeId(),
     // Real mailboxes (SMTP) are never mirrored to anyone who asks.
     outbox: options.outbox === 'public' && !options.smtpUrl ? 'public' : 'private',
   };
@@ -81,6 +87,7 @@ export function resolveConfig(options: CloudOptions, port: number): CloudConfig 
   if (options.staticMounts?.length) config.staticMounts = options.staticMounts;
   if (options.frameAncestors?.length) config.frameAncestors = options.frameAncestors;
   if (options.mapTiles) config.mapTiles = options.mapTiles;
+  if (options.metricsToken) config.metricsToken = options.metricsToken;
   return config;
 }
 

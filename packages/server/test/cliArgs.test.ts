@@ -63,3 +63,14 @@ test('bad flags are errors with a clear message', () => {
     if (parsed.kind === 'error') expect(parsed.message).toMatch(message);
   }
 });
+
+test('a node id from --node-id or VARDE_NODE_ID; the metrics token from VARDE_METRICS_TOKEN only', () => {
+  expect(parse(['--node-id', 'web-1'])).toMatchObject({ options: { nodeId: 'web-1' } });
+  expect(parse([], { VARDE_NODE_ID: 'web-2' })).toMatchObject({ options: { nodeId: 'web-2' } });
+  expect(parse(['--node-id', 'web-1'], { VARDE_NODE_ID: 'web-2' })).toMatchObject({ options: { nodeId: 'web-1' } });
+  expect(parse(['--node-id', 'two words'])).toMatchObject({ kind: 'error', message: expect.stringContaining('--node-id') });
+  expect(parse([], { VARDE_METRICS_TOKEN: 'm'.repeat(20) })).toMatchObject({ options: { metricsToken: 'm'.repeat(20) } });
+  expect(parse([], { VARDE_METRICS_TOKEN: 'short' })).toMatchObject({ kind: 'error', message: expect.stringContaining('16 characters') });
+  // Never on the command line, where every user of the machine reads it.
+  expect(parse(['--metrics-token', 'm'.repeat(20)])).toMatchObject({ kind: 'error' });
+});

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import type pg from 'pg';
 import { Kysely, PostgresDialect, PostgresIntrospector, SqliteDialect, sql } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,6 +25,13 @@ export function engineOfDb(db: Db): 'sqlite' | 'postgres' {
   return db.introspection instanceof PostgresIntrospector ? 'postgres' : 'sqlite';
 }
 
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The PostgreSQL pool behind a Db (its metrics); undefined on SQLite. */
+export function postgresPoolOf(db: Db): pg.Pool | undefined {
+  return pools.get(db);
+}
+
 /** A database this version cannot use: migrated by a newer version of the cloud. */
 export class DatabaseTooNewError extends Error {}
 
@@ -36,6 +44,7 @@ export async function openDatabase(location: StorageLocation, onPoolError: (erro
   if (location.kind === 'postgres') {
     const pool = await openPostgresPool(location.url, onPoolError);
     const db: Db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
     try {
       await migratePostgres(db);
     } catch (error) {

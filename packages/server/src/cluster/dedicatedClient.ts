@@ -1,0 +1,31 @@
+import pg from 'pg';
+
+/**
+ * A connection of its own, outside the pool, for what lives as long as a session: a session advisory
+ * lock (startup, leadership) or a LISTEN. Such state would stick to whichever request borrowed a pooled
+ * connection next. Errors after connecting go to `onError` (a dropped connection must not crash the
+ * process); the caller then makes a new one, since a pg Client never reconnects.
+ */
+export async function openDedicatedClient(
+  url: string,
+  onError: (error: Error) => void,
+  options: { timeoutMs?: number; queriesMayWait?: boolean } = {},
+): Promise<pg.Client> {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: timeoutMs,
+    // A query that hangs (the network between went quiet) fails instead of waiting for ever; a lock
+    // that waits for another node (queriesMayWait) has no such limit.
+    ...(options.queriesMayWait ? {} : { query_timeout: timeoutMs }),
+    keepAlive: true,
+  });
+  client.on('error', onError);
+  try {
+    await client.connect();
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    throw error;
+  }
+  return client;
+}
