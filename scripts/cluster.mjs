@@ -8,19 +8,17 @@ import { fileURLToPath } from 'node:url';
 import { startCluster } from './cluster/startCluster.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const USAGE = `usage: npm run cluster -- [--nodes N] [--seed-all] [--simulation first|all|off]
-  --nodes N          varde-cloud nodes behind nginx (default 3)
-  --seed-all         start every node at once with --seed demo (the server's startup lock makes one seed)
+const USAGE = `usage: npm run cluster -- [--nodes N] [--simulation first|all|off]
+  --nodes N          varde-cloud nodes behind nginx (default 3), started together on a new database
   --simulation WHO   which nodes run the demo's simulation: first (default), all, off
 `;
 
 function parseArgs(argv) {
-  const options = { nodes: 3, seedAll: false, simulation: 'first' };
+  const options = { nodes: 3, simulation: 'first' };
   for (let index = 0; index < argv.length; index += 1) {
     const flag = argv[index];
     if (flag === '--help' || flag === '-h') return { help: true };
-    if (flag === '--seed-all') options.seedAll = true;
-    else if (flag === '--nodes' || flag === '--simulation') {
+    if (flag === '--nodes' || flag === '--simulation') {
       const value = argv[(index += 1)];
       if (value === undefined) throw new Error(`${flag} needs a value`);
       if (flag === '--nodes') {
@@ -90,6 +88,7 @@ const lines = [
   '',
   `Varde cluster: ${cluster.url}  (nginx, pid ${cluster.nginx.pid}; access log ${cluster.nginx.accessLog})`,
   ...cluster.nodes.map((node) => `node ${node.index}: ${node.url} (pid ${node.pid})`),
+  `Each node: /cloud/health, /cloud/ready; /cloud/metrics with Authorization: Bearer $(cat ${cluster.metricsTokenPath})`,
   `PostgreSQL: ${cluster.databaseUrl}`,
   `Logs: ${cluster.dir}/node-K.log`,
   '',

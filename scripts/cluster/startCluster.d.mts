@@ -23,6 +23,9 @@ export interface Cluster {
   databaseUrl: string;
   dir: string;
   nodes: ClusterNode[];
+  /** The bearer token of every node's /cloud/metrics (VARDE_METRICS_TOKEN), and the file that holds it. */
+  metricsToken: string;
+  metricsTokenPath: string;
   nginx: { port: number; pid: number; prefix: string; conf: string; accessLog: string; errorLog: string } | null;
   demoSignIns: string[];
   stop(): Promise<void>;
@@ -30,6 +33,7 @@ export interface Cluster {
 
 export interface ClusterOptions {
   nodes?: number;
+  /** Every node at once with --seed demo (default); false: node 1 seeds alone first. */
   seedAll?: boolean;
   simulation?: 'first' | 'all' | 'off';
   postgresUrl?: string;

@@ -3,6 +3,7 @@
 // and the cluster bench. stop() ends everything it started; a failed start stops what had started, and
 // the process's exit kills whatever is still running (scripts/cluster/childProcesses.mjs).
 import { chmodSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,6 +43,25 @@ async function waitForPort(port, failed, timeoutMs = 20_000) {
     if (open) return;
     if (Date.now() > deadline) throw new Error(`nothing listens on port ${port} after ${timeoutMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Resolves once GET /cloud/ready answers 200; rejects when `failed()` says why, or after 30 s. */
+async function waitUntilReady(node, failed, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  for (;;) {
+    const reason = failed();
+    if (reason) throw new Error(reason);
+    try {
+      const answer = await fetch(`${node.url}/cloud/ready`);
+      if (answer.ok) return;
+      last = `${answer.status} ${await answer.text()}`;
+    } catch (error) {
+      last = error.message;
+    }
+    if (Date.now() > deadline) throw new Error(`node ${node.index} is not ready after ${timeoutMs / 1000} s: ${last}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
@@ -120,6 +140,8 @@ function defineNode({ index, port, args, env, logPath }) {
         await stopChild(process_, 1000);
         throw error;
       });
+      // What a load balancer asks before sending it requests: the database answers, migrations are done.
+      await waitUntilReady(node, () => (node.pid === null ? `node ${index} exited:\n${output}` : null));
       return node;
     },
     /** Sends a signal to the running node (SIGKILL: no goodbye, as a crash); resolves once it has exited. */
@@ -140,8 +162,8 @@ function defineNode({ index, port, args, env, logPath }) {
  * Starts a cluster.
  * @param {object} [options]
  * @param {number} [options.nodes] how many varde-cloud nodes (default 3)
- * @param {boolean} [options.seedAll] start every node at once with --seed demo (needs the server's startup
- *   lock); otherwise the first node seeds demo data alone and the others start after it
+ * @param {boolean} [options.seedAll] start every node at once, each with --seed demo (default; the cloud's
+ *   startup lock makes one signing key and one seed); false: node 1 seeds alone, then the others start
  * @param {'first' | 'all' | 'off'} [options.simulation] which nodes run the demo's simulation (default first)
  * @param {string} [options.postgresUrl] an existing PostgreSQL server: the cluster gets a new database in it
  *   (otherwise a throwaway server of its own)
@@ -150,7 +172,7 @@ function defineNode({ index, port, args, env, logPath }) {
  * @param {(line: string) => void} [options.log] progress
  */
 export async function startCluster(options = {}) {
-  const { nodes: count = 3, seedAll = false, simulation = 'first', postgresUrl, nginx = true, nodeArgs = [], log = () => {} } = options;
+  const { nodes: count = 3, seedAll = true, simulation = 'first', postgresUrl, nginx = true, nodeArgs = [], log = () => {} } = options;
   if (!Number.isInteger(count) || count < 1) throw new Error('--nodes must be a whole number of at least 1');
   if (!existsSync(join(root, 'packages/server/dist/main.js'))) throw new Error('varde-cloud is not built: run `npm run build` first');
   if (nginx && !existsSync(NGINX)) throw new Error(`no ${NGINX}: run bash scripts/ensure-nginx.sh`);
@@ -191,9 +213,15 @@ export async function startCluster(options = {}) {
     // One origin for all (issuers, links): nginx's, or node 1's without nginx.
     const publicOrigin = `http://127.0.0.1:${nginx ? nginxPort : ports[0]}`;
     // The database URL goes in the environment, not argv (`ps` shows argv to everyone).
-    const env = { ...process.env, VARDE_DATABASE_URL: databaseUrl };
+    // Metrics are read with a token (never argv): the caller's VARDE_METRICS_TOKEN, else a new one, kept in
+    // a file only the owner reads so that people can use it with curl.
+    const metricsToken = process.env.VARDE_METRICS_TOKEN || randomBytes(24).toString('base64url');
+    const metricsTokenPath = join(dir, 'metrics-token');
+    writeFileSync(metricsTokenPath, `${metricsToken}\n`, { mode: 0o600 });
+    const env = { ...process.env, VARDE_DATABASE_URL: databaseUrl, VARDE_METRICS_TOKEN: metricsToken };
     const argsOf = (index, seed) => [
       '--port', String(ports[index]),
+      '--node-id', `node-${index + 1}`,
       '--seed', seed,
       '--simulation', simulation === 'all' || (simulation === 'first' && index === 0) ? 'on' : 'off',
       // The demo's SMS codes and reset links are read from the outbox by whoever tries it out.
@@ -208,10 +236,9 @@ export async function startCluster(options = {}) {
       nodes.push(defineNode({ index: index + 1, port: ports[index], args: argsOf(index, seedAll || index === 0 ? 'demo' : 'none'), env, logPath: join(dir, `node-${index + 1}.log`) }));
     }
     if (seedAll) {
-      log(`starting ${count} nodes at once`);
+      log(`starting ${count} node${count > 1 ? 's' : ''} at once (one of them migrates and seeds, under the cloud's startup lock)`);
       await Promise.all(nodes.map((node) => node.start()));
     } else {
-      // Two nodes on an empty database could each make a signing key and seed: the first goes alone.
       log('starting node 1 (creates the schema, the signing key and the demo data)');
       await nodes[0].start();
       if (count > 1) log(`starting nodes 2-${count}`);
@@ -243,6 +270,9 @@ export async function startCluster(options = {}) {
       databaseUrl,
       dir,
       nodes,
+      /** The bearer token of every node's /cloud/metrics, and the file that holds it. */
+      metricsToken,
+      metricsTokenPath,
       nginx: nginxInfo,
       /** The demo sign-ins node 1 printed. */
       demoSignIns: demoSignInsOf(nodes[0].banner),

@@ -3,13 +3,14 @@ import { afterAll, afterEach, beforeAll, expect, inject, test } from 'vitest';
 import { controllerProxyNamespace, type SignedIn } from '@varde/core/contract';
 import { startCluster, type Cluster, type ClusterNode } from '../../scripts/cluster/startCluster.mjs';
 import { demoSites } from '../../packages/server/src/seed/demoSites.js';
-import { demoUsers } from '../../packages/server/src/seed/demoUsers.js';
+import { demoUserList, demoUsers } from '../../packages/server/src/seed/demoUsers.js';
 import { bearer, call, signIn } from '../../packages/server/test/helpers/http.js';
-import { firebaseIdToken, tokenFor } from '../../packages/server/test/helpers/siteTestKit.js';
+import { tokenFor } from '../../packages/server/test/helpers/siteTestKit.js';
+import { firebaseIdToken, sql } from './clusterHelpers.js';
 
 /**
  * Issue 24's must-show items that need two nodes on one database, each node asked directly (no nginx):
- * what one node does, the other knows at once.
+ * what one node does, the other knows at once. The two start together on an empty database.
  */
 
 let cluster: Cluster;
@@ -21,7 +22,8 @@ const site = demoSites().slice(0, 10).find((item) => item.webpmpReady === true)!
 const PROXY_PATH = '/cloud/controller-proxy/socket.io';
 
 beforeAll(async () => {
-  cluster = await startCluster({ nodes: 2, simulation: 'off', nginx: false, postgresUrl: inject('clusterPostgresUrl') });
+  // Both at once with --seed demo, on a database nobody has used yet (must-show 6).
+  cluster = await startCluster({ nodes: 2, seedAll: true, simulation: 'off', nginx: false, postgresUrl: inject('clusterPostgresUrl') });
   [nodeA, nodeB] = cluster.nodes as [ClusterNode, ClusterNode];
 });
 afterEach(() => {
@@ -41,6 +43,21 @@ async function siteSocket(node: ClusterNode, signedIn: SignedIn): Promise<Socket
   expect(await reply).toBe('login_loggedIn');
   return socket;
 }
+
+test('6: two nodes started together on an empty database make one signing key and one demo seed, and both are ready', async () => {
+  const count = async (table: string) => Number((await sql<{ n: string }>(cluster.databaseUrl, `SELECT count(*) AS n FROM ${table}`))[0]!.n);
+  expect(await count('signing_keys')).toBe(1);
+  expect(await count('sites')).toBe(demoSites().length);
+  expect(await count('accounts')).toBe(demoUserList.length);
+  for (const node of cluster.nodes) {
+    expect(node.pid).not.toBeNull();
+    expect((await call(node, '/cloud/ready')).status).toBe(200);
+    expect((await call(node, '/cloud/health')).body).toMatchObject({ status: 'ok', node: `node-${node.index}`, database: 'up' });
+  }
+  // One key: a token node A signs, node B accepts.
+  const signedIn = await signIn(nodeA, user.email, user.password);
+  expect((await call(nodeB, '/cloud/alarms/alarms', { headers: bearer(tokenFor(signedIn, 'alarms')) })).status).toBe(200);
+});
 
 test('3: logout on node A: node B refuses the token at once and closes its socket for that sign-in', async () => {
   const signedIn = await signIn(nodeA, user.email, user.password);

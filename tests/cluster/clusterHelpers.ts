@@ -64,3 +64,14 @@ export async function until(check: () => boolean | Promise<boolean>, timeoutMs: 
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
+
+/** The firebase ID token the portal's realtime sign-in gets from a node for a sign-in (login_firebase takes it). */
+export async function firebaseIdToken(node: { url: string }, signedIn: { token: string }): Promise<string> {
+  const answer = await fetch(`${node.url}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=k`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: signedIn.token, returnSecureToken: true }),
+  });
+  if (answer.status !== 200) throw new Error(`custom token sign-in failed: ${answer.status}`);
+  return ((await answer.json()) as { idToken: string }).idToken;
+}
