@@ -176,7 +176,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     registerBearerAuth(app, context);
     const partnerResources = createPartnerResources();
     registerAccessHook(app, context, partnerResources);
-    registerRateLimiting(app);
+    registerRateLimiting(app, db, clock);
 
     registerHealthRoutes(app, context, { isLeader: () => leadership.isLeader(), isServing: () => serving }, metrics);
     registerAuthRoutes(app, context);

@@ -54,6 +54,8 @@ export interface CloudConfig {
   nodeId: string;
   /** The bearer token that reads /cloud/metrics (VARDE_METRICS_TOKEN); without one the metrics are off (404). */
   metricsToken?: string;
+  /** The BIM service's client secret (VARDE_BIM_CLIENT_SECRET, 16+ characters); else derived from the signing key. */
+  bimClientSecret?: string;
 }
 
 /** What createCloud accepts: any field of CloudConfig left out gets its default. */
@@ -88,6 +90,9 @@ export function resolveConfig(options: CloudOptions, port: number): CloudConfig 
   if (options.frameAncestors?.length) config.frameAncestors = options.frameAncestors;
   if (options.mapTiles) config.mapTiles = options.mapTiles;
   if (options.metricsToken) config.metricsToken = options.metricsToken;
+  // From the environment as well, as before it was configuration: every node of a cluster must share it.
+  const bimSecret = options.bimClientSecret ?? process.env.VARDE_BIM_CLIENT_SECRET;
+  if (bimSecret && bimSecret.length >= 16) config.bimClientSecret = bimSecret;
   return config;
 }
 

@@ -151,15 +151,24 @@ export function createAlarmService(db: Db, clock: Clock): AlarmService {
     const row = await alarmById(from, id);
     return row ? toRow(row) : null;
   };
-  // A change must be newer than the previous one, so latestTimestamp comparisons never miss one.
-  // Taken inside the change's transaction: on SQLite transactions run one at a time, so stamps
-  // follow the order of the commits a poller can see.
-  let lastStamp = 0;
-  const stamp = () => (lastStamp = Math.max(clock.now(), lastStamp + 1));
+  // A change must be newer than the previous one, whichever node made it, so latestTimestamp
+  // comparisons never miss one. The last stamp is a row: taking the next one locks it until the
+  // change commits, so stamps follow the order of the commits a poller can see (on SQLite transactions
+  // run one at a time anyway).
+  const stamp = async (tx: Tx): Promise<number> => {
+    const now = clock.now();
+    const row = (await tx.db
+      .updateTable('alarm_stamp')
+      .set({ last: sql`CASE WHEN last + 1 > ${now} THEN last + 1 ELSE ${now} END` })
+      .where('id', '=', 1)
+      .returning('last')
+      .executeTakeFirstOrThrow()) as { last: number | string };
+    return Number(row.last);
+  };
   const listeners = new Set<(change: { siteUuid: string; alarmId: string }) => void>();
 
   /** One change of an alarm, in a transaction; its listeners hear of it after the commit. */
-  const change = (work: (tx: Tx, now: number) => Promise<AlarmRow | null>) => inTransaction(db, (tx) => work(tx, stamp()));
+  const change = (work: (tx: Tx, now: number) => Promise<AlarmRow | null>) => inTransaction(db, async (tx) => work(tx, await stamp(tx)));
 
   /** Records the step and (after the commit) tells the listeners; returns the alarm as it is now. */
   async function changed(tx: Tx, id: string, action: AlarmHistoryEntry['action'], at: number, by: string | null, comment?: string, until?: number): Promise<AlarmRow | null> {

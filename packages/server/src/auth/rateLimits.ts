@@ -1,10 +1,13 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Clock } from '../clock.js';
 import { HttpError } from '../http/HttpError.js';
+import type { Db } from '../storage/db.js';
+import { databaseRateLimitStore } from './databaseRateLimitStore.js';
 
 /**
  * Per-client limits on what an attacker repeats (sign-in, SMS codes, reset e-mails), by client address,
- * with @fastify/rate-limit. Generous for people and for the test suites that sign in from one address;
+ * with @fastify/rate-limit, counted in the database for all nodes together. Generous for people and for the test suites that sign in from one address;
  * tight for a script. Beyond them: 429 with Retry-After and a detail.
  */
 export const RATE_LIMITS = {
@@ -26,18 +29,22 @@ export function perClient(limit: Limit, unless?: (request: FastifyRequest) => bo
   return { rateLimit: unless ? { ...limit, keyGenerator, hook: 'preHandler' as const, allowList: unless } : { ...limit, keyGenerator } };
 }
 
-/** Before any route: the plugin's onRoute hook must see the routes that ask for a limit. */
-export function registerRateLimiting(app: FastifyInstance): void {
+/**
+ * Before any route: the plugin's onRoute hook must see the routes that ask for a limit. Counted in the
+ * database (databaseRateLimitStore.ts), so that the nodes of a cluster share each limit.
+ */
+export function registerRateLimiting(app: FastifyInstance, db: Db, clock: Clock): void {
   void app.register(rateLimit, {
     global: false,
+    store: databaseRateLimitStore(db, clock),
     errorResponseBuilder: (_request, context) =>
       new HttpError(context.statusCode, `Too many attempts; try again in ${context.after}`),
   });
 }
 
-/** A check inside a handler, for limits keyed by what the body names (an e-mail address). */
-export function limiterFor(app: FastifyInstance, limit: Limit, keyOf: (request: FastifyRequest) => string) {
-  const check = app.createRateLimit({ ...limit, keyGenerator: keyOf });
+/** A check inside a handler, for limits keyed by what the body names (an e-mail address); `name` keeps its counts apart. */
+export function limiterFor(app: FastifyInstance, name: string, limit: Limit, keyOf: (request: FastifyRequest) => string) {
+  const check = app.createRateLimit({ ...limit, keyGenerator: keyOf, limitName: name } as Parameters<FastifyInstance['createRateLimit']>[0]);
   return async (request: FastifyRequest): Promise<void> => {
     const result = await check(request);
     if (!result.isAllowed && result.isExceeded) {

@@ -26,7 +26,7 @@ export function resetPasswordLink(publicOrigin: string, uid: string, ticket: str
 /** POST /requestResetPassword, POST /resetPassword (mounted under /cloud/auth). */
 export function registerResetPasswordRoutes(app: FastifyInstance, ctx: CloudContext): void {
   // Public: the user has forgotten the password. Always {ok:true}, so accounts cannot be probed.
-  const perAddress = limiterFor(app, RATE_LIMITS.resetEmailsPerAddress, (request) =>
+  const perAddress = limiterFor(app, 'reset e-mails per address', RATE_LIMITS.resetEmailsPerAddress, (request) =>
     `reset:${String((request.body as { email?: unknown }).email).trim().toLowerCase()}`);
   app.post('/requestResetPassword', { config: { public: true, ...perClient(RATE_LIMITS.resetRequests) } }, async (request) => {
     const { email } = parseWith(requestResetPasswordRequest, request.body);

@@ -12,7 +12,7 @@ import type { CloudContext } from '../context.js';
 import { HttpError, invalidTokenError } from '../http/HttpError.js';
 import { parseWith } from '../http/parseWith.js';
 import { createDemoBimProject, type BimProject, type ProjectModel } from './bimProject.js';
-import { BIM_TOKEN_TTL_SECONDS, createBimTokens, type BimGrant, type BimTokens } from './bimTokens.js';
+import { BIM_TOKEN_TTL_SECONDS, bimClientSecret, createBimTokens, type BimGrant, type BimTokens } from './bimTokens.js';
 
 type ProjectParams = { Params: { project: string } };
 type RevisionParams = { Params: { project: string; revision: string } };
@@ -54,14 +54,14 @@ function clientCredentials(request: FastifyRequest, form: z.infer<typeof tokenFo
  * POST /oauth2/token for the API, a viewer token (query `token`) for what viewers load by URL.
  */
 export function registerBimRoutes(app: FastifyInstance, ctx: CloudContext): BimTokens {
-  const tokens = createBimTokens(ctx.clock);
+  const tokens = createBimTokens(ctx.db, ctx.clock, bimClientSecret(ctx.config.bimClientSecret, ctx.keys));
   const projects = new Map<string, BimProject>();
   const demo = createDemoBimProject();
   projects.set(demo.id, demo);
   const base = `${ctx.config.publicOrigin}${servicePathPrefix('bim')}`;
 
-  function requireAccess(request: FastifyRequest): void {
-    const grant = tokens.grantOf(bearerOf(request));
+  async function requireAccess(request: FastifyRequest): Promise<void> {
+    const grant = await tokens.grantOf(bearerOf(request));
     if (grant?.kind !== 'access') throw invalidTokenError('A valid BIM access token is required');
   }
 
@@ -72,25 +72,25 @@ export function registerBimRoutes(app: FastifyInstance, ctx: CloudContext): BimT
   }
 
   /** A viewer token (query) or an access token (bearer) that covers this project's model. */
-  function requireViewerOrAccess(request: FastifyRequest, project: BimProject, model?: ProjectModel): BimGrant {
+  async function requireViewerOrAccess(request: FastifyRequest, project: BimProject, model?: ProjectModel): Promise<BimGrant> {
     const query = request.query as { token?: unknown };
-    const viewer = typeof query.token === 'string' ? tokens.grantOf(query.token) : undefined;
+    const viewer = typeof query.token === 'string' ? await tokens.grantOf(query.token) : undefined;
     if (viewer && viewer.kind !== 'access' && viewer.projectId === project.id) {
       if (!model || viewer.models.includes(model.model.id)) return viewer;
       throw new HttpError(403, 'The viewer token does not cover this model');
     }
-    const access = tokens.grantOf(bearerOf(request));
+    const access = await tokens.grantOf(bearerOf(request));
     if (access?.kind === 'access') return access;
     throw invalidTokenError('A valid viewer token or BIM access token is required');
   }
 
-  function viewerToken(kind: ViewerKind, project: BimProject, body: unknown): ViewerToken {
+  async function viewerToken(kind: ViewerKind, project: BimProject, body: unknown): Promise<ViewerToken> {
     const request = parseWith(viewerTokenRequest, body ?? {});
     const known = new Set(project.models.map((entry) => entry.model.id));
     const unknown = (request.models ?? []).filter((id) => !known.has(id));
     if (unknown.length > 0) throw new HttpError(400, `Unknown model(s): ${unknown.join(', ')}`);
     const models = request.models && request.models.length > 0 ? [...new Set(request.models)] : [...known];
-    const token = tokens.issue({ kind, projectId: project.id, models });
+    const token = await tokens.issue({ kind, projectId: project.id, models });
     const url = `${base}/v2/projects/${project.id}/${kind}/data?token=${encodeURIComponent(token)}`;
     return { token, url, expiresIn: BIM_TOKEN_TTL_SECONDS, models };
   }
@@ -108,21 +108,21 @@ export function registerBimRoutes(app: FastifyInstance, ctx: CloudContext): BimT
         const form = parseWith(tokenForm, request.body ?? {});
         const client = clientCredentials(request, form);
         if (!tokens.checkClient(client.id, client.secret)) throw new HttpError(401, 'invalid_client: unknown client or wrong secret');
-        const token = tokens.issue({ kind: 'access', clientId: client.id });
+        const token = await tokens.issue({ kind: 'access', clientId: client.id });
         return { access_token: token, token_type: 'bearer', expires_in: BIM_TOKEN_TTL_SECONDS };
       });
 
       for (const kind of ['viewer3d', 'viewer2d'] as const) {
         // Public to Varde's hook: the BIM access token is checked here.
         api.post<ProjectParams>(`/v2/projects/:project/${kind}/token`, { config: { public: true } }, async (request) => {
-          requireAccess(request);
+          await requireAccess(request);
           return viewerToken(kind, projectFor(request.params.project), request.body);
         });
 
         // Public: a viewer loads this by URL with the viewer token in the query.
         api.get<ProjectParams>(`/v2/projects/:project/${kind}/data`, { config: { public: true } }, async (request): Promise<ViewerData> => {
           const project = projectFor(request.params.project);
-          const grant = requireViewerOrAccess(request, project);
+          const grant = await requireViewerOrAccess(request, project);
           const token = (request.query as { token?: string }).token ?? '';
           const allowed = grant.kind === 'access' ? null : new Set(grant.models);
           return {
@@ -142,13 +142,13 @@ export function registerBimRoutes(app: FastifyInstance, ctx: CloudContext): BimT
 
       // Public to Varde's hook: the BIM access token is checked here.
       api.get<ProjectParams>('/v2/projects/:project/models', { config: { public: true } }, async (request) => {
-        requireAccess(request);
+        await requireAccess(request);
         return projectFor(request.params.project).models.map((entry) => entry.model);
       });
 
       // Public to Varde's hook: the BIM access token is checked here.
       api.get<RevisionParams>('/v2/projects/:project/revisions/:revision', { config: { public: true } }, async (request) => {
-        requireAccess(request);
+        await requireAccess(request);
         const project = projectFor(request.params.project);
         const entry = project.models.find((candidate) => candidate.revision.id === request.params.revision);
         if (!entry) throw new HttpError(404, `No revision ${request.params.revision}`);
@@ -160,13 +160,13 @@ export function registerBimRoutes(app: FastifyInstance, ctx: CloudContext): BimT
         const project = projectFor(request.params.project);
         const entry = project.models.find((candidate) => candidate.revision.id === request.params.revision);
         if (!entry) throw new HttpError(404, `No revision ${request.params.revision}`);
-        requireViewerOrAccess(request, project, entry);
+        await requireViewerOrAccess(request, project, entry);
         return reply.type('application/x-step').header('cache-control', 'private, max-age=3600').send(entry.ifc);
       });
 
       // Public to Varde's hook: the BIM access token is checked here.
       api.post<ProjectParams>('/v2/projects/:project/ifc/products', { config: { public: true } }, async (request): Promise<IfcProduct[]> => {
-        requireAccess(request);
+        await requireAccess(request);
         const project = projectFor(request.params.project);
         const { GlobalId } = parseWith(productsQuery, request.query);
         const ids = Array.isArray(GlobalId) ? GlobalId : [GlobalId];

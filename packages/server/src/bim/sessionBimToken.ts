@@ -24,7 +24,7 @@ export function registerSessionBimToken(app: FastifyInstance, ctx: CloudContext,
     await requireModule(ctx, uid, 'bim', 'the BIM tool');
     // Another partner's users get no token for this project's models.
     if (!sees(await partnerScopeOf(ctx, uid), BIM_PROJECT_PARTNER)) throw new HttpError(404, 'Your partner has no BIM project on this cloud');
-    const token = tokens.issue({ kind: 'access', clientId: BIM_CLIENT_ID });
+    const token = await tokens.issue({ kind: 'access', clientId: BIM_CLIENT_ID });
     return { access_token: token, token_type: 'bearer', expires_in: BIM_TOKEN_TTL_SECONDS };
   });
 }

@@ -101,7 +101,7 @@ export async function createFunctionRunner(ctx: CloudContext, dispatch: Dispatch
     async run(caller, fn, body) {
       if (mode.kind === 'off') throw new HttpError(503, sandboxMissingDetail(mode.reason));
       if (running >= MAX_CONCURRENT_RUNS) {
-        throw new HttpError(429, `${MAX_CONCURRENT_RUNS} functions are running on this cloud already; try again in a few seconds`, { 'retry-after': '5' });
+        throw new HttpError(429, `${MAX_CONCURRENT_RUNS} functions are running on this node already (the limit is per node); try again in a few seconds`, { 'retry-after': '5' });
       }
       running += 1;
       const runId = ctx.writeApi.runs.begin(caller.uid);

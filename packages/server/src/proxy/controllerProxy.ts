@@ -159,7 +159,7 @@ export function attachControllerProxy(server: HttpServer, ctx: CloudContext, ver
     on(proxyEvents.loginTokenGet, proxyEvents.loginError, async (_args, ack) => {
       const uid = await allowed(proxyEvents.loginError, ack);
       if (uid === null) return;
-      answer(socket, proxyEvents.loginToken, portalIds.issue(uid, siteUuid), ack);
+      answer(socket, proxyEvents.loginToken, await portalIds.issue(uid, siteUuid), ack);
     });
 
     on(proxyEvents.alarmGetUpdate, proxyEvents.alarmError, async (args, ack) => {

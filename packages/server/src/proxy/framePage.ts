@@ -52,7 +52,7 @@ export function registerControllerFrameRoutes(app: FastifyInstance, ctx: CloudCo
             return acceptsHtml(request.headers.accept) ? html : reply.type('application/json; charset=utf-8').send({ detail });
           };
           const portalId = typeof request.query.portalId === 'string' ? request.query.portalId : '';
-          const grant = portalId ? portalIdsOf(ctx).redeem(portalId, request.params.id) : null;
+          const grant = portalId ? await portalIdsOf(ctx).redeem(portalId, request.params.id) : null;
           const site = await siteByUuid(ctx.db, request.params.id);
           if (!grant || !site || !(await canSeeSite(ctx, grant.uid, site.uuid))) {
             return refuse(401, 'The portal id is missing, expired or not for this site',

@@ -1,41 +1,37 @@
 import { randomBytes } from 'node:crypto';
 import { PORTAL_ID_LIFETIME_MS } from '@varde/core/contract';
 import type { Clock } from '../clock.js';
-
-interface PortalIdGrant {
-  uid: string;
-  siteUuid: string;
-  expiresAt: number;
-}
+import type { Db } from '../storage/db.js';
 
 /**
  * Portal ids (loginToken_loginToken): short-lived grants (5 minutes) that let a frame open one site
- * as the user who asked for it; a reload of the frame within that time works. Kept in memory: a
- * restart simply makes the portal ask again.
+ * as the user who asked for it; a reload of the frame within that time works. Kept in the database, so
+ * that a portal id issued by one node is redeemed by any other behind the same load balancer.
  */
 export interface PortalIds {
-  issue(uid: string, siteUuid: string): string;
+  issue(uid: string, siteUuid: string): Promise<string>;
   /** The grant for this site; null when unknown, expired or for another site. */
-  redeem(portalId: string, siteUuid: string): { uid: string } | null;
+  redeem(portalId: string, siteUuid: string): Promise<{ uid: string } | null>;
 }
 
-export function createPortalIds(clock: Clock): PortalIds {
-  const grants = new Map<string, PortalIdGrant>();
-  const dropExpired = () => {
-    const now = clock.now();
-    for (const [id, grant] of grants) if (grant.expiresAt <= now) grants.delete(id);
-  };
+export function createPortalIds(db: Db, clock: Clock): PortalIds {
   return {
-    issue(uid, siteUuid) {
-      dropExpired();
+    async issue(uid, siteUuid) {
+      const now = clock.now();
+      // Expired ids go as new ones come: the table holds no more than five minutes' worth.
+      await db.deleteFrom('portal_ids').where('expires_at', '<=', now).execute();
       const id = randomBytes(24).toString('base64url');
-      grants.set(id, { uid, siteUuid, expiresAt: clock.now() + PORTAL_ID_LIFETIME_MS });
+      await db.insertInto('portal_ids').values({ id, uid, site_uuid: siteUuid, expires_at: now + PORTAL_ID_LIFETIME_MS }).execute();
       return id;
     },
-    redeem(portalId, siteUuid) {
-      dropExpired();
-      const grant = grants.get(portalId);
-      if (!grant || grant.siteUuid !== siteUuid) return null;
+    async redeem(portalId, siteUuid) {
+      const grant = (await db
+        .selectFrom('portal_ids')
+        .select(['uid', 'site_uuid'])
+        .where('id', '=', portalId)
+        .where('expires_at', '>', clock.now())
+        .executeTakeFirst()) as { uid: string; site_uuid: string } | undefined;
+      if (!grant || grant.site_uuid !== siteUuid) return null;
       return { uid: grant.uid };
     },
   };
@@ -44,10 +40,10 @@ export function createPortalIds(clock: Clock): PortalIds {
 const perCloud = new WeakMap<object, PortalIds>();
 
 /** The one PortalIds of a cloud (the proxy socket issues, the frame page redeems). */
-export function portalIdsOf(ctx: { clock: Clock }): PortalIds {
+export function portalIdsOf(ctx: { db: Db; clock: Clock }): PortalIds {
   let ids = perCloud.get(ctx);
   if (!ids) {
-    ids = createPortalIds(ctx.clock);
+    ids = createPortalIds(ctx.db, ctx.clock);
     perCloud.set(ctx, ids);
   }
   return ids;

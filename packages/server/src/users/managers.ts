@@ -10,55 +10,33 @@ export type MirroredField = 'controllers' | 'moduleAccesses';
 
 /**
  * Who manages whom. The truth is each manager's `/users/{manager}/adminUsers/{sub}` in the realtime
- * tree (the portal reads it there); this is an index from sub-user to managers, so that a grant or
- * a deletion updates every manager's entry without reading every profile. It is built once per
- * database from the leaf table (one range scan), then kept in step by the functions below, which
- * are the only writers of adminUsers after the seed. Every function takes the Tx it runs in (the
- * users service's writes run in the write batcher's), and reads and writes through it.
+ * tree (the portal reads it there), and it is read from there every time: a copy in a node's memory
+ * would miss what other nodes of a cluster write. One range scan of /users's leaves, narrowed by LIKE;
+ * the split below decides. Every function takes the Tx it runs in (the users service's writes run in
+ * the write batcher's), and reads and writes through it.
  */
-const indexes = new WeakMap<Db, Promise<Map<string, Set<string>>>>();
-
-function managerIndex(ctx: Ctx, tx?: Tx): Promise<Map<string, Set<string>>> {
-  let index = indexes.get(ctx.db);
-  if (!index) {
-    index = buildIndex(tx?.db ?? ctx.db);
-    indexes.set(ctx.db, index);
-    // A failed build (the transaction it ran in was rolled back under it) is tried again next time.
-    index.catch(() => indexes.delete(ctx.db));
-  }
-  return index;
-}
-
-async function buildIndex(db: Db): Promise<Map<string, Set<string>>> {
-  const index = new Map<string, Set<string>>();
-  // The range keeps the scan to /users; the LIKE narrows it, and the split below decides.
+async function managersFromTree(db: Db, sub: string): Promise<string[]> {
   const rows = (await db
     .selectFrom('realtime_leaves')
     .select('path')
     .where('path', '>=', '/users/')
     .where('path', '<', '/users0')
-    .where('path', 'like', '/users/%/adminUsers/%')
+    .where('path', 'like', `/users/%/adminUsers/${sub}/%`)
     .execute()) as { path: string }[];
+  const managers = new Set<string>();
   for (const { path } of rows) {
-    const [, users, manager, adminUsers, sub] = path.split('/');
-    if (users !== 'users' || adminUsers !== 'adminUsers' || !manager || !sub) continue;
-    add(index, sub, manager);
+    const [, users, manager, adminUsers, entry] = path.split('/');
+    if (users === 'users' && adminUsers === 'adminUsers' && manager && entry === sub) managers.add(manager);
   }
-  return index;
-}
-
-function add(index: Map<string, Set<string>>, sub: string, manager: string): void {
-  let managers = index.get(sub);
-  if (!managers) index.set(sub, (managers = new Set()));
-  managers.add(manager);
+  return [...managers];
 }
 
 function entryPath(manager: string, sub: string): string {
   return `${userPath(manager)}/adminUsers/${sub}`;
 }
 
-export async function managersOf(ctx: Ctx, sub: string, tx?: Tx): Promise<string[]> {
-  return [...((await managerIndex(ctx, tx)).get(sub) ?? [])];
+export function managersOf(ctx: Ctx, sub: string, tx?: Tx): Promise<string[]> {
+  return managersFromTree(tx?.db ?? ctx.db, sub);
 }
 
 /**
@@ -73,23 +51,14 @@ export async function subscribe(
   now: number,
   tx?: Tx,
 ): Promise<void> {
-  const index = await managerIndex(ctx, tx);
   await ctx.realtime.set(entryPath(manager, sub), { addedAt: now, ...grants }, tx);
-  add(index, sub, manager);
 }
 
 /** Removes `sub` from every manager's adminUsers (the user is deleted). */
 export async function unsubscribeEverywhere(ctx: Ctx, sub: string, tx?: Tx): Promise<void> {
-  const index = await managerIndex(ctx, tx);
-  for (const manager of index.get(sub) ?? []) await ctx.realtime.set(entryPath(manager, sub), null, tx);
-  index.delete(sub);
+  for (const manager of await managersOf(ctx, sub, tx)) await ctx.realtime.set(entryPath(manager, sub), null, tx);
 }
 
-/** Forgets a deleted manager's own entries in the index (their profile is gone with them). */
-export async function forgetManager(ctx: Ctx, manager: string, subs: Iterable<string>, tx?: Tx): Promise<void> {
-  const index = await managerIndex(ctx, tx);
-  for (const sub of subs) index.get(sub)?.delete(manager);
-}
 
 /** Keeps every manager's copy of one grant in step (`value` null removes it). */
 export async function mirrorGrant(ctx: Ctx, sub: string, field: MirroredField, key: string, value: true | null, tx?: Tx): Promise<void> {

@@ -18,7 +18,7 @@ import { isUniqueViolation } from '../storage/executeResults.js';
 import { withinTransaction, type Tx } from '../storage/transaction.js';
 import { requireCanAddUsers, requireGrantable, requireManaged, requireRole, keysOf, type Actor } from './actor.js';
 import { managedUserByUid } from './managedUsers.js';
-import { forgetManager, mirrorGrant, mirrorGrants, subscribe, unsubscribeEverywhere } from './managers.js';
+import { mirrorGrant, mirrorGrants, subscribe, unsubscribeEverywhere } from './managers.js';
 import { userPath } from './profiles.js';
 
 type Ctx = Pick<CloudContext, 'db' | 'realtime' | 'clock'>;
@@ -213,7 +213,6 @@ export async function deleteUser(ctx: Ctx, actor: Actor, uid: string, tx?: Tx): 
     const now = ctx.clock.now();
     await tx.db.deleteFrom('accounts').where('uid', '=', uid).execute();
     await unsubscribeEverywhere(ctx, uid, tx);
-    await forgetManager(ctx, uid, orphans, tx);
     await ctx.realtime.set(base, null, tx);
     if (actor.systemAdmin) return;
     for (const orphan of orphans) {

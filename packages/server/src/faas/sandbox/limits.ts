@@ -12,7 +12,7 @@ export const SANDBOX_LIMITS = {
   openFiles: 64,
 } as const;
 
-/** Runs at the same time per cloud; more answer 429 (a run holds up to 16 processes and 256 MB each). */
+/** Runs at the same time per node (each node has its own sandbox; a cluster of N nodes runs up to N times this); more answer 429 (a run holds up to 16 processes and 256 MB each). */
 export const MAX_CONCURRENT_RUNS = 4;
 
 /** After the kill at the time limit, how long the answer may wait for the output pipes to close. */

@@ -24,6 +24,7 @@ import { realtimeRefreshRotationMigration } from './150-realtime-refresh-rotatio
 import { oidcAccountIdMigration } from './160-oidc-account-id.js';
 import { portableIndexesMigration } from './170-portable-indexes.js';
 import { graphTablesAndEmailIndexMigration } from './180-graph-tables-and-email-index.js';
+import { sharedNodeStateMigration } from './190-shared-node-state.js';
 
 export type { Migration };
 
@@ -49,4 +50,5 @@ export const migrations: Migration[] = [
   oidcAccountIdMigration,
   portableIndexesMigration,
   graphTablesAndEmailIndexMigration,
+  sharedNodeStateMigration,
 ];
