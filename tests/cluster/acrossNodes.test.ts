@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, expect, inject, test } from 'vitest';
 import { controllerProxyNamespace, type SignedIn } from '@varde/core/contract';
@@ -97,6 +98,46 @@ test('4: wrong passwords for one name spread over both nodes are refused with 42
   const spread = await refusalsBefore429([nodeA, nodeB], demoUsers.viewer.email);
   expect(alone).toBeGreaterThan(0);
   expect(spread).toBe(alone);
+});
+
+/** A wrong-password sign-in to `node` from the loopback address `from` (127.0.0.x: another client). */
+function wrongPasswordFrom(from: string, node: ClusterNode, name: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const body = JSON.stringify({ piscadaId: name, password: 'not the password' });
+    const request = httpRequest(`${node.url}/cloud/auth/login`, { method: 'POST', localAddress: from, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode!));
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+test('4: sign-in attempts from one client (any names) spread over both nodes meet 429 at the same count as on one node', async () => {
+  // A new name each time, so the per-name throttle never speaks: this is the per-client limit. Each run
+  // comes from an address of its own (127.0.0.2, 127.0.0.3), so the runs do not share a count.
+  const attemptsBefore429 = async (from: string, nodes: ClusterNode[]) => {
+    for (let attempt = 0; attempt < 300; attempt += 1) {
+      const status = await wrongPasswordFrom(from, nodes[attempt % nodes.length]!, `${from}-${attempt}@example.test`);
+      if (status === 429) return attempt;
+      expect(status).toBe(401);
+    }
+    return Infinity;
+  };
+  const alone = await attemptsBefore429('127.0.0.2', [nodeA]);
+  const spread = await attemptsBefore429('127.0.0.3', [nodeA, nodeB]);
+  expect(alone).toBeLessThan(300);
+  expect(spread).toBe(alone);
+});
+
+test('7: a portal id issued on node A is redeemed on node B', async () => {
+  const signedIn = await signIn(nodeA, user.email, user.password);
+  const socket = await siteSocket(nodeA, signedIn);
+  const portalId = await socket.timeout(5000).emitWithAck('loginToken_get', {});
+  expect(typeof portalId).toBe('string');
+  const frame = await fetch(`${nodeB.url}/cloud/controller-proxy/sites/${site.uuid}/?portalId=${encodeURIComponent(portalId as string)}`, { headers: { accept: 'text/html' } });
+  expect(frame.status).toBe(200);
+  expect(await frame.text()).toContain(site.name);
 });
 
 /** Must-show 5: a site of the admin's with a rule of the test's own. */
