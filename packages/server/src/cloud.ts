@@ -61,6 +61,7 @@ import { takeStartupLock } from './cluster/startupLock.js';
 import { createLeadership } from './cluster/leadership.js';
 import { createCloudMetrics, type CloudMetrics } from './cluster/metrics.js';
 import { registerHealthRoutes } from './cluster/healthRoutes.js';
+import { createCleanups } from './cluster/cleanups.js';
 import { signInLives } from './auth/sessions.js';
 import { loadOrCreateSigningKeys } from './tokens/keys.js';
 
@@ -109,12 +110,12 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     throw error;
   });
   // Nodes starting together on a new database: one creates the key and seeds, the others wait and find them.
-  const startup = await takeStartupLock(config.storage).catch(async (error: unknown) => {
+  const startup = await takeStartupLock(config.storage, config.nodeId).catch(async (error: unknown) => {
     server.close();
     await db.destroy();
     throw error;
   });
-  const leadership = createLeadership(config.storage, (error) => onPoolError(error as Error));
+  const leadership = createLeadership(config.storage, config.nodeId, (error) => onPoolError(error as Error));
   let serving = true;
   try {
     const firstStart = (await db.selectFrom('signing_keys').select('kid').limit(1).executeTakeFirst()) === undefined;
@@ -162,7 +163,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     const simulation = createSimulation({
       db, clock, realtime, alarms, historian, onError: (error) => app.log.error(error), afterStep: () => ruleEngine.evaluate(),
     });
-    const anomaly = await createAnomalyService({ db, clock, historian, onError: (error) => app.log.error(error) });
+    const anomaly = await createAnomalyService({ db, clock, historian, nodeId: config.nodeId, onError: (error) => app.log.error(error) });
     const context: CloudContext = { config, db, clock, keys, realtime, outbox, log: app.log, routes, alarms, simulation, rules: { store: ruleStore, engine: ruleEngine }, historian, anomaly, writeApi: createWriteApiService(db) };
     const functions = createFunctionStore(db, clock);
     const mappings = createMappingStore(db);
@@ -216,8 +217,20 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     await startup.release();
     await app.ready();
     markReady();
-    if (config.simulation === 'running') simulation.start();
-    ruleEngine.start();
+    // What must run once in the cluster runs on the leader only (on SQLite: this node, at once).
+    const cleanups = createCleanups(db, clock, (error) => app.log.error(error));
+    leadership.onChange((leading) => {
+      app.log.info({ node: config.nodeId, leader: leading }, leading ? 'this node leads' : 'this node no longer leads');
+      if (leading) {
+        if (config.simulation === 'running') simulation.start();
+        ruleEngine.start();
+        cleanups.start();
+      } else {
+        void simulation.stop();
+        void ruleEngine.stop();
+        void cleanups.stop();
+      }
+    });
     leadership.start();
 
     let closed = false;

@@ -3,6 +3,7 @@ import type { Historian } from '../historian/historianStore.js';
 import type { Db } from '../storage/db.js';
 import { createModelStore, type ModelStore } from './modelStore.js';
 import { createTrainingRunner, type TrainingRunner } from './trainingRunner.js';
+import { createTrainingClaims } from './trainingClaims.js';
 
 /** The anomaly service's state: models in the database and the training job runner (tests step it). */
 export interface AnomalyService {
@@ -10,14 +11,17 @@ export interface AnomalyService {
   training: TrainingRunner;
 }
 
-/** Also marks training that a previous run of the cloud left half way as failed (see trainingRunner.ts). */
+/** Also takes over training that no live node runs (see trainingRunner.ts). */
 export async function createAnomalyService(deps: {
   db: Db;
   clock: Clock;
+  /** This node's id: its training claims carry it. */
+  nodeId: string;
   historian: Historian;
   onError?: (error: unknown) => void;
 }): Promise<AnomalyService> {
   const store = createModelStore(deps.db, deps.clock);
-  const training = await createTrainingRunner({ store, historian: deps.historian, clock: deps.clock, ...(deps.onError ? { onError: deps.onError } : {}) });
+  const claims = createTrainingClaims(deps.db, deps.clock, deps.nodeId);
+  const training = await createTrainingRunner({ store, historian: deps.historian, clock: deps.clock, claims, ...(deps.onError ? { onError: deps.onError } : {}) });
   return { store, training };
 }

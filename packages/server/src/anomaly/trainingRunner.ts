@@ -3,6 +3,7 @@ import type { Clock } from '../clock.js';
 import type { Historian } from '../historian/historianStore.js';
 import type { ModelStore } from './modelStore.js';
 import { runStage, TrainingError, type JobState } from './trainingJob.js';
+import { CLAIM_HEARTBEAT_MS, type TrainingClaims } from './trainingClaims.js';
 
 /**
  * Runs training jobs one stage at a time. With timers (varde-cloud, default) each stage follows the
@@ -22,6 +23,8 @@ export interface TrainingRunner {
   runUntilIdle(maxSteps?: number): Promise<void>;
   useManualSteps(): void;
   useTimers(stageMs?: number): void;
+  /** Takes over jobs in training whose node stopped (run every few seconds by itself; tests call it). */
+  adoptOrphans(): Promise<string[]>;
   /** Version ids with a job. */
   running(): string[];
   /** Stops every job; resolves once a stage that was running has finished (nothing touches the store after). */
@@ -32,28 +35,26 @@ export const DEFAULT_STAGE_MS = 500;
 
 const STARTABLE: VersionStatus[] = ['VERSION_STATUS_CREATED', 'VERSION_STATUS_ERROR'];
 
-// Jobs do not survive a restart: the versions they left half way say so.
 const IN_PROGRESS: VersionStatus[] = [
   'VERSION_STATUS_STARTING_TRAINING', 'VERSION_STATUS_PROVISIONING_DATA', 'VERSION_STATUS_DATA_PROVISIONED',
   'VERSION_STATUS_CREATING_SUBSETS', 'VERSION_STATUS_SUBSETS_CREATED', 'VERSION_STATUS_TRAINING_MODEL',
   'VERSION_STATUS_MODEL_TRAINED',
 ];
 
-/** Marks the versions a previous run of the cloud left in training as failed, then returns the runner. */
+/**
+ * Jobs are claimed as rows (trainingClaims.ts): the node that starts a job claims it and touches the
+ * claim every few seconds while it runs. A job in training whose claim is missing or stale (its node
+ * died, or a single node restarted) is taken over by the next node that looks, and trained again from
+ * the start (a job's data lives in its node's memory between stages). Nothing is marked failed because
+ * some node restarted.
+ */
 export async function createTrainingRunner(deps: {
   store: ModelStore;
   historian: Historian;
   clock: Clock;
+  claims: TrainingClaims;
   onError?: (error: unknown) => void;
 }): Promise<TrainingRunner> {
-  for (const version of await deps.store.versionsWithStatus(IN_PROGRESS)) {
-    await deps.store.updateVersion(
-      version.version_id,
-      { status: 'VERSION_STATUS_ERROR', status_message: 'Training was interrupted when the cloud restarted; start it again' },
-      IN_PROGRESS,
-    );
-  }
-
   const jobs = new Map<string, JobState>();
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   /** The stage each job is running now. */
@@ -63,7 +64,9 @@ export async function createTrainingRunner(deps: {
 
   const isCurrent = (job: JobState) => jobs.get(job.versionId) === job;
   const drop = (job: JobState) => {
-    if (isCurrent(job)) jobs.delete(job.versionId);
+    if (!isCurrent(job)) return;
+    jobs.delete(job.versionId);
+    deps.claims.release(job.versionId).catch((error: unknown) => deps.onError?.(error));
   };
 
   /**
@@ -122,6 +125,51 @@ export async function createTrainingRunner(deps: {
     timers.clear();
   }
 
+  /** Queues a job of this node from its first stage (artifacts of an earlier try go first). */
+  async function queue(modelId: string, versionId: string): Promise<void> {
+    await deps.store.deleteArtifacts(versionId);
+    const job: JobState = { modelId, versionId };
+    jobs.set(versionId, job);
+    const timer = timers.get(versionId);
+    if (timer) clearTimeout(timer);
+    timers.delete(versionId);
+    schedule(job);
+  }
+
+  /** Takes over the jobs in training that no live node runs; resolves to the version ids taken. */
+  async function adoptOrphans(): Promise<string[]> {
+    const taken: string[] = [];
+    for (const version of await deps.store.versionsWithStatus(IN_PROGRESS)) {
+      if (closed || jobs.has(version.version_id)) continue;
+      if (!(await deps.claims.takeOver(version.version_id, version.model_id))) continue;
+      const restarted = await deps.store.updateVersion(
+        version.version_id,
+        { status: 'VERSION_STATUS_STARTING_TRAINING', status_message: null, performance: {} },
+        IN_PROGRESS,
+      );
+      if (!restarted) {
+        await deps.claims.release(version.version_id);
+        continue;
+      }
+      await queue(version.model_id, version.version_id);
+      taken.push(version.version_id);
+    }
+    return taken;
+  }
+
+  // Touch this node's claims, then look for jobs nobody runs; one round at a time.
+  let beating: Promise<void> | null = null;
+  const heartbeat = setInterval(() => {
+    if (beating || closed) return;
+    beating = deps.claims
+      .heartbeat([...jobs.keys()])
+      .then(() => adoptOrphans())
+      .then(() => undefined, (error: unknown) => deps.onError?.(error))
+      .finally(() => (beating = null));
+  }, CLAIM_HEARTBEAT_MS);
+  heartbeat.unref?.();
+  await adoptOrphans();
+
   const runner: TrainingRunner = {
     async start(modelId, versionId) {
       const started = await deps.store.updateVersion(
@@ -130,15 +178,11 @@ export async function createTrainingRunner(deps: {
         STARTABLE,
       );
       if (!started) return false;
-      await deps.store.deleteArtifacts(versionId);
-      const job: JobState = { modelId, versionId };
-      jobs.set(versionId, job);
-      const timer = timers.get(versionId);
-      if (timer) clearTimeout(timer);
-      timers.delete(versionId);
-      schedule(job);
+      await deps.claims.claim(versionId, modelId);
+      await queue(modelId, versionId);
       return true;
     },
+    adoptOrphans,
     async step() {
       for (const job of [...jobs.values()]) await advance(job);
       return jobs.size;
@@ -158,9 +202,13 @@ export async function createTrainingRunner(deps: {
     running: () => [...jobs.keys()],
     async close() {
       closed = true;
+      clearInterval(heartbeat);
       clearTimers();
       jobs.clear();
       await Promise.allSettled([...stages.values()]);
+      await beating;
+      // Stopping on purpose: another node need not wait for the claims to go stale.
+      await deps.claims.letGoAll().catch(() => undefined);
     },
   };
   return runner;

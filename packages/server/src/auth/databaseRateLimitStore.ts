@@ -7,24 +7,15 @@ type Callback = (error: Error | null, result?: { current: number; ttl: number })
 /** What the plugin passes a store: the route's merged limit options (its route, or our `limitName`). */
 type StoreOptions = { limitName?: string; routeInfo?: { method?: unknown; url?: unknown } };
 
-/** How often a node deletes counts whose window has passed (their keys would otherwise pile up). */
-const SWEEP_EVERY_MS = 60_000;
-
 /**
  * A store for @fastify/rate-limit that counts in the database (table rate_limits), so that every node
  * of a cluster counts the same requests: a limit of 10 a minute is 10 for the whole cluster, not 10 per
  * node. One statement per request: an upsert that starts a new window when the old one has passed,
  * else adds one, and returns the count (atomic on both engines; PostgreSQL locks the row). Each route's
  * limit is its own namespace (`limitName`, else method and URL), as the plugin's LRU store per route is.
+ * Counts whose window has passed are deleted by the leader's clean-ups (src/cluster/cleanups.ts).
  */
 export function databaseRateLimitStore(db: Db, clock: Clock) {
-  let lastSweep = 0;
-  const sweep = (now: number) => {
-    if (now - lastSweep < SWEEP_EVERY_MS) return;
-    lastSweep = now;
-    db.deleteFrom('rate_limits').where('reset_at', '<=', now).execute().catch(() => undefined);
-  };
-
   return class DatabaseRateLimitStore {
     private readonly namespace: string;
 
@@ -36,7 +27,6 @@ export function databaseRateLimitStore(db: Db, clock: Clock) {
     incr(key: string, callback: Callback, timeWindow: number): void {
       const now = clock.now();
       const resetAt = now + timeWindow;
-      sweep(now);
       sql<{ hits: number | string; reset_at: number | string }>`
         INSERT INTO rate_limits (key, hits, reset_at) VALUES (${`${this.namespace}|${key}`}, 1, ${resetAt})
         ON CONFLICT (key) DO UPDATE SET

@@ -29,7 +29,7 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('bas
 
 /**
  * Opaque bearer tokens kept in the database (any node honours a token another issued; a restart keeps
- * them). Expired ones are deleted as new ones are issued.
+ * them). Expired ones are deleted by the leader's clean-ups.
  */
 export function createBimTokens(db: Db, clock: Clock, clientSecret: string) {
   const secret = clientSecret;
@@ -41,7 +41,6 @@ export function createBimTokens(db: Db, clock: Clock, clientSecret: string) {
     },
     async issue(grant: BimGrant): Promise<string> {
       const now = clock.now();
-      await db.deleteFrom('bim_tokens').where('expires_at', '<=', now).execute();
       const token = randomBytes(24).toString('base64url');
       await db
         .insertInto('bim_tokens')

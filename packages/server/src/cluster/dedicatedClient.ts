@@ -9,7 +9,7 @@ import pg from 'pg';
 export async function openDedicatedClient(
   url: string,
   onError: (error: Error) => void,
-  options: { timeoutMs?: number; queriesMayWait?: boolean } = {},
+  options: { timeoutMs?: number; queriesMayWait?: boolean; name?: string } = {},
 ): Promise<pg.Client> {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const client = new pg.Client({
@@ -19,6 +19,8 @@ export async function openDedicatedClient(
     // that waits for another node (queriesMayWait) has no such limit.
     ...(options.queriesMayWait ? {} : { query_timeout: timeoutMs }),
     keepAlive: true,
+    // What a DBA sees in pg_stat_activity: which node, and what the connection is for.
+    ...(options.name ? { application_name: options.name.slice(0, 63) } : {}),
   });
   client.on('error', onError);
   try {

@@ -25,7 +25,7 @@ export interface Leadership {
   close(): Promise<void>;
 }
 
-export function createLeadership(storage: StorageLocation, onError: (error: unknown) => void, retryMs = LEADER_RETRY_MS): Leadership {
+export function createLeadership(storage: StorageLocation, nodeId: string, onError: (error: unknown) => void, retryMs = LEADER_RETRY_MS): Leadership {
   const listeners: Array<(leader: boolean) => void> = [];
   let leader = false;
   let closed = false;
@@ -55,7 +55,7 @@ export function createLeadership(storage: StorageLocation, onError: (error: unkn
 
   async function tick(url: string): Promise<void> {
     try {
-      if (!client) client = await openDedicatedClient(url, () => drop(), { timeoutMs: retryMs });
+      if (!client) client = await openDedicatedClient(url, () => drop(), { timeoutMs: retryMs, name: `varde leadership ${nodeId}` });
       if (leader) {
         // Still connected means still holding the lock.
         await client.query('SELECT 1');

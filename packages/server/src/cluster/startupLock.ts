@@ -13,11 +13,11 @@ export interface StartupLock {
  * later ones find the key and the seed already there. A session lock on a connection of its own, so a
  * node that dies while holding it lets go with its connection. SQLite has one node: nothing to take.
  */
-export async function takeStartupLock(storage: StorageLocation): Promise<StartupLock> {
+export async function takeStartupLock(storage: StorageLocation, nodeId: string): Promise<StartupLock> {
   if (storage.kind !== 'postgres') return { release: async () => undefined };
   // Should this connection drop while seeding, the key (stored first) still tells later nodes not to seed.
   // Waiting for another node's seed takes longer than a query should: no timeout on this connection.
-  const client = await openDedicatedClient(storage.url, () => undefined, { queriesMayWait: true });
+  const client = await openDedicatedClient(storage.url, () => undefined, { queriesMayWait: true, name: `varde startup ${nodeId}` });
   try {
     await client.query('SELECT pg_advisory_lock($1::bigint)', [ADVISORY_LOCKS.startup]);
   } catch (error) {

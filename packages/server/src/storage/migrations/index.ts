@@ -25,6 +25,7 @@ import { oidcAccountIdMigration } from './160-oidc-account-id.js';
 import { portableIndexesMigration } from './170-portable-indexes.js';
 import { graphTablesAndEmailIndexMigration } from './180-graph-tables-and-email-index.js';
 import { sharedNodeStateMigration } from './190-shared-node-state.js';
+import { trainingClaimsMigration } from './200-training-claims.js';
 
 export type { Migration };
 
@@ -51,4 +52,5 @@ export const migrations: Migration[] = [
   portableIndexesMigration,
   graphTablesAndEmailIndexMigration,
   sharedNodeStateMigration,
+  trainingClaimsMigration,
 ];

@@ -1,0 +1,39 @@
+import type { Clock } from '../clock.js';
+import type { Db } from '../storage/db.js';
+
+/** How often the leader deletes what has expired. */
+export const CLEANUP_EVERY_MS = 60_000;
+
+/**
+ * Rows that only matter until they expire (rate-limit windows, portal ids, BIM tokens, expired
+ * sessions), deleted by the leader alone: one node's work, not N nodes racing to delete the same rows.
+ */
+export function createCleanups(db: Db, clock: Clock, onError: (error: unknown) => void) {
+  let timer: ReturnType<typeof setInterval> | null = null;
+  let running: Promise<void> | null = null;
+
+  async function runOnce(): Promise<void> {
+    const now = clock.now();
+    await db.deleteFrom('rate_limits').where('reset_at', '<=', now).execute();
+    await db.deleteFrom('portal_ids').where('expires_at', '<=', now).execute();
+    await db.deleteFrom('bim_tokens').where('expires_at', '<=', now).execute();
+    await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (timer) return;
+      timer = setInterval(() => {
+        if (running) return;
+        running = runOnce().catch(onError).finally(() => (running = null));
+      }, CLEANUP_EVERY_MS);
+      timer.unref?.();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { defaultNewVersion } from '@varde/core/contract';
+import { createCloud, type Cloud } from '../src/cloud.js';
+import { LEADER_RETRY_MS } from '../src/cluster/leadership.js';
+import { call } from './helpers/http.js';
+import { newPostgresDatabase, testEngine } from './helpers/startCloud.js';
+import { eventually, startTwoNodes } from './helpers/twoNodes.js';
+
+const leaderOf = async (...clouds: Cloud[]) => {
+  const states = await Promise.all(clouds.map(async (cloud) => (await call(cloud, '/cloud/health')).body.leader === true));
+  return clouds.filter((_, index) => states[index]);
+};
+
+describe.runIf(testEngine() === 'postgres')('one leader among nodes on one database', () => {
+  let nodes: NonNullable<Awaited<ReturnType<typeof startTwoNodes>>>;
+  const extra: Cloud[] = [];
+  let stopped: Cloud | undefined;
+  const running = () => [nodes.a, nodes.b, ...extra].filter((cloud) => cloud !== stopped);
+  beforeAll(async () => {
+    nodes = (await startTwoNodes())!;
+  });
+  afterAll(async () => {
+    for (const cloud of extra) await cloud.close();
+    await nodes?.close();
+  });
+
+  it('exactly one node leads; when the leader\'s connection to the database is cut, it steps down and one node leads again', async () => {
+    await eventually(async () => (await leaderOf(nodes.a, nodes.b)).length === 1, 10_000, 'one leader');
+    const [leader] = await leaderOf(nodes.a, nodes.b);
+    const admin = new pg.Client({ connectionString: nodes.url });
+    await admin.connect();
+    try {
+      const ended = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [`varde leadership ${leader!.context.config.nodeId}`]);
+      expect(ended.rowCount).toBe(1);
+    } finally {
+      await admin.end();
+    }
+    await eventually(async () => (await call(leader!, '/cloud/health')).body.leader === false, LEADER_RETRY_MS + 2000, 'the cut leader steps down');
+    await eventually(async () => (await leaderOf(nodes.a, nodes.b)).length === 1, 10_000, 'one leader again');
+  });
+
+  it('a node that stops hands leadership on at once; a node that starts later follows', async () => {
+    const [leader] = await leaderOf(nodes.a, nodes.b);
+    const follower = leader === nodes.a ? nodes.b : nodes.a;
+    const late = await createCloud({ port: 0, storage: nodes.a.context.config.storage, nodeId: 'late' });
+    extra.push(late);
+    await new Promise((resolve) => setTimeout(resolve, LEADER_RETRY_MS + 500));
+    expect((await call(late, '/cloud/health')).body.leader).toBe(false);
+    await leader!.close();
+    stopped = leader;
+    await eventually(async () => (await leaderOf(follower, late)).length === 1, 10_000, 'a new leader');
+  });
+
+  it('a training job is claimed by its node: a node starting meanwhile leaves it be, and a stale claim is taken over', async () => {
+    const a = running()[0]!;
+    a.context.anomaly.training.useManualSteps();
+    const model = (await a.context.anomaly.store.list())[0]!;
+    const version = (await a.context.anomaly.store.createVersion(model.model_id, defaultNewVersion(Date.now())))!;
+    expect(await a.context.anomaly.training.start(model.model_id, version.version_id)).toBe(true);
+
+    // A node that starts now (as after a restart) must not mark the running job failed, nor take it.
+    const restarted = await createCloud({ port: 0, storage: a.context.config.storage, nodeId: 'restarted' });
+    extra.push(restarted);
+    restarted.context.anomaly.training.useManualSteps();
+    expect((await restarted.context.anomaly.store.version(model.model_id, version.version_id))!.status).toBe('VERSION_STATUS_STARTING_TRAINING');
+    expect(await restarted.context.anomaly.training.adoptOrphans()).toEqual([]);
+
+    // Its node stops touching the claim (as a dead node would): the claim goes stale and is taken over.
+    await a.context.db.updateTable('training_claims').set({ heartbeat_at: 0 }).where('version_id', '=', version.version_id).execute();
+    expect(await restarted.context.anomaly.training.adoptOrphans()).toEqual([version.version_id]);
+    const claim = await a.context.db.selectFrom('training_claims').select('node').where('version_id', '=', version.version_id).executeTakeFirst();
+    expect(claim).toEqual({ node: 'restarted' });
+    await restarted.context.anomaly.training.runUntilIdle();
+    expect((await restarted.context.anomaly.store.version(model.model_id, version.version_id))!.status).toBe('VERSION_STATUS_READY');
+    // Finished: the claim is gone.
+    expect(await a.context.db.selectFrom('training_claims').select('node').where('version_id', '=', version.version_id).executeTakeFirst()).toBeUndefined();
+  });
+});
+
+describe.runIf(testEngine() === 'postgres')('the leader killed with SIGKILL', () => {
+  const packageDir = fileURLToPath(new URL('..', import.meta.url));
+  let postgres: Awaited<ReturnType<typeof newPostgresDatabase>>;
+  let follower: Cloud | undefined;
+  let child: ChildProcess | undefined;
+  beforeAll(() => {
+    const build = spawnSync(process.execPath, ['build.mjs'], { cwd: packageDir, encoding: 'utf8' });
+    expect(build.status, build.stderr).toBe(0);
+  }, 120_000);
+  afterAll(async () => {
+    child?.kill('SIGKILL');
+    await follower?.close();
+    await postgres?.drop();
+  });
+
+  it('another node leads within 10 s', async () => {
+    postgres = (await newPostgresDatabase())!;
+    const url = (postgres.storage as { url: string }).url;
+    // A real varde-cloud process, started first so that it leads.
+    child = spawn(process.execPath, ['bin/varde-cloud.js', '--port', '0', '--database', url, '--seed', 'none', '--node-id', 'doomed', '--simulation', 'off'], {
+      cwd: packageDir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PORT: '' },
+    });
+    let stdout = '';
+    child.stdout!.setEncoding('utf8');
+    const origin = await new Promise<string>((resolve, reject) => {
+      child!.stdout!.on('data', (chunk: string) => {
+        stdout += chunk;
+        const found = /Varde reference cloud: (http:\/\/\S+)/.exec(stdout)?.[1];
+        if (found) resolve(found);
+      });
+      child!.once('exit', () => reject(new Error(`exited early: ${stdout}`)));
+    });
+    await eventually(async () => (await call({ url: origin }, '/cloud/health')).body.leader === true, 10_000, 'the process leads');
+    follower = await createCloud({ port: 0, storage: postgres.storage, nodeId: 'survivor' });
+    expect((await call(follower, '/cloud/health')).body.leader).toBe(false);
+
+    child.kill('SIGKILL');
+    const tookOver = await eventually(async () => (await call(follower!, '/cloud/health')).body.leader === true, 10_000, 'the survivor leads');
+    expect(tookOver).toBeLessThan(10_000);
+  });
+});
