@@ -62,6 +62,7 @@ import { createLeadership } from './cluster/leadership.js';
 import { createCloudMetrics, type CloudMetrics } from './cluster/metrics.js';
 import { registerHealthRoutes } from './cluster/healthRoutes.js';
 import { createCleanups } from './cluster/cleanups.js';
+import { applicationNameOf, startClusterListener } from './cluster/clusterListener.js';
 import { signInLives } from './auth/sessions.js';
 import { loadOrCreateSigningKeys } from './tokens/keys.js';
 
@@ -78,6 +79,9 @@ export interface Cloud {
   functions: FunctionRunner['mode'];
   close(): Promise<void>;
 }
+
+/** After lost cluster notifications, changes stamped this long before the loss are announced again too. */
+const RESYNC_MARGIN_MS = 2000;
 
 /** Every request body is limited to 1 MB; larger ones get 413 before any handler runs. */
 export const BODY_LIMIT = 1_048_576;
@@ -105,7 +109,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
 
   // An idle pooled connection that loses its server: the pool drops it; requests meanwhile answer 503.
   let onPoolError = (error: Error) => console.error(`varde-cloud: database connection lost: ${error.message}`);
-  const db = await openDatabase(config.storage, (error) => onPoolError(error)).catch((error: unknown) => {
+  const db = await openDatabase(config.storage, (error) => onPoolError(error), applicationNameOf(config.nodeId)).catch((error: unknown) => {
     server.close();
     throw error;
   });
@@ -204,6 +208,27 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     defineOwnerLookups(partnerResources, context, { functions, mappings, models: anomaly.store, graph: bim.graph });
     const controllerProxy = attachControllerProxy(server, context, realtimeDatabase.verifyIdToken);
     const searchSocket = attachSearchSocket(server, context);
+    // What other nodes commit reaches this node's sockets (PostgreSQL's NOTIFY; nothing on SQLite).
+    const listener = startClusterListener(config.storage, config.nodeId, {
+      notice(notice) {
+        if (notice.channel === 'varde_alarm') alarms.announce(notice);
+        else if (notice.channel === 'varde_session') {
+          realtimeDatabase.recheckSignIns();
+          controllerProxy.recheckSignIns();
+        } else realtime.heardFromCluster(notice.id).catch((error: unknown) => app.log.error(error, 'realtime change from another node'));
+      },
+      resync(lostAt) {
+        // A little before the loss: a write stamped just before it may have committed just after.
+        const since = lostAt - RESYNC_MARGIN_MS;
+        app.log.warn({ node: config.nodeId, since }, 'cluster notifications were lost for a while: catching up');
+        realtimeDatabase.recheckSignIns();
+        controllerProxy.recheckSignIns();
+        void (async () => {
+          for (const change of await alarms.changedSince(since)) alarms.announce(change);
+          await realtime.catchUp(since);
+        })().catch((error: unknown) => app.log.error(error, 'cluster catch-up'));
+      },
+    }, (error) => app.log.warn({ err: error, node: config.nodeId }, 'cluster LISTEN connection lost; reconnecting'));
 
     if (firstStart && config.seed === 'demo') {
       await seedDemo(context);
@@ -249,6 +274,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
         await simulation.stop();
         await ruleEngine.stop();
         await anomaly.training.close();
+        await listener.close();
         await controllerProxy.close();
         searchSocket.close();
         await realtimeDatabase.close();

@@ -54,6 +54,10 @@ export interface AlarmService {
   history(id: string): Promise<AlarmHistoryEntry[]>;
   /** Called after the commit of every change of an alarm (raise, clear, acknowledge, comment, shelve): server push. */
   onChange(listener: (change: { siteUuid: string; alarmId: string }) => void): () => void;
+  /** Another node changed this alarm (it is committed): the listeners hear of it as of a change here. */
+  announce(change: { siteUuid: string; alarmId: string }): void;
+  /** Alarms changed at or after `since` (ms): what a node re-announces after it missed notifications. */
+  changedSince(since: number): Promise<Array<{ siteUuid: string; alarmId: string }>>;
   byId(id: string): Promise<AlarmRow | null>;
   /** Newest trigger first. */
   list(filter: AlarmFilter): Promise<AlarmRow[]>;
@@ -311,6 +315,13 @@ export function createAlarmService(db: Db, clock: Clock): AlarmService {
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    announce(change) {
+      for (const listener of [...listeners]) listener(change);
+    },
+    async changedSince(since) {
+      const rows = (await db.selectFrom('alarms').select(['id', 'site_uuid']).where('changed_at', '>=', since).orderBy('changed_at').execute()) as Array<{ id: string; site_uuid: string }>;
+      return rows.map((row) => ({ siteUuid: row.site_uuid, alarmId: row.id }));
     },
     byId: (id) => byId(id),
     async list(filter) {

@@ -1,12 +1,15 @@
 import type { Clock } from '../clock.js';
 import type { Db } from '../storage/db.js';
 
+/** How long realtime changes are kept for nodes that catch up after a lost LISTEN connection. */
+const REALTIME_CHANGES_KEPT_MS = 10 * 60_000;
+
 /** How often the leader deletes what has expired. */
 export const CLEANUP_EVERY_MS = 60_000;
 
 /**
  * Rows that only matter until they expire (rate-limit windows, portal ids, BIM tokens, expired
- * sessions), deleted by the leader alone: one node's work, not N nodes racing to delete the same rows.
+ * sessions, realtime changes other nodes have read), deleted by the leader alone: one node's work, not N nodes racing to delete the same rows.
  */
 export function createCleanups(db: Db, clock: Clock, onError: (error: unknown) => void) {
   let timer: ReturnType<typeof setInterval> | null = null;
@@ -18,6 +21,8 @@ export function createCleanups(db: Db, clock: Clock, onError: (error: unknown) =
     await db.deleteFrom('portal_ids').where('expires_at', '<=', now).execute();
     await db.deleteFrom('bim_tokens').where('expires_at', '<=', now).execute();
     await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+    // Other nodes read a realtime change within a second; a LISTEN reconnect catches up a few seconds.
+    await db.deleteFrom('realtime_changes').where('at', '<', Date.now() - REALTIME_CHANGES_KEPT_MS).execute();
   }
 
   return {

@@ -15,6 +15,8 @@ export interface AlarmPush {
   /** A socket of the site's namespace logged in: it gets the site's alarm changes from now on. */
   add(siteUuid: string, socket: Socket, uid: string, claims: Record<string, unknown>): void;
   remove(siteUuid: string, socket: Socket): void;
+  /** Rechecks every listening socket's sign-in now (sessions ended on another node). */
+  recheckSignIns(): void;
   close(): void;
 }
 
@@ -52,13 +54,14 @@ export function createAlarmPush(ctx: CloudContext): AlarmPush {
       for (const subscriber of [...subscribers.values()]) if (!closed) await live(siteUuid, subscriber);
     }
   };
-  const recheck = setInterval(() => {
+  const recheckSignIns = () => {
     if (rechecking) return;
     rechecking = true;
     recheckAll()
       .catch((error: unknown) => ctx.log.error(error, 'alarm push recheck'))
       .finally(() => (rechecking = false));
-  }, AUTH_RECHECK_MS);
+  };
+  const recheck = setInterval(recheckSignIns, AUTH_RECHECK_MS);
   recheck.unref();
 
   /** Sends the change to every subscriber of its site that may still see it. */
@@ -87,6 +90,7 @@ export function createAlarmPush(ctx: CloudContext): AlarmPush {
       subscribers.set(socket, { socket, uid, claims });
     },
     remove,
+    recheckSignIns,
     close() {
       closed = true;
       clearInterval(recheck);

@@ -25,6 +25,8 @@ export const CONTROLLER_PROXY_PATH = `${servicePathPrefix('controller-proxy')}${
 
 export interface ControllerProxy {
   portalIds: PortalIds;
+  /** Rechecks the sign-in of every logged-in socket now (sessions ended on another node). */
+  recheckSignIns(): void;
   close(): Promise<void>;
 }
 
@@ -187,6 +189,7 @@ export function attachControllerProxy(server: HttpServer, ctx: CloudContext, ver
 
   return {
     portalIds,
+    recheckSignIns: () => alarmPush.recheckSignIns(),
     async close() {
       alarmPush.close();
       io.disconnectSockets(true);

@@ -39,6 +39,8 @@ export interface RealtimeDatabase {
   verifyIdToken(token: string): Promise<VerifiedIdToken>;
   /** Runs pending onDisconnect writes and closes every connection (the db stays open). */
   close(): Promise<void>;
+  /** Rechecks the sign-in of every open connection now (sessions ended on another node). */
+  recheckSignIns(): void;
 }
 
 /** The realtime database of the reference cloud: store, wire server and sign-in endpoints. */
@@ -71,5 +73,6 @@ export async function createRealtimeDatabase(options: RealtimeDatabaseOptions): 
     },
     verifyIdToken,
     close: wire.close,
+    recheckSignIns: wire.recheckSignIns,
   };
 }

@@ -1,5 +1,5 @@
 import type { ExpressionBuilder } from 'kysely';
-import type { Db } from '../storage/db.js';
+import { type Db, engineOfDb } from '../storage/db.js';
 import { type Tx, lockForTransaction, withinTransaction } from '../storage/transaction.js';
 import { InvalidPathError, ancestorsOf, joinKeys, parsePath, relativeKeys } from './paths.js';
 import type { RealtimeTree } from './tree.js';
@@ -19,6 +19,13 @@ export type RealtimeChangeListener = (change: RealtimeChange) => void;
 export interface RealtimeStore extends RealtimeTree {
   /** Calls `listener` after each committed write, before the write returns; returns the unsubscribe. */
   onChange(listener: RealtimeChangeListener): () => void;
+  /**
+   * Another node's write (PostgreSQL, realtime_changes row `id`): read what is there now and tell the
+   * listeners, as for a write of this node. Resolves to false when the row is gone (cleaned up).
+   */
+  heardFromCluster(id: number): Promise<boolean>;
+  /** Every other node's write recorded since `since` (ms), in order: after the LISTEN connection was lost. */
+  catchUp(since: number): Promise<number>;
   /** Runs reads and writes (given the Tx) as one transaction: a compare-and-set, an increment. */
   atomically<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
 }
@@ -34,8 +41,28 @@ interface LeafRow {
  * or acknowledged that a crash could lose. Descendants of `/a` are the rows in [`/a/`, `/a0`): `0`
  * follows `/` in byte order, and keys cannot contain `/`.
  */
-export function createRealtimeStore(db: Db): RealtimeStore {
+export function createRealtimeStore(db: Db, clock: { now(): number } = Date): RealtimeStore {
   const listeners = new Set<RealtimeChangeListener>();
+  /**
+   * On PostgreSQL other nodes may serve listeners of this data: every write records where it wrote, in
+   * its own transaction; the row's insert NOTIFYs them (migration 210) and they read the values anew.
+   */
+  const clustered = engineOfDb(db) === 'postgres';
+  async function record(tx: Tx, change: { kind: 'set' | 'merge'; path: string; children?: string[] }): Promise<void> {
+    if (!clustered) return;
+    await tx.db
+      .insertInto('realtime_changes')
+      .values({ kind: change.kind, path: change.path, children: change.children ? JSON.stringify(change.children) : null, at: clock.now() })
+      .execute();
+  }
+  /** What a recorded write changed, read as it is now (a later write may have changed it again: that one follows). */
+  async function changeOf(row: { kind: string; path: string; children: string | null }): Promise<RealtimeChange> {
+    const value = await store.get(row.path);
+    if (row.kind === 'set') return { kind: 'set', path: row.path, value };
+    const children: Record<string, unknown> = {};
+    for (const relative of JSON.parse(row.children ?? '[]') as string[]) children[relative] = valueAtKeys(value, relative.split('/'));
+    return { kind: 'merge', path: row.path, children };
+  }
   /**
    * On PostgreSQL two transactions run side by side: a compare-and-set or an increment could read a
    * value another write is replacing. Every realtime write transaction takes one advisory lock first, so
@@ -77,7 +104,26 @@ export function createRealtimeStore(db: Db): RealtimeStore {
     }
   }
 
-  return {
+  const store: RealtimeStore = {
+    async heardFromCluster(id) {
+      const row = (await db.selectFrom('realtime_changes').select(['kind', 'path', 'children']).where('id', '=', id).executeTakeFirst()) as
+        | { kind: string; path: string; children: string | null }
+        | undefined;
+      if (!row) return false;
+      emit(await changeOf(row));
+      return true;
+    },
+
+    async catchUp(since) {
+      const rows = (await db.selectFrom('realtime_changes').select(['kind', 'path', 'children']).where('at', '>=', since).orderBy('id').execute()) as Array<{
+        kind: string;
+        path: string;
+        children: string | null;
+      }>;
+      for (const row of rows) emit(await changeOf(row));
+      return rows.length;
+    },
+
     async get(path, tx) {
       const canonical = joinKeys(parsePath(path));
       const rows: LeafRow[] = await (tx?.db ?? db).selectFrom('realtime_leaves').select(['path', 'value']).where(subtree(canonical)).execute();
@@ -91,6 +137,7 @@ export function createRealtimeStore(db: Db): RealtimeStore {
       const normalized = normalizeValue(value, canonical);
       await withinTransaction(db, tx, async (inner) => {
         await writeAll(inner, [[canonical, normalized]]);
+        await record(inner, { kind: 'set', path: canonical });
         inner.afterCommit(() => emit({ kind: 'set', path: canonical, value: normalized }));
       });
     },
@@ -113,6 +160,7 @@ export function createRealtimeStore(db: Db): RealtimeStore {
       if (writes.length === 0) return;
       await withinTransaction(db, tx, async (inner) => {
         await writeAll(inner, writes);
+        await record(inner, { kind: 'merge', path: canonical, children: Object.keys(children) });
         inner.afterCommit(() => emit({ kind: 'merge', path: canonical, children }));
       });
     },
@@ -128,6 +176,17 @@ export function createRealtimeStore(db: Db): RealtimeStore {
       return () => listeners.delete(listener);
     },
   };
+  return store;
+}
+
+/** The value at `keys` below `value` (null when absent), as the SDK would read a child. */
+function valueAtKeys(value: unknown, keys: string[]): unknown {
+  let current = value;
+  for (const key of keys) {
+    if (current === null || typeof current !== 'object') return null;
+    current = (current as Record<string, unknown>)[key] ?? null;
+  }
+  return current ?? null;
 }
 
 /**

@@ -40,9 +40,9 @@ export class DatabaseTooNewError extends Error {}
  * is acknowledged only after it is durable, so a crash loses nothing that was acknowledged. On
  * PostgreSQL, a pool that has answered once (`onPoolError` hears of idle connections that drop).
  */
-export async function openDatabase(location: StorageLocation, onPoolError: (error: Error) => void = () => undefined): Promise<Db> {
+export async function openDatabase(location: StorageLocation, onPoolError: (error: Error) => void = () => undefined, applicationName?: string): Promise<Db> {
   if (location.kind === 'postgres') {
-    const pool = await openPostgresPool(location.url, onPoolError);
+    const pool = await openPostgresPool(location.url, onPoolError, undefined, applicationName);
     const db: Db = new Kysely({ dialect: new PostgresDialect({ pool }) });
     pools.set(db, pool);
     try {

@@ -27,8 +27,12 @@ const types = {
  * with one line naming host, port and database. Idle clients that lose their server are dropped by the
  * pool and replaced on the next query (the cloud answers 503 meanwhile).
  */
-export async function openPostgresPool(url: string, onIdleError: (error: Error) => void, timeoutMs = 10_000): Promise<pg.Pool> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: timeoutMs, idleTimeoutMillis: 30_000, types });
+export async function openPostgresPool(url: string, onIdleError: (error: Error) => void, timeoutMs = 10_000, applicationName?: string): Promise<pg.Pool> {
+  const pool = new pg.Pool({
+    connectionString: url, max: 10, connectionTimeoutMillis: timeoutMs, idleTimeoutMillis: 30_000, types,
+    // Names the node in pg_stat_activity and in the cluster's NOTIFY payloads (a node skips its own).
+    ...(applicationName ? { application_name: applicationName } : {}),
+  });
   pool.on('error', onIdleError);
   try {
     const client = await pool.connect();

@@ -14,6 +14,8 @@ export interface WireServer {
   attach(server: Server): () => void;
   /** Applies every pending onDisconnect, then drops all connections. */
   close(): Promise<void>;
+  /** Rechecks every connection's sign-in now (another node ended sessions), not at the next round. */
+  recheckSignIns(): void;
 }
 
 export const WIRE_PATH = '/.ws';
@@ -30,13 +32,12 @@ export function createWireServer(options: SessionContext & { namespace: string }
     for (const session of sessions) session.onStoreChange(change);
   });
   // Connections that only listen send nothing: their sign-in is rechecked every few seconds.
-  const authCheck = context.isAuthLive
-    ? setInterval(() => {
-        for (const session of sessions) {
-          session.revokeAuthIfEnded().catch((error: unknown) => console.error('realtime sign-in recheck failed', error));
-        }
-      }, AUTH_RECHECK_MS)
-    : undefined;
+  const recheckSignIns = () => {
+    for (const session of sessions) {
+      session.revokeAuthIfEnded().catch((error: unknown) => console.error('realtime sign-in recheck failed', error));
+    }
+  };
+  const authCheck = context.isAuthLive ? setInterval(recheckSignIns, AUTH_RECHECK_MS) : undefined;
   authCheck?.unref();
 
   function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
@@ -66,6 +67,9 @@ export function createWireServer(options: SessionContext & { namespace: string }
 
   return {
     handleUpgrade,
+    recheckSignIns: () => {
+      if (context.isAuthLive) recheckSignIns();
+    },
     attach(server) {
       const listener = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
         handleUpgrade(req, socket, head);

@@ -26,6 +26,7 @@ import { portableIndexesMigration } from './170-portable-indexes.js';
 import { graphTablesAndEmailIndexMigration } from './180-graph-tables-and-email-index.js';
 import { sharedNodeStateMigration } from './190-shared-node-state.js';
 import { trainingClaimsMigration } from './200-training-claims.js';
+import { clusterNotificationsMigration } from './210-cluster-notifications.js';
 
 export type { Migration };
 
@@ -53,4 +54,5 @@ export const migrations: Migration[] = [
   graphTablesAndEmailIndexMigration,
   sharedNodeStateMigration,
   trainingClaimsMigration,
+  clusterNotificationsMigration,
 ];
