@@ -8,13 +8,13 @@ import { fileURLToPath } from 'node:url';
 import { startCluster } from './cluster/startCluster.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const USAGE = `usage: npm run cluster -- [--nodes N] [--simulation first|all|off]
+const USAGE = `usage: npm run cluster -- [--nodes N] [--simulation all|first|off]
   --nodes N          varde-cloud nodes behind nginx (default 3), started together on a new database
-  --simulation WHO   which nodes run the demo's simulation: first (default), all, off
+  --simulation WHO   which nodes may run the demo's simulation: all (default; the leader runs it), first, off
 `;
 
 function parseArgs(argv) {
-  const options = { nodes: 3, simulation: 'first' };
+  const options = { nodes: 3, simulation: 'all' };
   for (let index = 0; index < argv.length; index += 1) {
     const flag = argv[index];
     if (flag === '--help' || flag === '-h') return { help: true };
@@ -25,7 +25,7 @@ function parseArgs(argv) {
         options.nodes = Number(value);
         if (!Number.isInteger(options.nodes) || options.nodes < 1 || options.nodes > 16) throw new Error('--nodes must be a whole number from 1 to 16');
       } else {
-        if (!['first', 'all', 'off'].includes(value)) throw new Error('--simulation must be first, all or off');
+        if (!['all', 'first', 'off'].includes(value)) throw new Error('--simulation must be all, first or off');
         options.simulation = value;
       }
     } else throw new Error(`unknown flag ${flag}`);

@@ -35,7 +35,8 @@ export interface ClusterOptions {
   nodes?: number;
   /** Every node at once with --seed demo (default); false: node 1 seeds alone first. */
   seedAll?: boolean;
-  simulation?: 'first' | 'all' | 'off';
+  /** Which nodes start with the demo's simulation on (default all: the leader runs it). */
+  simulation?: 'all' | 'first' | 'off';
   postgresUrl?: string;
   nginx?: boolean;
   nodeArgs?: string[];

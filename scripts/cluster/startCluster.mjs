@@ -164,7 +164,8 @@ function defineNode({ index, port, args, env, logPath }) {
  * @param {number} [options.nodes] how many varde-cloud nodes (default 3)
  * @param {boolean} [options.seedAll] start every node at once, each with --seed demo (default; the cloud's
  *   startup lock makes one signing key and one seed); false: node 1 seeds alone, then the others start
- * @param {'first' | 'all' | 'off'} [options.simulation] which nodes run the demo's simulation (default first)
+ * @param {'all' | 'first' | 'off'} [options.simulation] which nodes are started with the demo's simulation on
+ *   (default all: only the leader runs it, and another takes over when it dies)
  * @param {string} [options.postgresUrl] an existing PostgreSQL server: the cluster gets a new database in it
  *   (otherwise a throwaway server of its own)
  * @param {boolean} [options.nginx] put nginx in front (default true)
@@ -172,7 +173,7 @@ function defineNode({ index, port, args, env, logPath }) {
  * @param {(line: string) => void} [options.log] progress
  */
 export async function startCluster(options = {}) {
-  const { nodes: count = 3, seedAll = true, simulation = 'first', postgresUrl, nginx = true, nodeArgs = [], log = () => {} } = options;
+  const { nodes: count = 3, seedAll = true, simulation = 'all', postgresUrl, nginx = true, nodeArgs = [], log = () => {} } = options;
   if (!Number.isInteger(count) || count < 1) throw new Error('--nodes must be a whole number of at least 1');
   if (!existsSync(join(root, 'packages/server/dist/main.js'))) throw new Error('varde-cloud is not built: run `npm run build` first');
   if (nginx && !existsSync(NGINX)) throw new Error(`no ${NGINX}: run bash scripts/ensure-nginx.sh`);
