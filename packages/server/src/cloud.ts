@@ -63,6 +63,7 @@ import { createCloudMetrics, type CloudMetrics } from './cluster/metrics.js';
 import { registerHealthRoutes } from './cluster/healthRoutes.js';
 import { createCleanups } from './cluster/cleanups.js';
 import { applicationNameOf, startClusterListener } from './cluster/clusterListener.js';
+import { startNodeHeartbeat, startOnDisconnectReplay } from './realtime/onDisconnectLedger.js';
 import { signInLives } from './auth/sessions.js';
 import { loadOrCreateSigningKeys } from './tokens/keys.js';
 
@@ -156,6 +157,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
         return identity;
       },
       isSignInLive: (uid, claims) => signInLive(uid, claims),
+      nodeId: config.nodeId,
     });
     const realtime = realtimeDatabase.tree;
     const outbox = createOutbox(db, clock, app.log, config.smtpUrl);
@@ -208,6 +210,8 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     defineOwnerLookups(partnerResources, context, { functions, mappings, models: anomaly.store, graph: bim.graph });
     const controllerProxy = attachControllerProxy(server, context, realtimeDatabase.verifyIdToken);
     const searchSocket = attachSearchSocket(server, context);
+    // Alive for the others: a node whose heartbeat goes stale has crashed, and the leader applies its connections' onDisconnect writes.
+    const heartbeat = startNodeHeartbeat(db, config.nodeId, (error) => app.log.warn({ err: error }, 'node heartbeat'));
     // What other nodes commit reaches this node's sockets (PostgreSQL's NOTIFY; nothing on SQLite).
     const listener = startClusterListener(config.storage, config.nodeId, {
       notice(notice) {
@@ -244,16 +248,20 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     markReady();
     // What must run once in the cluster runs on the leader only (on SQLite: this node, at once).
     const cleanups = createCleanups(db, clock, (error) => app.log.error(error));
+    let replay: ReturnType<typeof startOnDisconnectReplay> | null = null;
     leadership.onChange((leading) => {
       app.log.info({ node: config.nodeId, leader: leading }, leading ? 'this node leads' : 'this node no longer leads');
       if (leading) {
         if (config.simulation === 'running') simulation.start();
         ruleEngine.start();
         cleanups.start();
+        replay ??= startOnDisconnectReplay(db, realtime, clock, (error) => app.log.error(error, 'onDisconnect replay'));
       } else {
         void simulation.stop();
         void ruleEngine.stop();
         void cleanups.stop();
+        void replay?.stop();
+        replay = null;
       }
     });
     leadership.start();
@@ -278,6 +286,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
         await controllerProxy.close();
         searchSocket.close();
         await realtimeDatabase.close();
+        await heartbeat.stop();
         await app.close();
         // close() stops accepting and ends idle keep-alive connections; then the busy ones go too.
         const stopped = new Promise<void>((done) => server.close(() => done()));

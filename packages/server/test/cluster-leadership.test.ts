@@ -2,6 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import { connectAuthEmulator, getAuth, signInWithCustomToken } from 'firebase/auth';
+import { getDatabase, onDisconnect, ref } from 'firebase/database';
+import { REALTIME_NAMESPACE, realtimePaths } from '@varde/core/contract';
+import { NODE_STALE_MS } from '../src/realtime/onDisconnectLedger.js';
+import { demoUid } from '../src/seed/demoSeed.js';
+import { mintCustomToken } from '../src/tokens/customTokens.js';
+import { sessionOf } from './helpers/session.js';
 import { defaultNewVersion } from '@varde/core/contract';
 import { createCloud, type Cloud } from '../src/cloud.js';
 import { LEADER_RETRY_MS } from '../src/cluster/leadership.js';
@@ -85,21 +93,24 @@ describe.runIf(testEngine() === 'postgres')('the leader killed with SIGKILL', ()
   let postgres: Awaited<ReturnType<typeof newPostgresDatabase>>;
   let follower: Cloud | undefined;
   let child: ChildProcess | undefined;
+  let app: FirebaseApp | undefined;
+  const ORIGIN = 'http://varde.localhost';
   beforeAll(() => {
     const build = spawnSync(process.execPath, ['build.mjs'], { cwd: packageDir, encoding: 'utf8' });
     expect(build.status, build.stderr).toBe(0);
   }, 120_000);
   afterAll(async () => {
     child?.kill('SIGKILL');
+    if (app) await deleteApp(app);
     await follower?.close();
     await postgres?.drop();
   });
 
-  it('another node leads within 10 s', async () => {
+  it('another node leads within 10 s and applies the onDisconnect writes of its connections', async () => {
     postgres = (await newPostgresDatabase())!;
     const url = (postgres.storage as { url: string }).url;
     // A real varde-cloud process, started first so that it leads.
-    child = spawn(process.execPath, ['bin/varde-cloud.js', '--port', '0', '--database', url, '--seed', 'none', '--node-id', 'doomed', '--simulation', 'off'], {
+    child = spawn(process.execPath, ['bin/varde-cloud.js', '--port', '0', '--database', url, '--seed', 'demo', '--node-id', 'doomed', '--simulation', 'off', '--public-origin', ORIGIN], {
       cwd: packageDir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PORT: '' },
     });
     let stdout = '';
@@ -107,17 +118,32 @@ describe.runIf(testEngine() === 'postgres')('the leader killed with SIGKILL', ()
     const origin = await new Promise<string>((resolve, reject) => {
       child!.stdout!.on('data', (chunk: string) => {
         stdout += chunk;
-        const found = /Varde reference cloud: (http:\/\/\S+)/.exec(stdout)?.[1];
-        if (found) resolve(found);
+        const port = /services {2}\S+ +\(or by host: <service>\.localhost:(\d+)\)/.exec(stdout)?.[1];
+        if (port) resolve(`http://localhost:${port}`);
       });
       child!.once('exit', () => reject(new Error(`exited early: ${stdout}`)));
     });
     await eventually(async () => (await call({ url: origin }, '/cloud/health')).body.leader === true, 10_000, 'the process leads');
-    follower = await createCloud({ port: 0, storage: postgres.storage, nodeId: 'survivor' });
-    expect((await call(follower, '/cloud/health')).body.leader).toBe(false);
+    follower = await createCloud({ port: 0, storage: postgres.storage, nodeId: 'survivor', publicOrigin: ORIGIN });
+    const survivor = Object.assign(Object.create(follower) as Cloud, { url: `http://localhost:${follower.port}` });
+    expect((await call(survivor, '/cloud/health')).body.leader).toBe(false);
+
+    // A realtime client of the doomed node asks for a write when it goes away (presence, as the SDK does).
+    const uid = demoUid('user');
+    const path = `${realtimePaths.user(uid)}/language`;
+    app = initializeApp({ apiKey: 'varde-local', projectId: 'varde', databaseURL: `ws://127.0.0.1:${new URL(origin).port}?ns=${REALTIME_NAMESPACE}` }, 'doomed-client');
+    const auth = getAuth(app);
+    connectAuthEmulator(auth, origin, { disableWarnings: true });
+    await signInWithCustomToken(auth, await mintCustomToken(follower.context, uid, { sid: await sessionOf(follower, uid) }));
+    await onDisconnect(ref(getDatabase(app), path)).set('no');
+    expect(await follower.context.realtime.get(path)).toBe('en');
 
     child.kill('SIGKILL');
-    const tookOver = await eventually(async () => (await call(follower!, '/cloud/health')).body.leader === true, 10_000, 'the survivor leads');
+    const tookOver = await eventually(async () => (await call(survivor, '/cloud/health')).body.leader === true, 10_000, 'the survivor leads');
     expect(tookOver).toBeLessThan(10_000);
-  });
+    // The dead node never closed its connections: the new leader applies their onDisconnect writes once
+    // the dead node's heartbeat is stale.
+    await eventually(async () => (await follower!.context.realtime.get(path)) === 'no', NODE_STALE_MS + 15_000, "the crashed node's onDisconnect write");
+    expect(await follower.context.db.selectFrom('realtime_on_disconnect').select('seq').execute()).toEqual([]);
+  }, 90_000);
 });

@@ -7,6 +7,7 @@ import { type CustomTokenVerifier, registerRealtimeAuthRoutes } from './authRout
 import { type VerifiedIdToken, createIdTokenIssuer } from './idTokens.js';
 import { type RealtimeAuth, type RealtimeRules, vardeRules } from './rules.js';
 import { type RealtimeStore, createRealtimeStore } from './store.js';
+import { createOnDisconnectLedger } from './onDisconnectLedger.js';
 import { createWireServer } from './wire/server.js';
 
 export interface RealtimeDatabaseOptions {
@@ -24,6 +25,8 @@ export interface RealtimeDatabaseOptions {
   isSignInLive?: (uid: string, claims: Record<string, unknown>) => Promise<boolean>;
   /** Who may read and write what; Varde's rules unless given. */
   rules?: RealtimeRules;
+  /** This node's id: connections' onDisconnect writes are kept in the database under it (a crash does not lose them). */
+  nodeId?: string;
 }
 
 export interface RealtimeDatabase {
@@ -63,6 +66,7 @@ export async function createRealtimeDatabase(options: RealtimeDatabaseOptions): 
     verifyIdToken,
     namespace: options.namespace,
     ...(isSignInLive ? { isAuthLive: (auth: RealtimeAuth) => isSignInLive(auth.uid, auth.claims) } : {}),
+    ...(options.nodeId ? { onDisconnectLedger: createOnDisconnectLedger(options.db, options.nodeId) } : {}),
   });
   return {
     tree,

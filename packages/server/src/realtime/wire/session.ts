@@ -5,6 +5,7 @@ import { InvalidPathError, isAtOrBelow, joinKeys, parsePath } from '../paths.js'
 import { GrantData } from '../grantData.js';
 import type { RealtimeAuth, RealtimeRules, RulesData } from '../rules.js';
 import { resolveServerValues } from '../serverValues.js';
+import { applyOnDisconnectOp, type OnDisconnectLedger, type OnDisconnectOp } from '../onDisconnectLedger.js';
 import type { RealtimeChange, RealtimeStore } from '../store.js';
 import type { Tx } from '../../storage/transaction.js';
 import { valueHash } from '../valueHash.js';
@@ -21,6 +22,8 @@ export interface SessionContext {
   verifyIdToken(token: string): Promise<VerifiedIdToken>;
   /** Whether a connection's sign-in still lives (its backend session has not ended); absent: always. */
   isAuthLive?(auth: RealtimeAuth): Promise<boolean>;
+  /** Keeps queued onDisconnect writes in the database, so the leader applies them if this node crashes. */
+  onDisconnectLedger?: OnDisconnectLedger;
 }
 
 interface Listen {
@@ -28,12 +31,6 @@ interface Listen {
   keys: string[];
   tag?: number;
   query?: unknown;
-}
-
-interface OnDisconnectOp {
-  kind: 'set' | 'merge';
-  path: string;
-  value: unknown;
 }
 
 /** A request's answer: `s` is 'ok' or an error status the SDK turns into `error.code`. */
@@ -124,14 +121,12 @@ export class RealtimeSession {
     await this.queue;
     for (const op of ops) {
       try {
-        await this.ctx.store.atomically(async (tx) => {
-          if (op.kind === 'set') await this.ctx.store.set(op.path, await this.resolve(op.value, op.path, tx), tx);
-          else await this.ctx.store.update(op.path, await this.resolveChildren(op.path, op.value as Body, tx), tx);
-        });
+        await this.ctx.store.atomically((tx) => applyOnDisconnectOp(this.ctx.store, this.ctx.clock, op, tx));
       } catch (error) {
         console.error(`realtime onDisconnect write at ${op.path || '/'} failed`, error);
       }
     }
+    if (ops.length > 0) await this.ctx.onDisconnectLedger?.forget(this.id).catch((error: unknown) => console.error('realtime onDisconnect ledger', error));
   }
 
   private async dispatch(envelope: unknown): Promise<void> {
@@ -264,6 +259,7 @@ export class RealtimeSession {
     const path = joinKeys(keys);
     if (action === 'oc') {
       this.onDisconnectOps = this.onDisconnectOps.filter((op) => !isAtOrBelow(op.path, path));
+      await this.ctx.onDisconnectLedger?.keep(this.id, this.onDisconnectOps);
       return ok();
     }
     // Checked now with today's values, written later with the values of that moment.
@@ -277,6 +273,8 @@ export class RealtimeSession {
       }
       this.onDisconnectOps.push({ kind: 'merge', path, value: children });
     }
+    // Acknowledged only once kept: the write happens even if this node dies before the connection closes.
+    await this.ctx.onDisconnectLedger?.keep(this.id, this.onDisconnectOps);
     return ok();
   }
 

@@ -27,6 +27,7 @@ import { graphTablesAndEmailIndexMigration } from './180-graph-tables-and-email-
 import { sharedNodeStateMigration } from './190-shared-node-state.js';
 import { trainingClaimsMigration } from './200-training-claims.js';
 import { clusterNotificationsMigration } from './210-cluster-notifications.js';
+import { onDisconnectLedgerMigration } from './220-on-disconnect-ledger.js';
 
 export type { Migration };
 
@@ -55,4 +56,5 @@ export const migrations: Migration[] = [
   sharedNodeStateMigration,
   trainingClaimsMigration,
   clusterNotificationsMigration,
+  onDisconnectLedgerMigration,
 ];
