@@ -45,12 +45,24 @@ export default defineConfig({
       // stored in a throwaway PostgreSQL (Debian's postgresql-15). VARDE_TEST_POSTGRES_ALL=1 runs the whole
       // server suite there (not yet in npm test: some suites outlast their timeouts; see the server README).
       postgresProject('server-postgres', process.env.VARDE_TEST_POSTGRES_ALL ? null : [
-        'storageSchemas', 'storageFailures', 'alarms-concurrentRaise', 'throttle', 'resetPassword', 'session', 'users-routes',
+        'storageSchemas', 'storageFailures', 'copyData', 'killedMidWrite', 'alarms-concurrentRaise', 'throttle', 'resetPassword', 'session', 'users-routes',
         'rules-engine', 'realtime-sdk', 'realtime-store', 'realtime-refreshRotation', 'crossPartner', 'tokenAuth', 'fuzz', 'licensing',
         // Several nodes on one database (issue 24): these need PostgreSQL to have more than one node.
         'cluster-*',
       ]),
       { resolve: { alias }, test: { name: 'cli', include: ['packages/cli/test/**/*.test.ts'], testTimeout: 30000, hookTimeout: CLOUD_HOOK_TIMEOUT } },
+      // The CLI's suites that write through the cloud (bulk users, import, licences, alarms, rules), once
+      // more with the cloud on the throwaway PostgreSQL.
+      {
+        resolve: { alias },
+        test: {
+          name: 'cli-postgres',
+          include: ['users-import', 'users-bulk', 'licences', 'alarms-lifecycle', 'rules'].map((file) => `packages/cli/test/${file}.test.ts`),
+          testTimeout: 30000,
+          hookTimeout: 60000,
+          globalSetup: ['packages/server/test/helpers/postgresGlobalSetup.ts'],
+        },
+      },
       {
         resolve: { alias },
         test: {

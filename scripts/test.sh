@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test of the monorepo on a fresh machine: installs what the tests need (npm packages, Debian's
 # chromium, bubblewrap, postgresql-15 and nginx), builds, type-checks, then runs the unit/integration suites
-# (vitest; the server's storage, concurrency and security suites a second time on a throwaway PostgreSQL),
-# the packaging test, the browser suites (Playwright) and the cluster suite (nodes on PostgreSQL behind nginx).
+# (vitest; the server's storage, concurrency and security suites and the CLI's writing suites a second time
+# on a throwaway PostgreSQL), the packaging test, the browser suites (Playwright; the writing ones on
+# PostgreSQL too) and the cluster suite (nodes on PostgreSQL behind nginx).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -42,6 +43,11 @@ setsid npx vitest run -c tests/cluster/vitest.config.ts >"$cluster_log" 2>&1 &
 cluster_pid=$!
 echo "== playwright (Debian chromium)"
 npx playwright test -c tests/playwright.config.ts
+# The browser suites that write through the cloud (sign-in, alarms, users, account, rules, sessions,
+# licences), again with the portal's cloud on a throwaway PostgreSQL.
+echo "== playwright with the cloud on PostgreSQL"
+node scripts/playwright-on-postgres.mjs tests/e2e/signIn.spec.ts tests/e2e/alarms tests/e2e/users/userAdmin.spec.ts \
+  tests/e2e/users/accountSettings.spec.ts tests/e2e/rules/rules.spec.ts tests/e2e/shell/session.spec.ts tests/e2e/licenses
 echo "== cluster (nodes on PostgreSQL behind nginx)"
 cluster_status=0
 wait "$cluster_pid" || cluster_status=$?

@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 /** Browser suites: the portal served by an in-memory reference cloud, driven in Debian's chromium. */
 const port = Number(process.env.VARDE_E2E_PORT ?? 8199);
+// scripts/playwright-on-postgres.mjs sets it: the same suites with the cloud on PostgreSQL.
+const databaseUrl = process.env.VARDE_E2E_DATABASE_URL;
 
 export default defineConfig({
   testDir: './e2e',
@@ -22,10 +24,12 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: `node packages/server/dist/main.js --port ${port} --memory --seed demo --simulation off --outbox public --portal packages/portal/dist --public-origin http://localhost:${port}` +
+    command: `node packages/server/dist/main.js --port ${port} ${databaseUrl ? '' : '--memory'} --seed demo --simulation off --outbox public --portal packages/portal/dist --public-origin http://localhost:${port}` +
       // Host pages (examples/) and the widgets' preact bundle they load.
       ' --static /widgets=packages/widgets/dist/elements --static /examples=examples',
     cwd: '..',
+    // The URL through the environment, never on the command line (ps shows argv).
+    env: databaseUrl ? { VARDE_DATABASE_URL: databaseUrl } : {},
     url: `http://localhost:${port}/cloud/outbox/messages`,
     reuseExistingServer: false,
     // Ready when the banner is out: a probe that reaches the port earlier may never be answered.

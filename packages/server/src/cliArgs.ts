@@ -5,6 +5,7 @@ import { mapTilesProblem } from './map/mapTiles.js';
 import { nodeIdProblem } from './cluster/nodeId.js';
 
 export const USAGE = `Usage: varde-cloud [options]
+       varde-cloud copy-data --from DIR --to URL   (a SQLite cloud into an empty PostgreSQL; --help)
 
   --port N             port to listen on (default: $PORT, else 8080; 0 = any free port)
   --host ADDR          interface to listen on (default 127.0.0.1)

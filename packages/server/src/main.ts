@@ -7,6 +7,12 @@ import type { StorageLocation } from './storage/db.js';
 import { describePostgresUrl } from './storage/postgresConnection.js';
 import { withShippedFiles } from './shippedFiles.js';
 
+if (process.argv[2] === 'copy-data') {
+  const { runCopyDataCommand } = await import('./storage/copyDataCommand.js');
+  const output = { out: (text: string) => process.stdout.write(text), err: (text: string) => process.stderr.write(text) };
+  process.exit(await runCopyDataCommand(process.argv.slice(3), process.env, process.cwd(), output));
+}
+
 const parsed = parseCloudArgs(process.argv.slice(2), process.env, process.cwd());
 if (parsed.kind === 'help') {
   process.stdout.write(USAGE);

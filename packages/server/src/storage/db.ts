@@ -97,25 +97,28 @@ export function migrateSqlite(raw: Database.Database): void {
  * and then each later migration's `postgres` text.
  */
 export async function migratePostgres(db: Db): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
-    await sql`CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)`.execute(trx);
-    const rows: Array<{ id: string }> = await trx.selectFrom('schema_migrations').select('id').execute();
-    const applied = new Set(rows.map((row) => row.id));
-    refuseUnknownMigrations(applied);
-    const record = (id: string) => trx.insertInto('schema_migrations').values({ id, applied_at: Date.now() }).execute();
-    const baselineEnd = migrations.findIndex((migration) => migration.id === postgresBaseline.upTo);
-    if (applied.size === 0) {
-      await sql.raw(postgresBaseline.sql).execute(trx);
-      for (const migration of migrations.slice(0, baselineEnd + 1)) await record(migration.id);
-    }
-    for (const migration of migrations.slice(baselineEnd + 1)) {
-      if (applied.has(migration.id)) continue;
-      if (migration.postgres === undefined) throw new Error(`migration ${migration.id} has no PostgreSQL text`);
-      await sql.raw(migration.postgres).execute(trx);
-      await record(migration.id);
-    }
-  });
+  await db.transaction().execute((trx) => migratePostgresWithin(trx));
+}
+
+/** PostgreSQL's migrations inside the caller's transaction (copy-data migrates and copies all or nothing). */
+export async function migratePostgresWithin(trx: Db): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
+  await sql`CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)`.execute(trx);
+  const rows: Array<{ id: string }> = await trx.selectFrom('schema_migrations').select('id').execute();
+  const applied = new Set(rows.map((row) => row.id));
+  refuseUnknownMigrations(applied);
+  const record = (id: string) => trx.insertInto('schema_migrations').values({ id, applied_at: Date.now() }).execute();
+  const baselineEnd = migrations.findIndex((migration) => migration.id === postgresBaseline.upTo);
+  if (applied.size === 0) {
+    await sql.raw(postgresBaseline.sql).execute(trx);
+    for (const migration of migrations.slice(0, baselineEnd + 1)) await record(migration.id);
+  }
+  for (const migration of migrations.slice(baselineEnd + 1)) {
+    if (applied.has(migration.id)) continue;
+    if (migration.postgres === undefined) throw new Error(`migration ${migration.id} has no PostgreSQL text`);
+    await sql.raw(migration.postgres).execute(trx);
+    await record(migration.id);
+  }
 }
 
 /** The advisory lock key of migrations (any constant of ours; other applications use their own). */
