@@ -61,6 +61,13 @@ export async function siteByUuid(db: Db, uuid: string): Promise<SiteRecord | nul
   return row ? toSite(row) : null;
 }
 
+/** The sites among `uuids` that exist (in no particular order). */
+export async function sitesByUuid(db: Db, uuids: readonly string[]): Promise<SiteRecord[]> {
+  if (uuids.length === 0) return [];
+  const rows = (await db.selectFrom('sites').selectAll().where('uuid', 'in', uuids).execute()) as SiteRow[];
+  return rows.map(toSite);
+}
+
 export async function insertSite(db: Db, site: SiteRecord): Promise<void> {
   await db
     .insertInto('sites')

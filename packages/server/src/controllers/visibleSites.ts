@@ -2,6 +2,7 @@ import type { CloudServices } from '../services.js';
 import { accountByUid, type AccountRecord } from '../auth/accounts.js';
 import { readProfile, userPath, type UserProfile } from '../users/profiles.js';
 import { HttpError } from '../http/HttpError.js';
+import { sharedInFlight } from '../storage/coalescedReads.js';
 import { siteByUuid, sitesPage, type SiteRecord } from './sites.js';
 
 /** What a site uuid may look like as a realtime key (no '/', '.', '#', '$', '[' or ']'). */
@@ -74,12 +75,27 @@ export function administeredSites(ctx: SiteServices, uid: string): Promise<SiteR
   return siteListPage(ctx, uid, 'adminControllers', 0, undefined);
 }
 
+/**
+ * The user reads of site checks, shared by the checks that run at the same moment (an alarm table
+ * checks 90 sites of one user at once): one per database (a transaction is a database of its own).
+ */
+const sharedUserReads = new WeakMap<object, { account(uid: string): Promise<AccountRecord | null>; systemAdmin(uid: string): Promise<boolean> }>();
+function userReadsOf(ctx: SiteServices) {
+  let reads = sharedUserReads.get(ctx.db);
+  if (!reads) {
+    reads = { account: sharedInFlight((uid) => accountByUid(ctx.db, uid)), systemAdmin: sharedInFlight((uid) => isSystemAdmin(ctx, uid)) };
+    sharedUserReads.set(ctx.db, reads);
+  }
+  return reads;
+}
+
 /** Whether a user may see one site (its alarms, tags, proxy socket). */
 export async function canSeeSite(ctx: SiteServices, uid: string, siteUuid: string): Promise<boolean> {
-  if (!(await accountByUid(ctx.db, uid))) return false;
+  const reads = userReadsOf(ctx);
+  if (!(await reads.account(uid))) return false;
   // A key the realtime tree cannot hold names no site (and must not reach the tree as a path).
   if (!SITE_KEY.test(siteUuid)) return false;
-  return (await isSystemAdmin(ctx, uid)) || (await ctx.realtime.get(`${userPath(uid)}/controllers/${siteUuid}`)) === true;
+  return (await reads.systemAdmin(uid)) || (await ctx.realtime.get(`${userPath(uid)}/controllers/${siteUuid}`)) === true;
 }
 
 /**

@@ -11,12 +11,11 @@ import {
   searchText,
   SEARCH_RESULT_LIMIT,
 } from '@varde/core/contract';
-import { signInLives } from '../auth/sessions.js';
 import type { CloudContext } from '../context.js';
 import { canSeeSite } from '../controllers/visibleSites.js';
-import { siteByUuid } from '../controllers/sites.js';
 import { searchSiteTags } from '../search/siteTags.js';
 import { portalIdsOf, type PortalIds } from './portalIds.js';
+import { createProxyReads } from './proxyReads.js';
 import { siteAlarmUpdate } from './siteAlarmUpdate.js';
 import { createAlarmPush } from './alarmPush.js';
 
@@ -73,6 +72,7 @@ export function attachControllerProxy(server: HttpServer, ctx: CloudContext, ver
   });
   const portalIds = portalIdsOf(ctx);
   const alarmPush = createAlarmPush(ctx);
+  const reads = createProxyReads(ctx);
   const sites = io.of(/^\/sites\/[A-Za-z0-9-]{1,100}$/);
 
   sites.on('connection', (socket) => {
@@ -85,8 +85,9 @@ export function attachControllerProxy(server: HttpServer, ctx: CloudContext, ver
      */
     async function refusal(uid: string, claims: Record<string, unknown>): Promise<{ message: string; end?: true } | null> {
       // Logout, a password change, a lower role or deletion ended the sign-in: the socket is closed.
-      if (!(await signInLives(ctx.db, uid, claims, ctx.clock.now()))) return { message: 'The sign-in has ended: sign in again', end: true };
-      const site = await siteByUuid(ctx.db, siteUuid);
+      const sid = claims.sid;
+      if (typeof sid !== 'string' || (await reads.sessionUid(sid)) !== uid) return { message: 'The sign-in has ended: sign in again', end: true };
+      const site = await reads.site(siteUuid);
       if (!site || !(await canSeeSite(ctx, uid, siteUuid))) return { message: 'You do not have access to this site' };
       if (site.webpmpReady !== true) return { message: 'The site is not connected to the cloud' };
       return null;
@@ -171,7 +172,7 @@ export function attachControllerProxy(server: HttpServer, ctx: CloudContext, ver
         answer(socket, proxyEvents.alarmError, { message: `Bad alarm_getUpdate: ${describeIssues(parsed.error)}` }, ack);
         return;
       }
-      answer(socket, proxyEvents.alarmUpdate, await siteAlarmUpdate(ctx.alarms, siteUuid, parsed.data, ctx.clock.now()), ack);
+      answer(socket, proxyEvents.alarmUpdate, await siteAlarmUpdate(reads.alarms, siteUuid, parsed.data, ctx.clock.now()), ack);
     });
 
     on(proxyEvents.tagUserSearch, proxyEvents.alarmError, async (args, ack) => {

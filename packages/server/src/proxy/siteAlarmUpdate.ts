@@ -15,7 +15,12 @@ function matchesSearch(row: AlarmRow, request: ParsedRequest): boolean {
  * A site's answer to alarm_getUpdate: its current alarms (active or unacknowledged), newest first,
  * filtered and paged as asked; `unchanged` with no rows when nothing changed since latestTimestamp.
  */
-export async function siteAlarmUpdate(alarms: AlarmService, siteUuid: string, request: ParsedRequest, now: number): Promise<AlarmUpdate> {
+export async function siteAlarmUpdate(
+  alarms: Pick<AlarmService, 'list' | 'latestChange'>,
+  siteUuid: string,
+  request: ParsedRequest,
+  now: number,
+): Promise<AlarmUpdate> {
   const latestTimestamp = await alarms.latestChange(siteUuid);
   if (request.latestTimestamp !== null && latestTimestamp <= request.latestTimestamp) {
     return { siteUuid, rows: [], total: 0, latestTimestamp, unchanged: true };

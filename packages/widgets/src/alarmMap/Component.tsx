@@ -142,6 +142,8 @@ export function AlarmMapWidget(props: AlarmMapWidgetProps) {
     return () => void layer.remove();
   }, [leaflet, tiles, tileAttribution]);
 
+  // The site whose popup is open: a rebuild (an acknowledgement made in it, a poll) opens it again.
+  const openPopupSite = useRef<string | null>(null);
   // Markers: rebuilt when the set changes (one per site with active alarms).
   const mobile = typeof window !== 'undefined' && isMobileWidth(window.innerWidth);
   const target = siteOpenTarget(props.mobileApp ?? false);
@@ -183,10 +185,18 @@ export function AlarmMapWidget(props: AlarmMapWidgetProps) {
         : site?.webpmpReady === true
           ? { href: session ? siteOpenLink(site, session.settings, { mobile }) : siteLoginLink(site, { loginServerUrl, mobile }), target }
           : null;
-      return alarmMarkerLayer(leaflet.L, doc, marker, link, texts, extra);
+      const layer = alarmMarkerLayer(leaflet.L, doc, marker, link, texts, extra);
+      layer.on('popupopen', () => (openPopupSite.current = marker.siteUuid));
+      layer.on('popupclose', () => (openPopupSite.current = openPopupSite.current === marker.siteUuid ? null : openPopupSite.current));
+      return [marker.siteUuid, layer] as const;
     });
+    const reopen = openPopupSite.current;
     leaflet.clusters.clearLayers();
-    leaflet.clusters.addLayers(layers);
+    leaflet.clusters.addLayers(layers.map(([, layer]) => layer));
+    // The operator keeps reading the popup they had open, now with the new rows (unless its marker
+    // went: no alarms left, or into a cluster).
+    const again = layers.find(([siteUuid]) => siteUuid === reopen)?.[1];
+    if (again && leaflet.clusters.getVisibleParent(again) === again) again.openPopup();
   }, [leaflet, markers, sites, session, mobile, target, t, props.siteHref, props.onNavigate, rootRef, feed]);
 
   return (
