@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import { migratePostgresWithin, type Db } from './db.js';
+import { migratePostgresWithin, migrateSqlite, type Db } from './db.js';
 import { migrations } from './migrations/index.js';
 import { describePostgresUrl, openPostgresPool } from './postgresConnection.js';
 
@@ -57,6 +57,8 @@ async function copyWithin(source: Database.Database, trx: Db, toUrl: string): Pr
   await refuseForeignTables(trx, new Set([...tables, 'schema_migrations']), toUrl);
   await migratePostgresWithin(trx);
   await refuseRows(trx, tables, toUrl);
+  // The rows migrations put in (the alarm stamp's one row) give way to the file's own.
+  for (const table of tables) await trx.deleteFrom(table).execute();
   source.exec('BEGIN'); // one snapshot of the file for every table
   try {
     const counts: TableCount[] = [];
@@ -85,14 +87,28 @@ async function refuseForeignTables(trx: Db, ours: Set<string>, toUrl: string): P
   }
 }
 
+/** A table with more rows than the migrations alone put in means the database has been used. */
 async function refuseRows(trx: Db, tables: string[], toUrl: string): Promise<void> {
+  const seeded = rowsMigrationsMake();
   const used: string[] = [];
   for (const table of tables) {
     const rows = await countRows(trx, table);
-    if (rows > 0) used.push(`${table} (${rows} rows)`);
+    if (rows > (seeded.get(table) ?? 0)) used.push(`${table} (${rows} rows)`);
   }
   if (used.length > 0) {
     throw new CopyRefusedError(`${describePostgresUrl(toUrl)} is not empty: ${used.join(', ')}; copy into an empty database`);
+  }
+}
+
+/** How many rows each table has right after the migrations, read from a new in-memory SQLite database. */
+function rowsMigrationsMake(): Map<string, number> {
+  const scratch = new Database(':memory:');
+  try {
+    migrateSqlite(scratch);
+    const tables = scratch.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").pluck().all() as string[];
+    return new Map(tables.map((table) => [table, scratch.prepare(`SELECT count(*) FROM "${table}"`).pluck().get() as number]));
+  } finally {
+    scratch.close();
   }
 }
 
