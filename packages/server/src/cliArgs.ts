@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CloudOptions } from './context.js';
@@ -36,6 +37,9 @@ export const USAGE = `Usage: varde-cloud [options]
                        https://tile.openstreetmap.org/{z}/{x}/{y}.png (default: none, the map shows the
                        country outlines shipped with the widgets, which work offline)
   --map-attribution T  the tile server's attribution, shown on the map (plain text)
+  --trust-proxy ADDR   a load balancer's address or CIDR range (repeatable; default $VARDE_TRUST_PROXY,
+                       comma-separated): from it, X-Forwarded-For names the client (rate limits and
+                       sign-in throttling count per client) and X-Forwarded-Proto the scheme
   --node-id NAME       this node's name in /cloud/health, metrics and logs (default $VARDE_NODE_ID, else
                        host:pid); the metrics token comes from $VARDE_METRICS_TOKEN only (never argv)
   --unsafe-functions   run cloud functions WITHOUT a sandbox when bubblewrap is missing (only on a machine
@@ -79,6 +83,7 @@ export function parseCloudArgs(argv: string[], env: NodeJS.ProcessEnv, cwd: stri
         'unsafe-functions': { type: 'boolean' },
         outbox: { type: 'string' },
         'node-id': { type: 'string' },
+        'trust-proxy': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -160,6 +165,16 @@ export function parseCloudArgs(argv: string[], env: NodeJS.ProcessEnv, cwd: stri
     }
     options.outbox = values.outbox;
   }
+  const proxies = values['trust-proxy'] ?? (env.VARDE_TRUST_PROXY ? env.VARDE_TRUST_PROXY.split(',').map((entry) => entry.trim()).filter(Boolean) : []);
+  for (const proxy of proxies) {
+    const [address, bits, extra] = proxy.split('/');
+    const family = isIP(address ?? '');
+    const maxBits = family === 6 ? 128 : 32;
+    if (!family || extra !== undefined || (bits !== undefined && (!/^\d+$/.test(bits) || Number(bits) > maxBits))) {
+      return { kind: 'error', message: `--trust-proxy must be an IP address or CIDR range (10.0.0.0/8), not "${proxy}"` };
+    }
+  }
+  if (proxies.length > 0) options.trustProxy = proxies;
   const nodeId = values['node-id'] ?? (env.VARDE_NODE_ID || undefined);
   if (nodeId !== undefined) {
     const problem = nodeIdProblem(nodeId);

@@ -136,6 +136,8 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
         return server.on('request', (request, response) => void appReady.then(() => handler(request, response)));
       },
       rewriteUrl: serviceHostRewriter(config.domain),
+      // Only the configured load balancers may say who the client is; anyone else's X-Forwarded-For is ignored.
+      trustProxy: config.trustProxy ?? false,
       bodyLimit: BODY_LIMIT,
       frameworkErrors: frameworkErrorHandler,
       logger: options.logger ? { level: 'info' } : false,

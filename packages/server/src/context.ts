@@ -54,6 +54,11 @@ export interface CloudConfig {
   nodeId: string;
   /** The bearer token that reads /cloud/metrics (VARDE_METRICS_TOKEN); without one the metrics are off (404). */
   metricsToken?: string;
+  /**
+   * Addresses (or CIDR ranges) of the load balancers in front: from them, X-Forwarded-For names the client
+   * (rate limits, sign-in throttling) and X-Forwarded-Proto the scheme (--trust-proxy, VARDE_TRUST_PROXY).
+   */
+  trustProxy?: string[];
   /** The BIM service's client secret (VARDE_BIM_CLIENT_SECRET, 16+ characters); else derived from the signing key. */
   bimClientSecret?: string;
 }
@@ -90,6 +95,7 @@ export function resolveConfig(options: CloudOptions, port: number): CloudConfig 
   if (options.frameAncestors?.length) config.frameAncestors = options.frameAncestors;
   if (options.mapTiles) config.mapTiles = options.mapTiles;
   if (options.metricsToken) config.metricsToken = options.metricsToken;
+  if (options.trustProxy?.length) config.trustProxy = options.trustProxy;
   // From the environment as well, as before it was configuration: every node of a cluster must share it.
   const bimSecret = options.bimClientSecret ?? process.env.VARDE_BIM_CLIENT_SECRET;
   if (bimSecret && bimSecret.length >= 16) config.bimClientSecret = bimSecret;

@@ -74,3 +74,11 @@ test('a node id from --node-id or VARDE_NODE_ID; the metrics token from VARDE_ME
   // Never on the command line, where every user of the machine reads it.
   expect(parse(['--metrics-token', 'm'.repeat(20)])).toMatchObject({ kind: 'error' });
 });
+
+test('--trust-proxy (repeatable) or VARDE_TRUST_PROXY: addresses and CIDR ranges of the load balancers', () => {
+  expect(parse(['--trust-proxy', '127.0.0.1', '--trust-proxy', '10.0.0.0/8'])).toMatchObject({ options: { trustProxy: ['127.0.0.1', '10.0.0.0/8'] } });
+  expect(parse([], { VARDE_TRUST_PROXY: '192.168.1.5, fd00::/8' })).toMatchObject({ options: { trustProxy: ['192.168.1.5', 'fd00::/8'] } });
+  expect(parse(['--trust-proxy', 'nginx'])).toMatchObject({ kind: 'error', message: expect.stringContaining('--trust-proxy') });
+  expect(parse(['--trust-proxy', '10.0.0.0/33'])).toMatchObject({ kind: 'error' });
+  expect((parse([]) as { options: object }).options).not.toHaveProperty('trustProxy');
+});
