@@ -231,6 +231,8 @@ export async function startCluster(options = {}) {
       '--static', `/widgets=${join(root, 'packages/widgets/dist/elements')}`,
       '--static', `/examples=${join(root, 'examples')}`,
       '--public-origin', publicOrigin,
+      // nginx names the client in X-Forwarded-For: rate limits count each client, not nginx as one.
+      ...(nginx ? ['--trust-proxy', '127.0.0.1'] : []),
       ...nodeArgs,
     ];
     for (let index = 0; index < count; index += 1) {
