@@ -62,6 +62,7 @@ import { createLeadership } from './cluster/leadership.js';
 import { createCloudMetrics, type CloudMetrics } from './cluster/metrics.js';
 import { registerHealthRoutes } from './cluster/healthRoutes.js';
 import { createCleanups } from './cluster/cleanups.js';
+import { createSimulationSwitch } from './cluster/simulationSwitch.js';
 import { applicationNameOf, startClusterListener } from './cluster/clusterListener.js';
 import { startNodeHeartbeat, startOnDisconnectReplay } from './realtime/onDisconnectLedger.js';
 import { signInLives } from './auth/sessions.js';
@@ -172,7 +173,8 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
       db, clock, realtime, alarms, historian, onError: (error) => app.log.error(error), afterStep: () => ruleEngine.evaluate(),
     });
     const anomaly = await createAnomalyService({ db, clock, historian, nodeId: config.nodeId, onError: (error) => app.log.error(error) });
-    const context: CloudContext = { config, db, clock, keys, realtime, outbox, log: app.log, routes, alarms, simulation, rules: { store: ruleStore, engine: ruleEngine }, historian, anomaly, writeApi: createWriteApiService(db) };
+    const simulationSwitch = createSimulationSwitch(db, simulation, () => leadership.isLeader(), config.simulation === 'running');
+    const context: CloudContext = { config, db, clock, keys, realtime, outbox, log: app.log, routes, alarms, simulation, simulationSwitch, rules: { store: ruleStore, engine: ruleEngine }, historian, anomaly, writeApi: createWriteApiService(db) };
     const functions = createFunctionStore(db, clock);
     const mappings = createMappingStore(db);
 
@@ -221,9 +223,12 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
         else if (notice.channel === 'varde_session') {
           realtimeDatabase.recheckSignIns();
           controllerProxy.recheckSignIns();
+        } else if (notice.channel === 'varde_setting') {
+          if (notice.name === 'simulation') simulationSwitch.apply().catch((error: unknown) => app.log.error(error, 'simulation switch'));
         } else realtime.heardFromCluster(notice.id).catch((error: unknown) => app.log.error(error, 'realtime change from another node'));
       },
       resync(lostAt) {
+        simulationSwitch.apply().catch((error: unknown) => app.log.error(error, 'simulation switch'));
         // A little before the loss: a write stamped just before it may have committed just after.
         const since = lostAt - RESYNC_MARGIN_MS;
         app.log.warn({ node: config.nodeId, since }, 'cluster notifications were lost for a while: catching up');
@@ -253,13 +258,13 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     let replay: ReturnType<typeof startOnDisconnectReplay> | null = null;
     leadership.onChange((leading) => {
       app.log.info({ node: config.nodeId, leader: leading }, leading ? 'this node leads' : 'this node no longer leads');
+      // The simulation runs on the leader when the cluster wants it (simulationSwitch.ts).
+      simulationSwitch.apply().catch((error: unknown) => app.log.error(error, 'simulation switch'));
       if (leading) {
-        if (config.simulation === 'running') simulation.start();
         ruleEngine.start();
         cleanups.start();
         replay ??= startOnDisconnectReplay(db, realtime, clock, (error) => app.log.error(error, 'onDisconnect replay'));
       } else {
-        void simulation.stop();
         void ruleEngine.stop();
         void cleanups.stop();
         void replay?.stop();

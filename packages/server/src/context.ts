@@ -10,6 +10,7 @@ import type { RuleEngine } from './rules/ruleEngine.js';
 import type { RuleStore } from './rules/ruleStore.js';
 import type { RegisteredRoute } from './http/routeRegistry.js';
 import type { Simulation } from './simulation/simulation.js';
+import type { SimulationSwitch } from './cluster/simulationSwitch.js';
 import type { StorageLocation } from './storage/db.js';
 import type { CloudServices } from './services.js';
 import type { SigningKeys } from './tokens/keys.js';
@@ -113,6 +114,8 @@ export interface CloudContext extends CloudServices {
   alarms: AlarmService;
   /** The demo's life (alarms come and go, sites drop off and return); step it in tests. */
   simulation: Simulation;
+  /** Whether the cluster wants the simulation to run (any node may be asked; the leader runs it). */
+  simulationSwitch: SimulationSwitch;
   /** Notification rules per site and the threshold engine (tests: `rules.engine.evaluate()`). */
   rules: { store: RuleStore; engine: RuleEngine };
   /** Stored tag values (series definitions; values generated deterministically). */

@@ -10,6 +10,7 @@ import { NODE_STALE_MS } from '../src/realtime/onDisconnectLedger.js';
 import { demoUid } from '../src/seed/demoSeed.js';
 import { mintCustomToken } from '../src/tokens/customTokens.js';
 import { sessionOf } from './helpers/session.js';
+import { callAs, signInDemo } from './helpers/siteTestKit.js';
 import { defaultNewVersion } from '@varde/core/contract';
 import { createCloud, type Cloud } from '../src/cloud.js';
 import { LEADER_RETRY_MS } from '../src/cluster/leadership.js';
@@ -48,6 +49,20 @@ describe.runIf(testEngine() === 'postgres')('one leader among nodes on one datab
     }
     await eventually(async () => (await call(leader!, '/cloud/health')).body.leader === false, LEADER_RETRY_MS + 2000, 'the cut leader steps down');
     await eventually(async () => (await leaderOf(nodes.a, nodes.b)).length === 1, 10_000, 'one leader again');
+  });
+
+  it('the simulation runs on the leader only, whichever node is asked to run or pause it', async () => {
+    await eventually(async () => (await leaderOf(nodes.a, nodes.b)).length === 1, 10_000, 'one leader');
+    const [leader] = await leaderOf(nodes.a, nodes.b);
+    const follower = leader === nodes.a ? nodes.b : nodes.a;
+    const admin = await signInDemo(follower, 'systemAdmin');
+    const put = (running: boolean) => callAs(follower, admin, 'alarms', '/simulation', { method: 'PUT', json: { running } });
+    expect((await put(true)).body).toMatchObject({ running: true });
+    await eventually(() => leader!.context.simulation.running, 5000, "the leader's simulation runs");
+    expect(follower.context.simulation.running).toBe(false);
+    expect((await callAs(leader!, await signInDemo(leader!, 'systemAdmin'), 'alarms', '/simulation')).body).toMatchObject({ running: true });
+    expect((await put(false)).body).toMatchObject({ running: false });
+    await eventually(() => !leader!.context.simulation.running, 5000, "the leader's simulation pauses");
   });
 
   it('a node that stops hands leadership on at once; a node that starts later follows', async () => {

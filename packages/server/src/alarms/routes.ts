@@ -63,18 +63,19 @@ export function registerAlarmRoutes(app: FastifyInstance, ctx: CloudContext): vo
 
       registerAlarmLifecycleRoutes(api, ctx);
 
+      /** GET /simulation: whether the cluster runs the simulation (on its leader), and this node's steps. */
       api.get('/simulation', async (request): Promise<SimulationState> => {
         await requireSystemAdmin(callerOf(request).uid);
-        return ctx.simulation.state();
+        return { running: await ctx.simulationSwitch.wanted(), steps: ctx.simulation.state().steps };
       });
 
-      /** PUT /simulation {running}: pause the demo (browser tests) or let it run. */
+      /** PUT /simulation {running}: pause the demo (browser tests) or let it run, on whichever node leads. */
       api.put('/simulation', async (request): Promise<SimulationState> => {
         await requireSystemAdmin(callerOf(request).uid);
         const { running } = parseWith(setSimulationBody, request.body);
-        if (running) ctx.simulation.start();
-        else await ctx.simulation.stop();
-        return ctx.simulation.state();
+        await ctx.simulationSwitch.set(running);
+        await ctx.simulationSwitch.apply();
+        return { running, steps: ctx.simulation.state().steps };
       });
 
       /** POST /simulation/step {steps}: run steps now. */

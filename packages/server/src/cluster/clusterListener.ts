@@ -6,9 +6,10 @@ import { openDedicatedClient } from './dedicatedClient.js';
 export type ClusterNotice =
   | { channel: 'varde_alarm'; siteUuid: string; alarmId: string }
   | { channel: 'varde_session' }
-  | { channel: 'varde_realtime'; id: number };
+  | { channel: 'varde_realtime'; id: number }
+  | { channel: 'varde_setting'; name: string };
 
-export const CLUSTER_CHANNELS = ['varde_alarm', 'varde_session', 'varde_realtime'] as const;
+export const CLUSTER_CHANNELS = ['varde_alarm', 'varde_session', 'varde_realtime', 'varde_setting'] as const;
 
 /** After a lost LISTEN connection, the next try waits this long (then doubles, up to 10 s). */
 const FIRST_RECONNECT_MS = 500;
@@ -117,5 +118,6 @@ function parse(channel: string, payload: string | undefined, self: string): Clus
   if (channel === 'varde_alarm' && typeof body.s === 'string' && typeof body.a === 'string') return { channel, siteUuid: body.s, alarmId: body.a };
   if (channel === 'varde_session') return { channel };
   if (channel === 'varde_realtime' && (typeof body.i === 'number' || typeof body.i === 'string')) return { channel, id: Number(body.i) };
+  if (channel === 'varde_setting' && typeof body.k === 'string') return { channel, name: body.k };
   return null;
 }

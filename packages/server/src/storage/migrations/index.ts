@@ -28,6 +28,7 @@ import { sharedNodeStateMigration } from './190-shared-node-state.js';
 import { trainingClaimsMigration } from './200-training-claims.js';
 import { clusterNotificationsMigration } from './210-cluster-notifications.js';
 import { onDisconnectLedgerMigration } from './220-on-disconnect-ledger.js';
+import { clusterSettingsMigration } from './230-cluster-settings.js';
 
 export type { Migration };
 
@@ -57,4 +58,5 @@ export const migrations: Migration[] = [
   trainingClaimsMigration,
   clusterNotificationsMigration,
   onDisconnectLedgerMigration,
+  clusterSettingsMigration,
 ];
