@@ -8,6 +8,7 @@ import { DEMO_BIM_PROJECT_ID } from '../src/bim/bimProject.js';
 import { CONTROLLER_PROXY_PATH } from '../src/proxy/controllerProxy.js';
 import { demoSites } from '../src/seed/demoSites.js';
 import { demoUsers } from '../src/seed/demoUsers.js';
+import { demoUid } from '../src/seed/demoSeed.js';
 import { bearer, call } from './helpers/http.js';
 import { manualClock } from './helpers/manualClock.js';
 import { firebaseIdToken, signInDemo } from './helpers/siteTestKit.js';
@@ -78,6 +79,19 @@ describe.runIf(testEngine() === 'postgres')('two nodes share what one node would
     const models = await call(nodes.b, `/cloud/bim/v2/projects/${DEMO_BIM_PROJECT_ID}/models`, { headers: bearer(token.body.access_token) });
     expect(models.status).toBe(200);
     expect((await call(nodes.b, `/cloud/bim/v2/projects/${DEMO_BIM_PROJECT_ID}/models`, { headers: bearer('not-a-token') })).status).toBe(401);
+  });
+
+  it("a user created on node A and granted a site on node B: the grant reaches the manager's copy", async () => {
+    const site = demoSites()[0]!.uuid;
+    const users = async (node: typeof nodes.a, path: string, init: { method?: string; json?: unknown } = {}) =>
+      call(node, `/cloud/users${path}`, { ...init, headers: bearer((await signInDemo(node, 'admin')).accessTokens['users.localhost']!) });
+    // Node B has looked up managers before the user exists (as a node that served earlier requests has).
+    expect((await users(nodes.b, '/users', { json: { username: 'first-on-b@example.test', name: 'Before', role: 'User' } })).status).toBe(201);
+    const created = await users(nodes.a, '/users', { json: { username: 'made-on-a@example.test', name: 'Made on A', role: 'User' } });
+    expect(created.status).toBe(201);
+    const uid = created.body.uid as string;
+    expect((await users(nodes.b, `/users/${uid}/sites/${site}`, { method: 'PUT' })).status).toBe(200);
+    expect(await nodes.a.context.realtime.get(`/users/${demoUid('admin')}/adminUsers/${uid}/controllers`)).toEqual({ [site]: true });
   });
 
   it('alarm changes on either node get ever newer stamps, even at the same millisecond', async () => {
