@@ -7,7 +7,11 @@ import {
   localSettings,
   parseResetPasswordHash,
   requestResetPassword,
+  resetLinkProblem,
   resetPassword,
+  i18n,
+  coreNamespaces,
+  ensureNamespace,
   USER_STORAGE_KEY,
   type Session,
 } from './support.js';
@@ -119,6 +123,16 @@ describe('reset password through the auth client', () => {
       status: 400,
       detail: expect.stringContaining('already been used'),
     });
+    // The page says why in its own language (issue 26, item 5: not the server's English under a Norwegian heading).
+    const reused = await resetPassword(session.http, { ...link, password: 'new-password-2' }).catch((error: unknown) => error);
+    expect(resetLinkProblem(reused)).toBe('linkUsed');
+    const unknown = await resetPassword(session.http, { uuid: link.uuid, ticket: 'made-up', password: 'new-password-2' }).catch((error: unknown) => error);
+    expect(resetLinkProblem(unknown)).toBe('linkInvalid');
+    ensureNamespace('resetPassword', coreNamespaces.resetPassword);
+    for (const language of ['no', 'en', 'se'] as const) {
+      for (const key of ['linkUsed', 'linkExpired', 'linkInvalid']) expect(i18n.getFixedT(language, 'resetPassword')(key)).not.toBe(key);
+    }
+    expect(i18n.getFixedT('no', 'resetPassword')('linkUsed')).toBe('Denne lenken for nytt passord er allerede brukt. Be om en ny.');
     const result = await session.signInWithPassword(email, 'new-password-1');
     expect(result.smsRequired).toBe(false);
   });

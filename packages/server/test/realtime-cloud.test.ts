@@ -39,7 +39,7 @@ describe('realtime database in the cloud', () => {
     const a = await signedInDatabase(userA);
     const b = await signedInDatabase(userB);
 
-    expect((await get(ref(a, realtimePaths.user(userA)))).val()).toMatchObject({ uid: userA, language: 'en' });
+    expect((await get(ref(a, realtimePaths.user(userA)))).val()).toMatchObject({ uid: userA, language: 'no' });
     await expect(get(ref(a, realtimePaths.user(userB)))).rejects.toThrow(/permission.denied/i);
 
     const seenByB = new Promise((resolve) => {

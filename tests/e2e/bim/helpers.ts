@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, type Page } from '@playwright/test';
 import { demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
+import { matchStoredLanguage, useLanguage } from '../storedLanguage.js';
 import { demoBimSite } from '../../../packages/server/src/seed/demoBim.js';
 import { DEMO_BUILDING_NAME, demoBuilding } from '../../../packages/server/src/bim/ifc/demoBuilding.js';
 
@@ -18,11 +19,10 @@ const port = Number(process.env.VARDE_E2E_PORT ?? 8199);
 
 /** Signs in through the portal's login pages (English texts) and lands on /bim. */
 export async function signInToBim(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    if (!window.localStorage.getItem('varde.language')) window.localStorage.setItem('varde.language', 'en');
-  });
+  await useLanguage(page, 'en');
   await page.goto('/bim');
   await expect(page).toHaveURL(/\/cloud\/login\/v2\//);
+  await matchStoredLanguage(page, admin.email, admin.password);
   await page.locator('#email').fill(admin.email);
   await page.locator('#password').fill(admin.password);
   await page.locator('button[type=submit]').first().click();

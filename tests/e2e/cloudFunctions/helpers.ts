@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
+import { matchStoredLanguage, useLanguage } from '../storedLanguage.js';
 
 export const admin = demoUsers.admin;
 const cliPath = fileURLToPath(new URL('../../../packages/cli/dist/varde.js', import.meta.url));
@@ -13,11 +14,10 @@ const port = Number(process.env.VARDE_E2E_PORT ?? 8199);
 
 /** Signs in through the portal's login pages and lands on `path` (English texts). */
 export async function signIn(page: Page, path: string): Promise<void> {
-  await page.addInitScript(() => {
-    if (!window.localStorage.getItem('varde.language')) window.localStorage.setItem('varde.language', 'en');
-  });
+  await useLanguage(page, 'en');
   await page.goto(path);
   await expect(page).toHaveURL(/\/cloud\/login\/v2\//);
+  await matchStoredLanguage(page, admin.email, admin.password);
   await page.locator('#email').fill(admin.email);
   await page.locator('#password').fill(admin.password);
   await page.locator('button[type=submit]').first().click();

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { demoSites } from '../../../packages/server/src/seed/demoSites.js';
 import { demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
+import { matchStoredLanguage, useLanguage } from '../storedLanguage.js';
 
 /**
  * The ML explorer in Chromium against the reference cloud (issue 9's "must show"): a model with tags,
@@ -12,11 +13,10 @@ const admin = demoUsers.admin;
 const [oslo, bergen] = demoSites();
 
 async function signIn(page: Page, email = admin.email, password = admin.password): Promise<void> {
-  await page.addInitScript(() => {
-    if (!window.localStorage.getItem('varde.language')) window.localStorage.setItem('varde.language', 'en');
-  });
+  await useLanguage(page, 'en');
   await page.goto('/ml-explorer');
   await expect(page).toHaveURL(/\/cloud\/login\/v2\//);
+  await matchStoredLanguage(page, email, password);
   await page.locator('#email').fill(email);
   await page.locator('#password').fill(password);
   await page.locator('button[type=submit]').first().click();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
+import { matchStoredLanguage, useLanguage } from '../storedLanguage.js';
 
 /**
  * The violin plot of the seeded, trained `baseline` version, as people see it on a wide screen and a
@@ -11,8 +12,9 @@ const SMALLEST_TEXT_UNITS = 14;
 const DENSITY = 2;
 
 async function openBaselinePlot(page: Page) {
-  await page.addInitScript(() => window.localStorage.setItem('varde.language', 'en'));
+  await useLanguage(page, 'en');
   await page.goto('/ml-explorer');
+  await matchStoredLanguage(page, admin.email, admin.password);
   await page.locator('#email').fill(admin.email);
   await page.locator('#password').fill(admin.password);
   await page.locator('button[type=submit]').first().click();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
 import { demoSites } from '../../../packages/server/src/seed/demoSites.js';
-import { expectNoSeriousA11yViolations, holdSiteOnline, latestSmsCode, useLanguage } from './helpers.js';
+import { expectNoSeriousA11yViolations, holdSiteOnline, latestSmsCode, matchStoredLanguage, useLanguage } from './helpers.js';
 
 /** The password + SMS form on the customer-flavor login page (/customer-login) and the customer-specific login. */
 
@@ -11,6 +11,7 @@ test.beforeEach(async ({ page }) => {
 
 test('a user with an SMS second factor signs in with the code from the outbox and lands on the redirect', async ({ page }) => {
   await page.goto('/customer-login?redirect=%2Fsites');
+  await matchStoredLanguage(page, demoUsers.sms.email, DEMO_PASSWORD);
   await page.getByLabel('Username').fill(demoUsers.sms.email);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();

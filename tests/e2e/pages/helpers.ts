@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, request, test, type Page } from '@playwright/test';
+import { matchStoredLanguage } from '../storedLanguage.js';
 
 /** Shared steps of the page suites: the outbox, the provider's sign-in form, the UI language. */
 
@@ -37,15 +38,13 @@ export async function resetLinkSince(page: Page, email: string, afterId: number)
 /** Signs in on the identity provider's own form (the portal's /login sends the browser there). */
 export async function signInAtProvider(page: Page, email: string, password: string): Promise<void> {
   await expect(page).toHaveURL(/\/cloud\/login\/v2\//);
+  await matchStoredLanguage(page, email, password);
   await page.locator('#email').fill(email);
   await page.locator('#password').fill(password);
   await page.locator('button[type=submit]').first().click();
 }
 
-/** Chooses the UI language before the portal loads (the shell keeps the choice). */
-export async function useLanguage(page: Page, language: 'no' | 'en' | 'se'): Promise<void> {
-  await page.addInitScript((code) => window.localStorage.setItem('varde.language', code), language);
-}
+export { matchStoredLanguage, useLanguage } from '../storedLanguage.js';
 
 /**
  * Pauses the demo simulation and connects a site, as a system admin, from a request context of its own:

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { demoSites } from '../../../packages/server/src/seed/demoSites.js';
 import { demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
+import { matchStoredLanguage } from '../storedLanguage.js';
 import { failOnDialog } from '../sites/cloudControls.js';
 
 /**
@@ -27,6 +28,7 @@ async function outbox(request: APIRequestContext, to: string): Promise<OutboxMes
 async function signIn(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await expect(page).toHaveURL(/\/cloud\/login\/v2\//, { timeout: 20_000 });
+  await matchStoredLanguage(page, admin.email, admin.password);
   await page.locator('#email').fill(admin.email);
   await page.locator('#password').fill(admin.password);
   await page.locator('button[type=submit]').first().click();

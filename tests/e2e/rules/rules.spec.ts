@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { demoSites } from '../../../packages/server/src/seed/demoSites.js';
 import { demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
+import { matchStoredLanguage } from '../storedLanguage.js';
 import { failOnDialog } from '../sites/cloudControls.js';
 
 /**
@@ -20,6 +21,7 @@ async function outbox(request: APIRequestContext, to: string): Promise<Array<{ c
 async function signIn(page: Page, path: string, email: string, password: string): Promise<void> {
   await page.goto(path);
   await expect(page).toHaveURL(/\/cloud\/login\/v2\//, { timeout: 20_000 });
+  await matchStoredLanguage(page, email, password);
   await page.locator('#email').fill(email);
   await page.locator('#password').fill(password);
   await page.locator('button[type=submit]').first().click();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
-import { latestSmsCode, useLanguage } from '../pages/helpers.js';
+import { latestSmsCode, matchStoredLanguage, useLanguage } from '../pages/helpers.js';
 import { apiLogin, firstSite } from '../users/helpers.js';
 
 /**
@@ -14,6 +14,7 @@ test.beforeEach(async ({ page }) => {
 
 async function passwordSignIn(page: Page, email: string): Promise<void> {
   await page.goto('/customer-login?redirect=%2Fsites');
+  await matchStoredLanguage(page, email, DEMO_PASSWORD);
   await page.getByLabel('Username').fill(email);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
@@ -69,6 +70,7 @@ test('the controller-frame login variant stays signed in across a reload of the 
   const controllerId = firstSite(await apiLogin(request, demoUsers.powerUser.email, DEMO_PASSWORD));
   const target = `/controllerUserAdmin?chainId=${controllerId}`;
   await page.goto(`/login?controllerframe&redirect=${encodeURIComponent(target)}`);
+  await matchStoredLanguage(page, demoUsers.powerUser.email, DEMO_PASSWORD);
   await page.getByLabel('Username').fill(demoUsers.powerUser.email);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();

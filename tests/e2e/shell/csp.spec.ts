@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
+import { matchStoredLanguage, useLanguage } from '../storedLanguage.js';
 
 /**
  * Issue 14: the portal sends a Content-Security-Policy without inline script and works under it.
@@ -22,8 +23,8 @@ function recordViolations(page: Page): string[] {
 
 test('the portal has a CSP without inline script and every page works under it', async ({ page }) => {
   const violations = recordViolations(page);
+  await useLanguage(page, 'en');
   await page.addInitScript(() => {
-    if (!window.localStorage.getItem('varde.language')) window.localStorage.setItem('varde.language', 'en');
     // The policy's own report, also from workers and frames the console may not show.
     document.addEventListener('securitypolicyviolation', (event) => {
       console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`);
@@ -37,6 +38,7 @@ test('the portal has a CSP without inline script and every page works under it',
   expect(csp).toContain("frame-ancestors 'none'");
 
   await expect(page).toHaveURL(/\/cloud\/login\/v2\//);
+  await matchStoredLanguage(page, admin.email, admin.password);
   await page.locator('#email').fill(admin.email);
   await page.locator('#password').fill(admin.password);
   await page.locator('button[type=submit]').first().click();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { demoUsers, DEMO_PASSWORD } from '../../../packages/server/src/seed/demoUsers.js';
+import { useStoredLanguage } from '../storedLanguage.js';
 import { menuIds, signInAtProvider } from './shellHelpers.js';
 
 /** Languages (no default, en, se; the choice persists) and a brand taken from the first path segment. */
@@ -23,6 +24,10 @@ test('Norwegian by default; switching language changes the shell at once and per
   await expect(page.getByTestId('menu-sites')).toHaveText('Anläggningar');
   await expect(page.locator('html')).toHaveAttribute('lang', 'sv');
 
+  // The choice is the account's: the account page shows it (one language per user, issue 26 item 5).
+  await page.goto('/account-settings');
+  await expect(page.locator('.varde-account-settings [data-part="language-select"]')).toHaveValue('se');
+
   // The choice survives a reload and a sign-out (it is a preference; no token is stored).
   await page.reload();
   await expect(page.getByTestId('menu-sites')).toHaveText('Anläggningar');
@@ -31,6 +36,18 @@ test('Norwegian by default; switching language changes the shell at once and per
   await expect(page).toHaveURL(/\/cloud\/login\/v2\//);
   expect(await page.evaluate(() => window.localStorage.getItem('varde.language'))).toBe('se');
 });
+
+for (const [language, sites, lang] of [['en', 'Sites', 'en'], ['se', 'Anläggningar', 'sv']] as const) {
+  test(`after sign-in the portal speaks the account's stored language (${language}), not the device's Norwegian`, async ({ page }) => {
+    useStoredLanguage(page, language);
+    await page.goto('/sites');
+    await signInAtProvider(page, demoUsers.user.email, DEMO_PASSWORD);
+    await expect(page.getByTestId('menu-sites')).toHaveText(sites);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    // Remembered on the device, so the next sign-in page speaks it too.
+    expect(await page.evaluate(() => window.localStorage.getItem('varde.language'))).toBe(language);
+  });
+}
 
 test('the account menu works from the keyboard', async ({ page }) => {
   await page.goto('/sites');

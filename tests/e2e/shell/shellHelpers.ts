@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
+import { matchStoredLanguage } from '../storedLanguage.js';
 
 /** Steps the shell suites share: the provider's sign-in form, the menu as a list, axe-core. */
 
 export async function signInAtProvider(page: Page, email: string, password: string): Promise<void> {
   await expect(page).toHaveURL(/\/cloud\/login\/v2\//);
+  await matchStoredLanguage(page, email, password);
   await page.locator('#email').fill(email);
   await page.locator('#password').fill(password);
   await page.locator('button[type=submit]').first().click();
@@ -39,9 +41,4 @@ export async function seriousA11yViolations(page: Page): Promise<{ id: string; i
   });
 }
 
-/** Chooses the UI language before the portal loads. */
-export async function useLanguage(page: Page, language: 'no' | 'en' | 'se'): Promise<void> {
-  await page.addInitScript((code) => {
-    if (!window.localStorage.getItem('varde.language')) window.localStorage.setItem('varde.language', code);
-  }, language);
-}
+export { useLanguage } from '../storedLanguage.js';

@@ -127,11 +127,12 @@ test('the portal\'s frame page /controllerframe/createuser (alias of /controller
 });
 
 test('the controller-frame login variant signs in inside the frame and lands on the create-user form', async ({ page, request }) => {
-  const { useLanguage } = await import('../pages/helpers.js');
+  const { matchStoredLanguage, useLanguage } = await import('../pages/helpers.js');
   await useLanguage(page, 'en');
   const power = await apiLogin(request, demoUsers.powerUser.email, DEMO_PASSWORD);
   const controllerId = firstSite(power);
   await page.goto(`/login?controllerframe&redirect=${encodeURIComponent(`/controllerUserAdmin?chainId=${controllerId}`)}`);
+  await matchStoredLanguage(page, demoUsers.powerUser.email, DEMO_PASSWORD);
   await page.getByLabel('Username').fill(demoUsers.powerUser.email);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();

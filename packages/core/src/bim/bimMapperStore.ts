@@ -2,6 +2,8 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { edgeBuilding, makeEdge, type BimNodeObj, type GraphEdge, type TagNodeObj } from '../contract/graph.js';
 import type { HttpClient } from '../http/createHttpClient.js';
 import { isHttpError } from '../http/HttpError.js';
+import { siteAccessRefusal } from '../i18n/describeError.js';
+import { i18n } from '../i18n/i18n.js';
 import { listBuildings, loadEdges, removeEdge, saveEdges } from './graphClient.js';
 import { canAddPair } from './importRules.js';
 
@@ -69,6 +71,8 @@ const emptyModelNode = (): BimNodeObj => ({ type: 'bim', 'BIM GUID': '', 'BIM Na
 const emptyTagNode = (building: string): TagNodeObj => ({ type: 'tag', controllerId: '', building, tag: '', description: '', substation: '' });
 
 function messageOf(error: unknown): string {
+  const refusal = siteAccessRefusal(error);
+  if (refusal) return i18n.t(refusal.key, refusal.values);
   if (isHttpError(error)) return error.detail ?? `${error.status} ${error.statusText}`;
   return error instanceof Error ? error.message : String(error);
 }

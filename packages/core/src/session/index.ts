@@ -7,3 +7,4 @@ export * from './userStorage.js';
 export * from './types.js';
 export * from './sharedSession.js';
 export * from './inactivityMonitor.js';
+export * from './userLanguage.js';

@@ -68,7 +68,8 @@ function profileOf(key: DemoUserKey, sites: SiteRecord[]): UserData {
     email: user.email,
     ...('smsPhone' in user ? { phone: user.smsPhone } : {}),
     role: user.role,
-    language: key === 'admin' || key === 'partnerUser' ? 'no' : 'en',
+    // A Norwegian operator's world: the portal (which shows the stored language) and its mails and SMS speak Norwegian.
+    language: 'no',
     ...(partners ? { mainPartner: partners.main } : {}),
     controllers: sitesOf(key, sites),
     adminUsers,

@@ -5,7 +5,7 @@
  * the portalAutoLogoutDisabled toggle, stored in the realtime database. Results in 6 s snackbars.
  */
 import { useRef, useState, type FormEvent } from 'react';
-import { describeError, setLanguage, setUserPassword, updateUser, type Session } from '@varde/core';
+import { chooseUserLanguage, describeError, setLanguage, setUserPassword, updateUser, type Session } from '@varde/core';
 import { languageCode, MIN_PASSWORD_LENGTH, type LanguageCode, type UserData } from '@varde/core/contract';
 import { useVardeEvents } from '../shared/events.js';
 import { useSessionSnapshot, useSharedSession } from '../shared/useSharedSession.js';
@@ -106,7 +106,7 @@ function NameForm({ session, user, t, notify }: PartProps) {
   return (
     <form className="varde-account-settings__card" noValidate onSubmit={(event) => void save(event)} aria-labelledby="varde-account-profile" part="name-form">
       <h2 id="varde-account-profile">{t('profile')}</h2>
-      <sl-input ref={input} label={t('name')} value={user.name} required autocomplete="name" help-text={error ?? ''} data-invalid={error ? '' : undefined} part="name-input" />
+      <sl-input ref={input} label={t('name')} value={user.name} required autocomplete="name" help-text={error ?? ''} data-error={error ? '' : undefined} part="name-input" />
       <div>
         <sl-button type="submit" variant="primary" loading={busy} part="save-name-button">
           {t('saveName')}
@@ -120,10 +120,20 @@ function PasswordForm({ session, user, t, notify }: PartProps) {
   const input = useRef<InputRef>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const problemOf = (password: string) =>
+    !password ? t('fieldRequired') : password.length < MIN_PASSWORD_LENGTH ? t('passwordTooShort', { min: MIN_PASSWORD_LENGTH }) : null;
+  // Judged once the user typed and left the field (or saves), never before: an untouched field is not wrong.
+  const touched = useRef(false);
+  const recheck = (leaving: boolean) => {
+    const password = input.current?.value ?? '';
+    if (leaving && password) touched.current = true;
+    if (touched.current) setError(password ? problemOf(password) : null);
+  };
   async function save(event: FormEvent) {
     event.preventDefault();
     const password = input.current?.value ?? '';
-    const problem = !password ? t('fieldRequired') : password.length < MIN_PASSWORD_LENGTH ? t('passwordTooShort', { min: MIN_PASSWORD_LENGTH }) : null;
+    const problem = problemOf(password);
+    touched.current = true;
     setError(problem);
     if (problem) {
       input.current?.focus();
@@ -133,6 +143,7 @@ function PasswordForm({ session, user, t, notify }: PartProps) {
     try {
       await setUserPassword(session.http, user.uid, password);
       if (input.current) input.current.value = '';
+      touched.current = false;
       notify(t('passwordSaved'));
     } catch (failure) {
       notify(t('saveFailed', { message: describeError(failure) }), 'error');
@@ -153,7 +164,9 @@ function PasswordForm({ session, user, t, notify }: PartProps) {
         autocomplete="new-password"
         password-toggle
         help-text={error ?? ''}
-        data-invalid={error ? '' : undefined}
+        data-error={error ? '' : undefined}
+        onsl-blur={() => recheck(true)}
+        onsl-input={() => recheck(false)}
         part="password-input"
       />
       <div>
@@ -174,11 +187,10 @@ function Preferences({ session, user, language, t, notify, onLanguage }: PartPro
   async function chooseLanguage(value: string) {
     const parsed = languageCode.safeParse(value);
     if (!parsed.success || parsed.data === language) return;
-    // The UI changes at once; the choice is then kept on the account.
-    await setLanguage(parsed.data);
-    onLanguage(parsed.data);
+    // Shown at once, then stored on the account (the account menu does the same: one language per user).
     try {
-      await updateUser(session.http, user.uid, { language: parsed.data });
+      await chooseUserLanguage(session, parsed.data, setLanguage);
+      onLanguage(parsed.data);
       notify(t('languageSaved'));
     } catch (failure) {
       notify(t('saveFailed', { message: describeError(failure) }), 'error');

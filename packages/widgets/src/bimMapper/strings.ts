@@ -8,7 +8,7 @@ import { widgetStrings } from '../shared/widgetStrings.js';
  */
 export const bimMapperStrings = widgetStrings('bimMapper', {
   en: {
-    tabAdmin: 'Administrer',
+    tabAdmin: 'Manage',
     tabImport: 'Import',
     buildings: 'Buildings',
     noBuildings: 'No buildings with connections yet.',
@@ -144,7 +144,7 @@ export const bimMapperStrings = widgetStrings('bimMapper', {
     building: 'Bygg',
   },
   se: {
-    tabAdmin: 'Administrer',
+    tabAdmin: 'Administrera',
     tabImport: 'Import',
     buildings: 'Byggnader',
     noBuildings: 'Inga byggnader med kopplingar ännu.',

@@ -57,7 +57,7 @@ export function EditableRow({ field, label, value, type = 'text', t, validate, o
               value={value}
               autofocus
               help-text={error ?? ''}
-              data-invalid={error ? '' : undefined}
+              data-error={error ? '' : undefined}
               part={`${field}-input`}
             />
             <sl-button size="small" type="submit" variant="primary" loading={busy} part={`${field}-save-button`}>

@@ -66,7 +66,7 @@ export function PasswordRow({ session, user, t, notify }: PasswordRowProps) {
               password-toggle
               autofocus
               help-text={error ?? ''}
-              data-invalid={error ? '' : undefined}
+              data-error={error ? '' : undefined}
               className="varde-user-detail__inline-input"
               part="password-input"
             />

@@ -11,7 +11,7 @@ export const userDetailStyles = `
 .varde-user-detail__value { flex: 1 1 auto; min-width: 0; overflow-wrap: anywhere; }
 .varde-user-detail__inline-form { display: flex; flex-wrap: wrap; align-items: flex-start; gap: var(--sl-spacing-x-small); width: 100%; }
 .varde-user-detail__inline-input { flex: 1 1 14rem; }
-.varde-user-detail__inline-input[data-invalid]::part(form-control-help-text) { color: var(--sl-color-danger-700); }
+.varde-user-detail__inline-input[data-error]::part(form-control-help-text) { color: var(--sl-color-danger-700); }
 .varde-user-detail__section { display: flex; flex-direction: column; gap: var(--sl-spacing-small); }
 .varde-user-detail__section-title { margin: 0; font-size: var(--sl-font-size-large); }
 .varde-user-detail__filter { max-width: 22rem; }

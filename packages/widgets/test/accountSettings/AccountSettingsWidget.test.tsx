@@ -55,6 +55,30 @@ describe('AccountSettingsWidget', { timeout: 20_000 }, () => {
     await expect(session.signInWithPassword(demoUsers.guest.email, 'a-new-password')).resolves.toMatchObject({ smsRequired: false });
   });
 
+  it('does not mark the new password wrong before it was typed; judges it when the user leaves the field (issue 26, item 8)', async () => {
+    session = await signedInSession(cloud, demoUsers.viewer.email, demoUsers.viewer.password);
+    const { container } = render(<AccountSettingsWidget />);
+    const password = await found<Field>(container, '[part="password-input"]');
+    // Shoelace marks an empty required field data-invalid itself: the widget's error look must not key on it.
+    expect(password.hasAttribute('data-error')).toBe(false);
+    expect(password.getAttribute('help-text')).toBe('');
+    const css = [...container.querySelectorAll('style')].map((style) => style.textContent).join('\n');
+    expect(css).toContain('[data-error]');
+    expect(css).not.toMatch(/\[data-(user-)?invalid\]/);
+    await act(async () => password.dispatchEvent(new CustomEvent('sl-blur')));
+    expect(password.hasAttribute('data-error')).toBe(false); // left empty: still nothing said
+
+    password.value = 'short';
+    await act(async () => password.dispatchEvent(new CustomEvent('sl-input')));
+    expect(password.hasAttribute('data-error')).toBe(false); // typing: not yet judged
+    await act(async () => password.dispatchEvent(new CustomEvent('sl-blur')));
+    expect(password.getAttribute('help-text')).toBe('Password must be at least 8 characters');
+    expect(password.hasAttribute('data-error')).toBe(true);
+    password.value = 'long-enough-1';
+    await act(async () => password.dispatchEvent(new CustomEvent('sl-input')));
+    expect(password.hasAttribute('data-error')).toBe(false); // fixed while typing: the error goes at once
+  });
+
   it('changes the UI language at once, keeps it on the account, and tells the page', async () => {
     session = await signedInSession(cloud, demoUsers.viewer.email, demoUsers.viewer.password);
     const changes: LanguageChangeDetail[] = [];
@@ -64,8 +88,10 @@ describe('AccountSettingsWidget', { timeout: 20_000 }, () => {
     await act(async () => fireEvent.change(select, { target: { value: 'se' } }));
     await waitFor(() => expect(container.querySelector('h2')?.textContent).toBe('Profil'));
     expect(i18n.language).toBe('se');
-    expect(changes).toEqual([{ language: 'se' }]);
-    await waitFor(async () => expect((await getUser(session!.http, session!.uid!)).language).toBe('se'));
+    // Told once it is stored on the account (the account menu stores it the same way).
+    await waitFor(() => expect(changes).toEqual([{ language: 'se' }]));
+    expect((await getUser(session!.http, session!.uid!)).language).toBe('se');
+    expect(session!.user?.language).toBe('se');
     await act(() => setLanguage('en'));
     // Without the realtime database the time zone and the toggle say why they are off.
     expect(container.textContent).toContain('Not available: the realtime database is not connected.');

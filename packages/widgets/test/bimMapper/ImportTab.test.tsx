@@ -73,6 +73,22 @@ describe('BimMapperWidget (Import)', { timeout: 30_000 }, () => {
     expect((await loadEdges(session.http, { building: 'Hus Import' })).map((edge) => edge.to_node.obj.type === 'tag' && edge.to_node.obj.tag)).toEqual(['T1']);
   });
 
+  it('a refusal for a site the user lacks names the site and what to ask for, in the UI language (issue 26, item 5)', async () => {
+    for (const [language, words] of [['en', 'You do not have access to the site bergen-skole'], ['no', 'Du har ikke tilgang til anlegget bergen-skole'], ['se', 'Du har inte åtkomst till anläggningen bergen-skole']] as const) {
+      await act(() => setLanguage(language));
+      const root = await importTab();
+      await chooseCsv(root, `${HEADER}\n${a!.globalId},${a!.name},,bergen-skole,Hus Fremmed,T1,,\n`);
+      click(root.querySelector('[data-action="convert"]')!);
+      await waitFor(() => expect(root.querySelectorAll('[data-import-row]')).toHaveLength(1));
+      click(root.querySelector('[data-action="import-save-all"]')!);
+      const notice = await found(root, '[data-import-notice="error"]');
+      expect(notice.textContent).toContain(words);
+      expect(notice.textContent).not.toContain('controller bergen-skole');
+      cleanup();
+    }
+    await act(() => setLanguage('en'));
+  });
+
   it('refuses to overwrite with two buildings, or with no data, with the exact texts', async () => {
     const root = await importTab();
     await chooseCsv(root, `${HEADER}\n${a!.globalId},,,${site},Hus Y,T1,,\n${b!.globalId},,,${site},Hus Z,T2,,\n`);

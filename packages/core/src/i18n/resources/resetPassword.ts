@@ -13,6 +13,9 @@ export const resetPassword = {
     failedToUpdatePassword: 'Failed to update password',
     failedToResetPassword: 'Failed to reset password: {{reason}}',
     requestFailed: 'Noe gikk galt',
+    linkUsed: 'This password reset link has already been used. Request a new one.',
+    linkExpired: 'This password reset link has expired. Request a new one.',
+    linkInvalid: 'This password reset link is not valid. Request a new one.',
   },
   no: {
     title: 'Velg nytt passord',
@@ -27,6 +30,9 @@ export const resetPassword = {
     failedToUpdatePassword: 'Kunne ikke oppdatere passordet',
     failedToResetPassword: 'Kunne ikke tilbakestille passordet: {{reason}}',
     requestFailed: 'Noe gikk galt',
+    linkUsed: 'Denne lenken for nytt passord er allerede brukt. Be om en ny.',
+    linkExpired: 'Denne lenken for nytt passord har utløpt. Be om en ny.',
+    linkInvalid: 'Denne lenken for nytt passord er ikke gyldig. Be om en ny.',
   },
   se: {
     title: 'Välj ett nytt lösenord',
@@ -41,5 +47,8 @@ export const resetPassword = {
     failedToUpdatePassword: 'Kunde inte uppdatera lösenordet',
     failedToResetPassword: 'Kunde inte återställa lösenordet: {{reason}}',
     requestFailed: 'Något gick fel',
+    linkUsed: 'Den här länken för nytt lösenord har redan använts. Begär en ny.',
+    linkExpired: 'Den här länken för nytt lösenord har gått ut. Begär en ny.',
+    linkInvalid: 'Den här länken för nytt lösenord är inte giltig. Begär en ny.',
   },
 };

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { HttpError, parseResetPasswordHash, resetPassword } from '@varde/core';
+import { parseResetPasswordHash, resetLinkProblem, resetPassword, type ResetLinkProblem } from '@varde/core';
 import { navigate, useLocation } from '../../app/router.js';
 import { session } from '../../app/session.js';
 import { useTexts } from '../../shell/useTexts.js';
@@ -24,7 +24,7 @@ export function ResetPasswordPage() {
   const [repeat, setRepeat] = useState('');
   const [passwordError, setPasswordError] = useState<PasswordProblem | null>(null);
   const [repeatError, setRepeatError] = useState<PasswordProblem | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<ResetLinkProblem | null>(null);
   const [busy, setBusy] = useState(false);
   const repeatInput = useRef<HTMLInputElement>(null);
 
@@ -53,8 +53,8 @@ export function ResetPasswordPage() {
       await resetPassword(session.http, { uuid: link.uuid, ticket: link.ticket, password });
       setStage('PASSWORD_RESET_SUCCESS');
     } catch (reason) {
-      // The server says why (used, expired or unknown link); other failures keep the catalogue text alone.
-      setFailure(reason instanceof HttpError && reason.status < 500 ? (reason.detail ?? null) : null);
+      // Why (used, expired or unknown link) in the page's language, not the server's English; other failures keep the catalogue text alone.
+      setFailure(resetLinkProblem(reason));
       setStage('PASSWORD_RESET_FAILED');
     } finally {
       setBusy(false);
@@ -83,7 +83,7 @@ export function ResetPasswordPage() {
           <p className="reset-password-failed" role="alert">
             {t('failedToUpdatePassword')}
           </p>
-          {failure ? <p className="reset-password-reason">{failure}</p> : null}
+          {failure ? <p className="reset-password-reason">{t(failure)}</p> : null}
           <button type="button" onClick={() => navigate('/login')}>
             {t('goToLogin')}
           </button>
