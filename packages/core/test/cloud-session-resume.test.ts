@@ -23,6 +23,8 @@ afterAll(async () => {
 /** What a browser keeps across reloads: its cookies. `hold` delays one path's response until released. */
 function browserCookies() {
   const cookies = new Map<string, string>();
+  /** Every answer as `status path`: a browser logs each 4xx on the console. */
+  const answers: string[] = [];
   let held: { path: string; release: Promise<void>; reached: () => void } | null = null;
   const fetchWithCookies: typeof fetch = async (input, init) => {
     const headers = new Headers(init?.headers);
@@ -35,6 +37,7 @@ function browserCookies() {
       else cookies.set(name.trim(), value.trim());
     }
     const url = String(input instanceof Request ? input.url : input);
+    answers.push(`${response.status} ${new URL(url).pathname}`);
     if (held && new URL(url).pathname === held.path) {
       held.reached();
       await held.release;
@@ -43,6 +46,7 @@ function browserCookies() {
   };
   return {
     cookies,
+    answers,
     fetch: fetchWithCookies,
     /** Holds the next response for `path`; resolves `reached` when it arrived, delivers on release(). */
     hold(path: string) {
@@ -99,13 +103,15 @@ describe('resuming the cookie session at start', () => {
     expect(session.state).toBe('signed-in');
   });
 
-  it('a refused resume (no or ended backend session) signs out with the start reason', async () => {
+  it('a refused resume (no or ended backend session) signs out with the start reason, and no request is refused (issue 26, item 8)', async () => {
     const browser = browserCookies();
     const none = pageLoad(browser);
     none.storage.setItem(USER_STORAGE_KEY, JSON.stringify({ uid: 'stale' }));
     expect(await none.session.start()).toBe('signed-out');
     expect(none.session.store.getState().signOutReason).toBe('no-session');
     expect(none.session.accessTokens()).toBeNull();
+    // It asked whether there is a session (no), and renewed nothing: no 401 for the console.
+    expect(browser.answers).toEqual(['200 /cloud/auth/session']);
 
     const first = pageLoad(browser);
     await first.session.signInWithPassword(demoUsers.user.email, demoUsers.user.password);
@@ -115,7 +121,9 @@ describe('resuming the cookie session at start', () => {
     // Even the old cookie value no longer works: the backend ended the session (401).
     for (const [name, value] of stolenCookie) browser.cookies.set(name, value);
     const after = pageLoad(browser);
+    browser.answers.length = 0;
     expect(await after.session.start()).toBe('signed-out');
+    expect(browser.answers).toEqual(['200 /cloud/auth/session']);
     expect(after.session.store.getState().signOutReason).toBe('no-session');
     expect(after.storage.data.size).toBe(0);
     expect(after.timers.active()).toBe(0);

@@ -54,6 +54,14 @@ describe('the browser session cookie', () => {
     expect(after.status).toBe(401);
   });
 
+  test('GET /session says whether the cookie names a live session, without a 401 (a cold load asks it first)', async () => {
+    const { cookie } = await browserSignIn(demoUsers.viewer);
+    expect(await call(cloud, '/cloud/auth/session', { headers: { cookie } })).toMatchObject({ status: 200, body: { session: true } });
+    await call(cloud, '/cloud/auth/session/logout', { method: 'POST', headers: { cookie } });
+    expect(await call(cloud, '/cloud/auth/session', { headers: { cookie } })).toMatchObject({ status: 200, body: { session: false } });
+    expect(await call(cloud, '/cloud/auth/session')).toMatchObject({ status: 200, body: { session: false } });
+  });
+
   test('an unknown or expired session is 401', async () => {
     const unknown = await call(cloud, '/cloud/auth/session/renew', { method: 'POST', headers: { cookie: 'varde_session=made-up' } });
     expect(unknown.status).toBe(401);

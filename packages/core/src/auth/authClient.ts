@@ -4,6 +4,7 @@ import {
   logoutResponse,
   okResponse,
   sessionRenewResponse,
+  sessionStatusResponse,
   userInfoResponse,
   verifySmsResponse,
   type LoginRequest,
@@ -63,6 +64,12 @@ export function verifySms(http: HttpClient, request: VerifySmsRequest, options?:
 export async function customToken(http: HttpClient, options?: CallOptions): Promise<string> {
   const answer = await http.request(AUTH, '/customToken', { ...pass(options), schema: customTokenResponse });
   return answer.token;
+}
+
+/** GET /session: whether the browser's session cookie names a live session (a cold load asks before renewing). */
+export async function hasCookieSession(http: HttpClient, options?: CallOptions): Promise<boolean> {
+  const answer = await http.request(AUTH, '/session', { ...pass(options), schema: sessionStatusResponse, auth: false, credentials: 'include' });
+  return answer.session;
 }
 
 /** POST /session/renew: fresh service tokens. A 401 means the session is over. */

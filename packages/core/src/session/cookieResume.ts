@@ -1,4 +1,4 @@
-import { renewSession, userInfo } from '../auth/authClient.js';
+import { hasCookieSession, renewSession, userInfo } from '../auth/authClient.js';
 import { customTokenResponse, type AccessTokens } from '../contract/auth.js';
 import { findAccessToken } from '../http/accessTokens.js';
 import type { HttpClient } from '../http/createHttpClient.js';
@@ -10,7 +10,8 @@ import type { SignOutReason } from './types.js';
  * session, but the auth server's session cookie (set by /login or /verifySMS) outlives a page
  * reload. POST /session/renew with the cookie gives fresh tokens; the user data and a realtime
  * custom token follow, and the session is established exactly as a password sign-in does.
- * Anything failing (401: no or expired cookie) leaves 'loading' for 'signed-out' with `failureReason`.
+ * It asks GET /session first, so a signed-out visitor's start logs no 401 (a browser shows every 4xx
+ * on the console). Anything failing leaves 'loading' for 'signed-out' with `failureReason`.
  * `startedAt` is the generation when startup began: a sign-out meanwhile wins.
  */
 export async function resumeCookieSession(
@@ -21,6 +22,7 @@ export async function resumeCookieSession(
   const { startedAt } = options;
   try {
     // No tokens in memory yet, so these go by the cookie alone (credentials 'include').
+    if (!(await hasCookieSession(http))) throw new Error('No cookie session');
     const renewed = await renewSession(http);
     const user = await userInfo(http);
     const customToken = options.wantsCustomToken ? await fetchCustomToken(http, renewed.accessTokens) : null;

@@ -50,6 +50,8 @@ export async function startFakeAuthServer(overrides: Record<string, Route> = {})
       if (body.smsToken !== '123456') return sendJson(res, 401, { detail: 'Wrong sms token' }, 'Unauthorized');
       return sendJson(res, 200, signedInBody());
     },
+    // The cookie names a session unless a test says otherwise (noSession below answers both).
+    'GET /cloud/auth/session': (req, res) => sendJson(res, 200, { session: true }),
     'POST /cloud/auth/session/renew': (req, res) => {
       renewals += 1;
       sendJson(res, 200, {

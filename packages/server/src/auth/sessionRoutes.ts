@@ -10,7 +10,7 @@ import { SESSION_COOKIE, SESSION_TTL_MS, deleteSession, renewSession, rotateSess
 import { sessionCookieIsSecure } from './signIn.js';
 
 /**
- * POST /session/renew, /session/userinfo, /session/logout (mounted under /cloud/auth). Public in
+ * GET /session, POST /session/renew, /session/userinfo, /session/logout (mounted under /cloud/auth). Public in
  * the route registry because they take either credential: the session cookie (browser) or the
  * auth service's bearer token (CLI); sessionCaller checks one of them.
  */
@@ -44,6 +44,13 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: CloudContext): 
       }
     }
     return mintAccessTokens(ctx, renewed);
+  });
+
+  // A browser's cold load asks first whether its cookie names a session: a signed-out visitor's start is
+  // then an answer (false), not a 401 on the console. No tokens here; renew gives them.
+  app.get('/session', { config: { public: true } }, async (request) => {
+    const caller = await sessionCaller(ctx, request).catch(() => null);
+    return { session: caller !== null };
   });
 
   app.post('/session/userinfo', { config: { public: true } }, async (request) => {
