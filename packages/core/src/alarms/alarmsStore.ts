@@ -10,6 +10,8 @@ export interface AlarmsState {
   latestBySite: Readonly<Record<string, number>>;
   /** Why a site gave no rows (login failed, not connected); absent when fine. */
   errorsBySite: Readonly<Record<string, string>>;
+  /** When each site last answered (ms): how old its rows are when it stops answering (alarmStaleness). */
+  answeredAtBySite: Readonly<Record<string, number>>;
   filter: AlarmRowFilter;
   sort: AlarmSort;
   applyUpdate(update: AlarmUpdate): void;
@@ -32,14 +34,17 @@ export const DEFAULT_ALARM_SORT: AlarmSort = { column: 'active', direction: 'des
 function withUpdates(state: AlarmsState, updates: readonly AlarmUpdate[]): Partial<AlarmsState> {
   const errorsBySite = { ...state.errorsBySite };
   const latestBySite = { ...state.latestBySite };
+  const answeredAtBySite = { ...state.answeredAtBySite };
+  const now = Date.now();
   let rowsBySite: AlarmsState['rowsBySite'] | null = null;
   for (const update of updates) {
     delete errorsBySite[update.siteUuid];
     latestBySite[update.siteUuid] = update.latestTimestamp;
+    answeredAtBySite[update.siteUuid] = now;
     // An unchanged site keeps its rows (and the same array, so views need not re-render them).
     if (!update.unchanged) rowsBySite = { ...(rowsBySite ?? state.rowsBySite), [update.siteUuid]: update.rows };
   }
-  return rowsBySite ? { rowsBySite, latestBySite, errorsBySite } : { latestBySite, errorsBySite };
+  return rowsBySite ? { rowsBySite, latestBySite, errorsBySite, answeredAtBySite } : { latestBySite, errorsBySite, answeredAtBySite };
 }
 
 export function createAlarmsStore(): AlarmsStore {
@@ -47,6 +52,7 @@ export function createAlarmsStore(): AlarmsStore {
     rowsBySite: {},
     latestBySite: {},
     errorsBySite: {},
+    answeredAtBySite: {},
     filter: {},
     sort: DEFAULT_ALARM_SORT,
     applyUpdate(update) {
@@ -68,12 +74,13 @@ export function createAlarmsStore(): AlarmsStore {
         const { [siteUuid]: _rows, ...rowsBySite } = state.rowsBySite;
         const { [siteUuid]: _latest, ...latestBySite } = state.latestBySite;
         const { [siteUuid]: _error, ...errorsBySite } = state.errorsBySite;
-        return { rowsBySite, latestBySite, errorsBySite };
+        const { [siteUuid]: _answered, ...answeredAtBySite } = state.answeredAtBySite;
+        return { rowsBySite, latestBySite, errorsBySite, answeredAtBySite };
       });
     },
     setFilter: (filter) => set({ filter }),
     setSort: (sort) => set({ sort }),
-    clear: () => set({ rowsBySite: {}, latestBySite: {}, errorsBySite: {} }),
+    clear: () => set({ rowsBySite: {}, latestBySite: {}, errorsBySite: {}, answeredAtBySite: {} }),
   }));
 }
 

@@ -4,3 +4,4 @@ export * from './alarmsClient.js';
 export * from './alarmsStore.js';
 export * from './alarmPoller.js';
 export * from './alarmCards.js';
+export * from './alarmStaleness.js';

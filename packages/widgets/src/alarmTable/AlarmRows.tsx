@@ -128,6 +128,8 @@ export interface AlarmRowsProps {
   onOpen: (id: string) => void;
   /** When the state texts were last worked out (shelving ends by itself). */
   now: number;
+  /** The rows are no longer confirmed by every site (shown dimmed, under the stale notice). */
+  stale?: boolean;
 }
 
 export function AlarmRows(props: AlarmRowsProps) {
@@ -142,7 +144,7 @@ export function AlarmRows(props: AlarmRowsProps) {
     [t],
   );
   return (
-    <div className="varde-alarm-table__scroller" ref={virtual.scrollRef} part="scroller">
+    <div className="varde-alarm-table__scroller" ref={virtual.scrollRef} part="scroller" data-stale={props.stale ? '' : undefined}>
       <div className={`varde-alarm-table__grid${stacked ? ' varde-alarm-table__grid--stacked' : ''}`} data-layout={stacked ? 'stacked' : 'columns'} role="table" aria-label={t('tableLabel')} aria-rowcount={rows.length + 1}>
         <div className="varde-alarm-table__row varde-alarm-table__head" role="row" part="header">
           <span role="columnheader">

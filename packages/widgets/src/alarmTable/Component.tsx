@@ -36,12 +36,16 @@ import { useAnySiteConnecting, useSiteFeed } from './useSiteFeed.js';
 import { useStoreState } from '../shared/useStoreState.js';
 import { useSessionSnapshot } from '../shared/useSharedSession.js';
 import { SignedOutPrompt } from '../shared/SignedOutPrompt.js';
+import { WidgetState } from '../shared/WidgetState.js';
+import { useAlarmStaleness } from './useAlarmStaleness.js';
 
 export interface AlarmTableWidgetProps {
   /** Where the "Show on map" link goes (none without it). */
   mapHref?: string | undefined;
   /** The host's page for one site (`{uuid}` replaced; the portal: `/sites/{uuid}`): an alarm's dialog links there. */
   siteHref?: string | undefined;
+  /** A site's uuid: the table opens filtered to that site (a site page's "All alarms"); the filter stays changeable. */
+  site?: string | undefined;
   /** React callers: `varde-navigate`'s detail; return false to route yourself. */
   onNavigate?: ((detail: NavigateDetail) => boolean | void) | undefined;
 }
@@ -75,6 +79,8 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
   const { feed, state: feedState } = useSiteFeed({ alarms: true });
   const connecting = useAnySiteConnecting(feed);
   const store = feed?.alarms ?? null;
+  // Rows the cloud or a site no longer confirms are not shown as live (issue 26, item 4).
+  const staleness = useAlarmStaleness(feed);
 
   const select = useMemo(() => createVisibleAlarmsSelector(), [store]);
   const visibleRows = useStoreState(store, select, noRows as AlarmRow[]);
@@ -178,6 +184,11 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
     const classes = current.includes(alarmClass) ? current.filter((item) => item !== alarmClass) : [...current, alarmClass];
     store.getState().setFilter({ ...filter, classes });
   };
+  // Opened for one site (a site page's "All alarms"): that site is chosen in the site filter.
+  useEffect(() => {
+    if (!store || !props.site) return;
+    store.getState().setFilter({ ...store.getState().filter, sites: [props.site] });
+  }, [store, props.site]);
   const setSite = (uuid: string) => store?.getState().setFilter({ ...filter, sites: uuid ? [uuid] : [] });
   const onSort = (column: AlarmTableColumn) => {
     const direction: AlarmSort['direction'] = sort.column === column && sort.direction === 'asc' ? 'desc' : 'asc';
@@ -199,26 +210,18 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
   let message = null;
   if (snapshot?.state === 'signed-out') {
     message = <SignedOutPrompt text={t('signedOut')} buttonText={t('signInRequest')} className="varde-alarm-table__empty" rootRef={rootRef} />;
-  } else if (feedState.status === 'error') {
-    message = (
-      <p className="varde-alarm-table__empty varde-alarm-table__error" role="alert" part="error">
-        {t('loadFailed', { message: feedState.error ?? '' })}
-      </p>
-    );
+  } else if (feedState.status === 'error' && !polled) {
+    message = <WidgetState kind="failed" detail={feedState.error ?? ''} onRetry={() => void feed?.reloadSites()} />;
   } else if (!polled && (feedState.status === 'loading' || feed === null || connecting)) {
-    message = (
-      <p className="varde-alarm-table__empty" part="message" aria-live="polite">
-        <sl-spinner aria-hidden="true" />
-        {t('connecting')}
-      </p>
-    );
+    message = <WidgetState kind="loading" text={t('connecting')} onRetry={() => void feed?.reloadSites()} />;
   } else if (rows.length === 0) {
-    message = (
-      <p className="varde-alarm-table__empty" part="empty">
-        {t('noAlarms')}
-      </p>
-    );
+    message = <WidgetState kind="empty" text={t('noAlarms')} />;
   }
+  const staleReason = staleness
+    ? staleness.all
+      ? t('staleCloud')
+      : t('staleSites', { count: staleness.sites.length, names: staleness.sites.map((uuid) => siteNames.get(uuid) ?? uuid).sort(byName.compare).join(', ') })
+    : '';
 
   return (
     <WidgetRoot styles={alarmTableStyles} className="varde-alarm-table" rootRef={rootRef} lang={language}>
@@ -307,8 +310,10 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
           </span>
         ) : null}
       </div>
+      {staleness && snapshot?.state !== 'signed-out' ? <WidgetState kind="stale" since={staleness.since} reason={staleReason} /> : null}
       {message ?? (
         <AlarmRows
+          stale={staleness !== null}
           rows={rows}
           sort={sort}
           onSort={onSort}

@@ -7,10 +7,11 @@ export const ALARM_TABLE_TAG = 'varde-alarm-table';
 export interface VardeAlarmTableElement extends HTMLElement {
   mapHref: string | undefined;
   siteHref: string | undefined;
+  site: string | undefined;
 }
 
 export function defineVardeAlarmTable(): CustomElementConstructor {
-  return defineWidgetElement<AlarmTableWidgetProps>(ALARM_TABLE_TAG, AlarmTableWidget, { attributes: { mapHref: 'string', siteHref: 'string' } });
+  return defineWidgetElement<AlarmTableWidgetProps>(ALARM_TABLE_TAG, AlarmTableWidget, { attributes: { mapHref: 'string', siteHref: 'string', site: 'string' } });
 }
 
 declare global {

@@ -62,4 +62,6 @@ export const alarmTableStyles = `
   color: #fff; font-weight: var(--sl-font-weight-bold); }
 .varde-alarm-table__empty { padding: var(--sl-spacing-medium); margin: 0; color: var(--sl-color-neutral-600); display: flex; gap: var(--sl-spacing-small); align-items: center; }
 .varde-alarm-table__error { color: var(--sl-color-danger-700); }
+/* Rows the sites no longer confirm: still readable, visibly not live (the stale notice says why and since when). */
+.varde-alarm-table__scroller[data-stale] .varde-alarm-table__row:not(.varde-alarm-table__head) { opacity: 0.6; }
 `;

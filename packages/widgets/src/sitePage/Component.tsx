@@ -18,6 +18,7 @@ import { sitePageStyles } from './styles.js';
 import { TrendChart } from './TrendChart.js';
 import { useLiveValues } from './useLiveValues.js';
 import { useSiteData } from './useSiteData.js';
+import { WidgetState } from '../shared/WidgetState.js';
 
 export interface SitePageWidgetProps {
   siteUuid: string;
@@ -26,7 +27,7 @@ export interface SitePageWidgetProps {
    * cloud's proxy). Without it the controller opens at its own host name, in a new tab.
    */
   controllerHref?: string | undefined;
-  /** The alarm list and the rule editor, for the links under those cards (none without them). */
+  /** The alarm list and the rule editor, for the links under those cards (none without them); `{uuid}` is replaced (the portal: `/alarms?site={uuid}`, the list filtered to this site). */
   alarmsHref?: string | undefined;
   rulesHref?: string | undefined;
   onNavigate?: ((detail: NavigateDetail) => boolean | void) | undefined;
@@ -38,14 +39,14 @@ export function SitePageWidget({ siteUuid, controllerHref, alarmsHref, rulesHref
   const { t, language } = useWidgetTranslation(sitePageStrings);
   const { rootRef } = useVardeEvents();
   const session = useSharedSession();
-  const data = useSiteData(session, siteUuid);
+  const { data, retry } = useSiteData(session, siteUuid);
   const tags = data.kind === 'ready' ? data.tags.map((tag) => tag.tag) : [];
   const live = useLiveValues(session, siteUuid, tags);
 
   const body = () => {
-    if (data.kind === 'loading' || !session) return <p className="varde-site-page__muted" role="status">{t('loading')}</p>;
+    if (data.kind === 'loading' || !session) return <WidgetState kind="loading" text={t('loading')} onRetry={retry} />;
     if (data.kind === 'not-found') return <p role="alert">{t('notFound')}</p>;
-    if (data.kind === 'failed') return <p role="alert">{t('failed', { detail: data.detail })}</p>;
+    if (data.kind === 'failed') return <WidgetState kind="failed" detail={data.detail} onRetry={retry} />;
     const { site } = data;
     const state = site.webpmpReady === true ? 'online' : site.webpmpReady === false ? 'offline' : 'unavailable';
     const link = (href: string | undefined, text: string) =>
@@ -80,10 +81,10 @@ export function SitePageWidget({ siteUuid, controllerHref, alarmsHref, rulesHref
           )}
         </header>
         <div className="varde-site-page__grid">
-          <LiveValues tags={data.tags} values={live} language={language} t={t} />
+          <LiveValues tags={data.tags} values={live} connected={state === 'online'} language={language} t={t} />
           {data.tags.length > 0 ? <TrendChart session={session} siteUuid={site.uuid} tags={data.tags} language={language} t={t} /> : <div />}
           <SiteAlarms alarms={data.alarms} t={t}>
-            {link(alarmsHref, t('allAlarms'))}
+            {link(alarmsHref?.replace('{uuid}', encodeURIComponent(site.uuid)), t('allAlarms'))}
           </SiteAlarms>
           <SiteRules rules={data.rules} access={data.rulesAccess} t={t}>
             {link(rulesHref, t('editRules'))}

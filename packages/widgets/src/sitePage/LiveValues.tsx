@@ -5,15 +5,26 @@ import type { LiveValue } from './useLiveValues.js';
 export interface LiveValuesProps {
   tags: readonly HistorianTag[];
   values: Record<string, LiveValue>;
+  /** The site's controller is connected: its values are now. Otherwise they are its last, and said to be. */
+  connected: boolean;
   language: string;
   t: WidgetTranslate;
 }
 
-/** The site's measured values as they arrive (a value that just changed is marked for a moment by CSS). */
-export function LiveValues({ tags, values, language, t }: LiveValuesProps) {
+/**
+ * The site's measured values as they arrive (a value that just changed is marked for a moment by CSS). A
+ * site that is not connected sends nothing: its values are its last ones, headed and marked as such,
+ * never shown as "now".
+ */
+export function LiveValues({ tags, values, connected, language, t }: LiveValuesProps) {
   return (
-    <section className="varde-site-page__card" aria-labelledby="varde-site-live" part="live-values">
-      <h2 id="varde-site-live" className="varde-site-page__heading">{t('liveValues')}</h2>
+    <section className="varde-site-page__card" aria-labelledby="varde-site-live" part="live-values" data-connected={connected}>
+      <h2 id="varde-site-live" className="varde-site-page__heading">{t(connected ? 'liveValues' : 'lastValues')}</h2>
+      {!connected && tags.length > 0 ? (
+        <p className="varde-site-page__stale" role="status" data-state="disconnected">
+          {t('disconnectedValues')}
+        </p>
+      ) : null}
       {tags.length === 0 ? (
         <p>{t('noLiveValues')}</p>
       ) : (

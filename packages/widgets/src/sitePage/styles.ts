@@ -12,6 +12,8 @@ export const sitePageStyles = `${uplotCss}
 .varde-site-page__open { margin-left: auto; display: inline-flex; align-items: center; padding: 6px 14px; border-radius: 6px; background: var(--varde-primary, #1f6f78); color: var(--varde-on-primary, #fff); font-weight: 600; text-decoration: none; }
 .varde-site-page__open:focus-visible { outline: 3px solid var(--sl-color-primary-300, #7dd3fc); outline-offset: 2px; }
 .varde-site-page__muted { color: var(--varde-muted, #52606d); margin: 0; }
+.varde-site-page__stale { margin: 0; padding: var(--sl-spacing-x-small) var(--sl-spacing-small); border-radius: var(--sl-border-radius-medium); background: var(--sl-color-warning-50); color: var(--sl-color-warning-900); border: 1px solid var(--sl-color-warning-300); }
+[data-connected="false"] .varde-site-page__value { font-style: italic; }
 .varde-site-page__grid { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 2fr); gap: 16px; align-items: start; }
 .varde-site-page__card { border: 1px solid var(--varde-border, #d5dbe1); border-radius: 8px; padding: 12px 14px; background: var(--varde-surface, #fff); min-width: 0; }
 .varde-site-page__heading { font-size: 1rem; margin: 0 0 8px; }

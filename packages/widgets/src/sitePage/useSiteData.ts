@@ -1,12 +1,21 @@
 import { useEffect, useState } from 'react';
-import { getSite, getSiteRules, isHttpError, listAlarms, listHistorianTags, type HistorianTag, type Session } from '@varde/core';
+import { fetchAlarmReport, getSite, getSiteRules, isHttpError, listAlarms, listHistorianTags, type HistorianTag, type Session } from '@varde/core';
 import type { AlarmRow, NotificationRule, Site } from '@varde/core/contract';
 
 export type SiteData =
   | { kind: 'loading' }
   | { kind: 'not-found' }
   | { kind: 'failed'; detail: string }
-  | { kind: 'ready'; site: Site; tags: HistorianTag[]; alarms: AlarmRow[]; rules: NotificationRule[]; rulesAccess: RulesAccess };
+  | { kind: 'ready'; site: Site; tags: HistorianTag[]; alarms: SiteAlarmsNow; rules: NotificationRule[]; rulesAccess: RulesAccess };
+
+/**
+ * The alarms that need the operator: active ones and returned ones not yet acknowledged, with the
+ * unacknowledged count from the site's alarm report, the source the site list counts from (so both agree).
+ */
+export interface SiteAlarmsNow {
+  rows: AlarmRow[];
+  unacked: number;
+}
 
 /** Whether the rules could be read: a 403 is not "no rules" (the user lacks the module), a failure neither. */
 export type RulesAccess = 'ok' | 'refused' | 'failed';
@@ -23,8 +32,9 @@ function detailOf(error: unknown): string {
  * The site, its tags that have stored values, its active alarms (read again every few seconds) and its
  * notification rules. A site the user may not see reads as not found: the page never says whose it is.
  */
-export function useSiteData(session: Session | null, siteUuid: string): SiteData {
+export function useSiteData(session: Session | null, siteUuid: string): { data: SiteData; retry: () => void } {
   const [data, setData] = useState<SiteData>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (!session) return;
@@ -33,7 +43,14 @@ export function useSiteData(session: Session | null, siteUuid: string): SiteData
     const signal = controller.signal;
     let timer: ReturnType<typeof setInterval> | null = null;
     setData({ kind: 'loading' });
-    const activeAlarms = () => listAlarms(http, { site: siteUuid, active: 'true' }, { signal });
+    const activeAlarms = async (): Promise<SiteAlarmsNow> => {
+      const [active, unacked, report] = await Promise.all([
+        listAlarms(http, { site: siteUuid, active: 'true' }, { signal }),
+        listAlarms(http, { site: siteUuid, state: 'unacked' }, { signal }),
+        fetchAlarmReport(http, siteUuid, { signal }),
+      ]);
+      return { rows: [...new Map([...active, ...unacked].map((alarm) => [alarm.id, alarm])).values()], unacked: report.unacked };
+    };
     void (async () => {
       try {
         const site = await getSite(http, siteUuid, { signal });
@@ -63,7 +80,7 @@ export function useSiteData(session: Session | null, siteUuid: string): SiteData
       controller.abort();
       if (timer) clearInterval(timer);
     };
-  }, [session, siteUuid]);
+  }, [session, siteUuid, attempt]);
 
-  return data;
+  return { data, retry: () => setAttempt((value) => value + 1) };
 }

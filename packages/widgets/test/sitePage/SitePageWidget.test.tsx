@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { cleanup, render, waitFor } from '@testing-library/react';
-import { listAllSites, localSettings, resolveSettings, setSharedSession, siteOpenLink, type Session } from '@varde/core';
+import { fetchAlarmReport, listAllSites, localSettings, resolveSettings, setSharedSession, siteOpenLink, type Session } from '@varde/core';
 import type { Site } from '@varde/core/contract';
 import { SitePageWidget } from '../../src/sitePage/Component.js';
 import { demoUsers, startCloud, type Cloud } from '../helpers/cloud.js';
@@ -69,3 +69,28 @@ it('says the rules are refused (which access is missing) rather than "no rules",
     setSharedSession(session);
   }
 });
+
+it('counts unacknowledged alarms as the site list does, lists a returned one not yet acknowledged, and "All alarms" opens the list for this site (issue 26, item 4)', async () => {
+  const raised = await cloud.context.alarms.raise({ siteUuid: site.uuid, alarmGroup: 'B', tagName: 'RETURNED-UNACKED', text: 'returned', value: '1' });
+  await cloud.context.alarms.clear(raised.id); // back to normal, still not acknowledged
+  const { container } = render(<SitePageWidget siteUuid={site.uuid} alarmsHref="/alarms?site={uuid}" />);
+  await waitFor(() => expect(container.querySelector(`[data-alarm-id="${raised.id}"]`)).not.toBeNull(), { timeout: 10_000 });
+  expect(container.querySelector(`[data-alarm-id="${raised.id}"]`)!.textContent).toContain('gått tilbake');
+  // The site list's number (the site's alarm report) is the page's number.
+  const { unacked } = await fetchAlarmReport(session.http, site.uuid);
+  expect(unacked).toBeGreaterThan(0);
+  expect(container.querySelector('[data-testid="site-unacked"]')!.textContent).toBe(`${unacked} ${unacked === 1 ? 'ukvittert' : 'ukvitterte'}`);
+  expect(container.querySelector('[part="alarms"] a')!.getAttribute('href')).toBe(`/alarms?site=${site.uuid}`);
+});
+
+it('a site that is not connected shows its last values as such, never as values now (issue 26, item 4)', async () => {
+  const sites = await listAllSites(session.http);
+  const withHistory = await Promise.all(sites.map(async (candidate) => candidate.webpmpReady !== true && (await cloud.context.historian.seriesOf(candidate.uuid)).length > 0));
+  const offline = sites.find((_, index) => withHistory[index]);
+  expect(offline, 'the demo has a disconnected site with stored values').toBeDefined();
+  const { container } = render(<SitePageWidget siteUuid={offline!.uuid} />);
+  await waitFor(() => expect(container.querySelector('[part="live-values"] h2')?.textContent).toBe('Siste kjente verdier'), { timeout: 10_000 });
+  expect(container.querySelector('[part="live-values"] [data-state="disconnected"]')!.textContent).toContain('ikke tilkoblet');
+  expect(container.querySelector('[part="live-values"]')!.textContent).not.toContain('Verdier nå');
+});
+

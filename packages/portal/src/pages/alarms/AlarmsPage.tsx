@@ -1,6 +1,6 @@
 import { AlarmTableWidget } from '@varde/widgets/alarmTable/Component.js';
 import { SiteAlarmCardsWidget } from '@varde/widgets/siteAlarmCards/Component.js';
-import { hrefFor, navigate } from '../../app/router.js';
+import { hrefFor, navigate, useLocation } from '../../app/router.js';
 import { useTexts } from '../../shell/useTexts.js';
 
 /** `varde-navigate` from the table and the cards: a site's page, or the map. */
@@ -10,14 +10,15 @@ function route(detail: { href: string }): false {
   return false;
 }
 
-/** /alarms: the alarm table of every connected site (links to the map and each site's page), then the per-site alarm cards. */
+/** /alarms (`?site=<uuid>`: filtered to that site, as a site page's "All alarms" opens it): the alarm table of every connected site (links to the map and each site's page), then the per-site alarm cards. */
 export function AlarmsPage() {
   const t = useTexts(['menu', 'portal']);
   const siteHref = `${hrefFor('/sites/')}{uuid}`;
+  const site = useLocation().search.get('site') ?? undefined;
   return (
     <section className="page alarms-page" aria-labelledby="page-title">
       <h1 id="page-title">{t('menu:alarms')}</h1>
-      <AlarmTableWidget mapHref={hrefFor('/alarms/map')} siteHref={siteHref} onNavigate={route} />
+      <AlarmTableWidget mapHref={hrefFor('/alarms/map')} siteHref={siteHref} site={site} onNavigate={route} />
       <div className="alarms-page__cards">
         <SiteAlarmCardsWidget siteHref={siteHref} onNavigate={route} />
       </div>

@@ -15,7 +15,7 @@ export function SitePage({ params }: RouteProps) {
       <SitePageWidget
         siteUuid={params.uuid ?? ''}
         controllerHref={session.settings.controllerLinks === 'proxy' ? '/dashboards?site={uuid}' : undefined}
-        alarmsHref="/alarms"
+        alarmsHref="/alarms?site={uuid}"
         rulesHref="/notifications"
         onNavigate={(detail) => {
           navigate(detail.href);
