@@ -7,6 +7,8 @@ import { Modal } from './Modal.js';
 
 export interface LogDialogProps {
   ruleId: string;
+  /** The rule as people call it (its name, or a description): the title. */
+  label: string;
   /** Loads the rule's delivery log (newest first). */
   load(): Promise<RuleDeliveryLogEntry[]>;
   language: string;
@@ -15,7 +17,7 @@ export interface LogDialogProps {
 }
 
 /** A rule's delivery log: when, why (a test or which alarm), to whom and how, sent or skipped and why. */
-export function LogDialog({ ruleId, load, language, onClose, t }: LogDialogProps) {
+export function LogDialog({ ruleId, label, load, language, onClose, t }: LogDialogProps) {
   const [entries, setEntries] = useState<RuleDeliveryLogEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -34,7 +36,7 @@ export function LogDialog({ ruleId, load, language, onClose, t }: LogDialogProps
   return (
     <Modal
       kind="log"
-      title={t('logTitle', { ruleId })}
+      title={t('logTitle', { rule: label })}
       onClose={onClose}
       footer={
         <sl-button data-action="close-log" onClick={onClose}>

@@ -83,6 +83,13 @@ export function SiteRules({ site, http, t, language, snack, onChange, onTested }
     [http, site.uuid, snack, onChange, t],
   );
 
+  // A rule as people read it (its channels, minutes and users), never its id, which is for machines: the
+  // rule dialog shows the id, and the row's tooltip (issue 26, item 8).
+  const labelOf = (ruleId: string, draft?: NotificationRule) => {
+    const rule = draft ?? rules?.[ruleId];
+    if (!rule) return ruleId;
+    return t('ruleLabel', { channels: rule.channeltype.map((channel) => t(channel)).join(' + '), threshold: rule.threshold, count: rule.users.length });
+  };
   const userName = (uid: string) => users?.find((user) => user.uid === uid)?.name ?? uid;
   const list = rules ? Object.values(rules) : [];
 
@@ -121,7 +128,7 @@ export function SiteRules({ site, http, t, language, snack, onChange, onTested }
         <table className="varde-rule-editor__rules">
           <thead>
             <tr>
-              <th scope="col">{t('ruleId')}</th>
+              <th scope="col">{t('rule')}</th>
               <th scope="col">{t('users')}</th>
               <th scope="col">{t('threshold')}</th>
               <th scope="col">{t('channels')}</th>
@@ -133,8 +140,8 @@ export function SiteRules({ site, http, t, language, snack, onChange, onTested }
           <tbody>
             {list.map((rule) => (
               <tr key={rule.ruleId} data-rule={rule.ruleId}>
-                <td data-label={t('ruleId')}>
-                  <code>{rule.ruleId}</code>
+                <td data-label={t('rule')} data-cell="name" title={`${t('ruleId')}: ${rule.ruleId}`}>
+                  {labelOf(rule.ruleId)}
                 </td>
                 <td data-label={t('users')} data-cell="users" title={rule.users.map(userName).join(', ')}>
                   {rule.users.length}
@@ -150,19 +157,19 @@ export function SiteRules({ site, http, t, language, snack, onChange, onTested }
                   </span>
                 </td>
                 <td className="varde-rule-editor__row-actions">
-                  <button type="button" className="varde-rule-editor__icon-button" data-action="edit" aria-label={`${t('edit')} ${rule.ruleId}`}
+                  <button type="button" className="varde-rule-editor__icon-button" data-action="edit" aria-label={`${t('edit')} ${labelOf(rule.ruleId)}`}
                     onClick={() => setDialog({ kind: 'rule', draft: draftOf(rule), stored: rule })}>
                     <RuleIcon name="edit" />
                   </button>
                   <button type="button" className="varde-rule-editor__icon-button varde-rule-editor__icon-button--danger" data-action="delete"
-                    aria-label={`${t('delete')} ${rule.ruleId}`} onClick={() => setDialog({ kind: 'delete', ruleId: rule.ruleId })}>
+                    aria-label={`${t('delete')} ${labelOf(rule.ruleId)}`} onClick={() => setDialog({ kind: 'delete', ruleId: rule.ruleId })}>
                     <RuleIcon name="delete" />
                   </button>
-                  <button type="button" className="varde-rule-editor__icon-button" data-action="test" aria-label={`${t('test')} ${rule.ruleId}`}
+                  <button type="button" className="varde-rule-editor__icon-button" data-action="test" aria-label={`${t('test')} ${labelOf(rule.ruleId)}`}
                     onClick={() => setDialog({ kind: 'test', ruleId: rule.ruleId })}>
                     <RuleIcon name="test" />
                   </button>
-                  <button type="button" className="varde-rule-editor__icon-button" data-action="log" aria-label={`${t('log')} ${rule.ruleId}`}
+                  <button type="button" className="varde-rule-editor__icon-button" data-action="log" aria-label={`${t('log')} ${labelOf(rule.ruleId)}`}
                     onClick={() => setDialog({ kind: 'log', ruleId: rule.ruleId })}>
                     <RuleIcon name="log" />
                   </button>
@@ -189,6 +196,7 @@ export function SiteRules({ site, http, t, language, snack, onChange, onTested }
       {dialog?.kind === 'rule' && dialog.testing ? (
         <TestDialog
           ruleId={dialog.testing.ruleId}
+          label={labelOf(dialog.testing.ruleId, dialog.testing)}
           t={t}
           run={() => testRuleDraft(http, site.uuid, dialog.testing!)}
           onDone={(outcome) => onTested(testDetail(site.uuid, dialog.testing!.ruleId, outcome))}
@@ -198,6 +206,7 @@ export function SiteRules({ site, http, t, language, snack, onChange, onTested }
       {dialog?.kind === 'test' ? (
         <TestDialog
           ruleId={dialog.ruleId}
+          label={labelOf(dialog.ruleId)}
           t={t}
           run={() => testRule(http, site.uuid, dialog.ruleId)}
           onDone={(outcome) => onTested(testDetail(site.uuid, dialog.ruleId, outcome))}
@@ -207,6 +216,7 @@ export function SiteRules({ site, http, t, language, snack, onChange, onTested }
       {dialog?.kind === 'log' ? (
         <LogDialog
           ruleId={dialog.ruleId}
+          label={labelOf(dialog.ruleId)}
           language={language}
           t={t}
           load={() => getRuleLog(http, site.uuid, dialog.ruleId)}
@@ -240,7 +250,7 @@ export function SiteRules({ site, http, t, language, snack, onChange, onTested }
         >
           <p>
             {dialog.kind === 'delete'
-              ? t('confirmDelete', { ruleId: dialog.ruleId })
+              ? t('confirmDelete', { rule: labelOf(dialog.ruleId) })
               : t('confirmDeleteAll', { count: list.length, site: site.name })}
           </p>
         </Modal>

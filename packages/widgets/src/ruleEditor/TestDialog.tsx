@@ -6,6 +6,8 @@ import { Modal } from './Modal.js';
 
 export interface TestDialogProps {
   ruleId: string;
+  /** The rule as people call it (its name, or a description): the title. */
+  label: string;
   /** Runs the test; the dialog shows a spinner until it answers. */
   run(): Promise<RuleTestOutcome>;
   onDone?(outcome: RuleTestOutcome): void;
@@ -19,7 +21,7 @@ export interface TestDialogProps {
  * warning colour when some messages were skipped, the error colour when none went; any error
  * answer (400, 403, 404…) in the primary colour with its detail.
  */
-export function TestDialog({ ruleId, run, onDone, onClose, t }: TestDialogProps) {
+export function TestDialog({ ruleId, label, run, onDone, onClose, t }: TestDialogProps) {
   const [outcome, setOutcome] = useState<RuleTestOutcome | null>(null);
   useEffect(() => {
     let live = true;
@@ -40,7 +42,7 @@ export function TestDialog({ ruleId, run, onDone, onClose, t }: TestDialogProps)
   return (
     <Modal
       kind="test"
-      title={t('testTitle', { ruleId })}
+      title={t('testTitle', { rule: label })}
       onClose={onClose}
       footer={
         <sl-button data-action="close-test" onClick={onClose}>

@@ -114,10 +114,16 @@ describe('RuleEditorWidget', () => {
     });
     expect(changes).toEqual([{ siteUuid: site.uuid, action: 'save', ruleId, ruleCount: 1 }]);
     expect(textOf(container.querySelector(`[data-site="${site.uuid}"] [data-cell="rule-count"]`)!)).toBe('1');
+    // A rule is described as people read it, never by its id (issue 26, item 8): the id is in the dialog and the tooltip.
+    const row = panel.querySelector(`[data-rule="${ruleId}"]`)!;
+    expect(textOf(row.querySelector('[data-cell="name"]')!)).toBe('SMS etter 35 min til 1 bruker');
+    expect(textOf(row)).not.toContain(ruleId);
+    expect(row.querySelector('[data-cell="name"]')!.getAttribute('title')).toBe(`Regel-id: ${ruleId}`);
 
     // Test from the row: spinner, then the green success list.
     click(await found(panel, `[data-rule="${ruleId}"] [data-action="test"]`));
     const testDialog = await found(panel, '[data-dialog="test"]');
+    expect(textOf(testDialog)).toContain('Test av SMS etter 35 min til 1 bruker');
     const success = await found(testDialog, '[data-test-status="200"]');
     expect(textOf(success)).toContain('sms@varde.test');
     expect(textOf(success)).toContain('+4791234567');
