@@ -4,7 +4,6 @@ import {
   logoutResponse,
   okResponse,
   sessionRenewResponse,
-  sessionStatusResponse,
   userInfoResponse,
   verifySmsResponse,
   type LoginRequest,
@@ -68,8 +67,9 @@ export async function customToken(http: HttpClient, options?: CallOptions): Prom
 
 /** GET /session: whether the browser's session cookie names a live session (a cold load asks before renewing). */
 export async function hasCookieSession(http: HttpClient, options?: CallOptions): Promise<boolean> {
-  const answer = await http.request(AUTH, '/session', { ...pass(options), schema: sessionStatusResponse, auth: false, credentials: 'include' });
-  return answer.session;
+  // No schema (its checker would weigh on every page): anything but {session: true} is no session.
+  const answer = await http.request<{ session?: unknown }>(AUTH, '/session', { ...pass(options), auth: false, credentials: 'include' });
+  return answer?.session === true;
 }
 
 /** POST /session/renew: fresh service tokens. A 401 means the session is over. */

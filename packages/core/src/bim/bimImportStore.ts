@@ -2,8 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { csvLineError, type CsvLineError, type GraphEdge } from '../contract/graph.js';
 import type { HttpClient } from '../http/createHttpClient.js';
 import { isHttpError } from '../http/HttpError.js';
-import { siteAccessRefusal } from '../i18n/describeError.js';
-import { i18n } from '../i18n/i18n.js';
+import { siteAccessRefusal } from './siteAccessRefusal.js';
 import { csv2edges, saveEdges } from './graphClient.js';
 import { BimImportRefused, overwriteBuildingEdges } from './overwriteBuilding.js';
 
@@ -44,7 +43,7 @@ function lineErrorsOf(body: unknown): CsvLineError[] {
 function failure(error: unknown): BimImportNotice {
   if (error instanceof BimImportRefused) return { kind: 'refused', textKey: error.textKey };
   const refusal = siteAccessRefusal(error);
-  if (refusal) return { kind: 'error', detail: i18n.t(refusal.key, refusal.values) };
+  if (refusal) return { kind: 'error', detail: refusal };
   if (isHttpError(error)) return { kind: 'error', detail: error.detail ?? error.message };
   return { kind: 'unreachable', textKey: 'unableToReachBackend' };
 }

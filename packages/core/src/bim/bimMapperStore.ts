@@ -2,8 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { edgeBuilding, makeEdge, type BimNodeObj, type GraphEdge, type TagNodeObj } from '../contract/graph.js';
 import type { HttpClient } from '../http/createHttpClient.js';
 import { isHttpError } from '../http/HttpError.js';
-import { siteAccessRefusal } from '../i18n/describeError.js';
-import { i18n } from '../i18n/i18n.js';
+import { siteAccessRefusal } from './siteAccessRefusal.js';
 import { listBuildings, loadEdges, removeEdge, saveEdges } from './graphClient.js';
 import { canAddPair } from './importRules.js';
 
@@ -72,7 +71,7 @@ const emptyTagNode = (building: string): TagNodeObj => ({ type: 'tag', controlle
 
 function messageOf(error: unknown): string {
   const refusal = siteAccessRefusal(error);
-  if (refusal) return i18n.t(refusal.key, refusal.values);
+  if (refusal) return refusal;
   if (isHttpError(error)) return error.detail ?? `${error.status} ${error.statusText}`;
   return error instanceof Error ? error.message : String(error);
 }

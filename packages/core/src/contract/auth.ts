@@ -51,10 +51,6 @@ export const customTokenResponse = z.object({ token: z.string() });
 export const sessionRenewResponse = z.object({ accessTokens, expiresAt: z.number() });
 export type SessionRenewResponse = z.infer<typeof sessionRenewResponse>;
 
-/** GET /session: whether the caller's cookie (or bearer) names a live session; no tokens, no side effect on a live one. */
-export const sessionStatusResponse = z.object({ session: z.boolean() });
-export type SessionStatusResponse = z.infer<typeof sessionStatusResponse>;
-
 /** POST /session/userinfo */
 export const userInfoResponse = z.object({ user: userData });
 

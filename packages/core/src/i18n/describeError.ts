@@ -7,19 +7,9 @@ export interface MessageKey {
 }
 
 const MISSING_TOKEN = /^Failed to find access token for service (.+)$/;
-/** The cloud's refusal of a write that names a site the caller does not have (BIM, ML, mappings). */
-const NO_SITE_ACCESS = /^You do not have access to controller (.+)$/;
-
-/** A 403 for a site the caller lacks, in words: which site, and what to ask for; null for anything else. */
-export function siteAccessRefusal(error: unknown): MessageKey | null {
-  const site = error instanceof HttpError && error.status === 403 ? NO_SITE_ACCESS.exec(error.detail ?? '')?.[1] : undefined;
-  return site ? { key: 'errors:noSiteAccess', values: { site } } : null;
-}
 
 /** The catalogue entry for an error of core's layers (HTTP, timeouts, network, missing token). */
 export function errorMessageKey(error: unknown): MessageKey {
-  const refusal = siteAccessRefusal(error);
-  if (refusal) return refusal;
   if (error instanceof HttpError) {
     const values = { status: error.status, statusText: error.statusText, detail: error.detail };
     return { key: error.detail ? 'errors:httpWithDetail' : 'errors:http', values };

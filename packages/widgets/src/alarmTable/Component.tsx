@@ -37,6 +37,7 @@ import { useStoreState } from '../shared/useStoreState.js';
 import { useSessionSnapshot } from '../shared/useSharedSession.js';
 import { SignedOutPrompt } from '../shared/SignedOutPrompt.js';
 import { WidgetState } from '../shared/WidgetState.js';
+import { widgetStateStyles } from '../shared/widgetStateStyles.js';
 import { useAlarmStaleness } from './useAlarmStaleness.js';
 
 export interface AlarmTableWidgetProps {
@@ -224,7 +225,7 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
     : '';
 
   return (
-    <WidgetRoot styles={alarmTableStyles} className="varde-alarm-table" rootRef={rootRef} lang={language}>
+    <WidgetRoot styles={`${alarmTableStyles}\n${widgetStateStyles}`} className="varde-alarm-table" rootRef={rootRef} lang={language}>
       <div className="varde-alarm-table__toolbar" part="toolbar">
         <span className="varde-alarm-table__group" role="group" aria-label={t('classFilter')}>
           <span className="varde-alarm-table__label">{t('classFilter')}:</span>

@@ -5,7 +5,6 @@
  */
 import type { ReactNode, RefObject } from 'react';
 import { useColorScheme, useShoelaceThemeCss } from './shoelace.js';
-import { widgetStateStyles } from './widgetStateStyles.js';
 
 export interface WidgetRootProps {
   /** The widget's CSS (its styles.ts); class names are prefixed with the widget name. */
@@ -24,7 +23,7 @@ export function WidgetRoot({ styles, className, rootRef, lang, children }: Widge
   const scheme = useColorScheme();
   return (
     <div className={scheme === 'dark' ? `${className} sl-theme-dark` : className} ref={rootRef} part="root" lang={lang}>
-      <style>{`${themeCss}\n${widgetStateStyles}\n${styles}`}</style>
+      <style>{`${themeCss}\n${styles}`}</style>
       {children}
     </div>
   );

@@ -3,7 +3,7 @@
  * as live: loading (and, past a limit, that it is taking long), empty, refused (403: which access is
  * missing), failed (with a retry), stale (a site or the cloud unreachable: why, and how old what is shown
  * is; the age counts on by itself). The signed-out state is SignedOutPrompt. Styles: widgetStateStyles.ts,
- * in every widget's root (WidgetRoot).
+ * appended to the styles of each widget that uses it.
  */
 import { useEffect, useState } from 'react';
 import { formatRelativeTime } from '@varde/core';

@@ -1,4 +1,4 @@
-/** In every widget's root (WidgetRoot): the states look the same in each widget and theme. */
+/** Appended to the styles of each widget that shows a WidgetState (not in every root: pages such as create-user have a byte budget). */
 export const widgetStateStyles = `
 .varde-state { display: flex; flex-wrap: wrap; align-items: center; gap: var(--sl-spacing-small); padding: var(--sl-spacing-small) var(--sl-spacing-medium); border-radius: var(--sl-border-radius-medium); color: var(--sl-color-neutral-700); }
 .varde-state--warning { background: var(--sl-color-warning-50); color: var(--sl-color-warning-900); border: 1px solid var(--sl-color-warning-300); }

@@ -19,6 +19,7 @@ import { TrendChart } from './TrendChart.js';
 import { useLiveValues } from './useLiveValues.js';
 import { useSiteData } from './useSiteData.js';
 import { WidgetState } from '../shared/WidgetState.js';
+import { widgetStateStyles } from '../shared/widgetStateStyles.js';
 
 export interface SitePageWidgetProps {
   siteUuid: string;
@@ -95,7 +96,7 @@ export function SitePageWidget({ siteUuid, controllerHref, alarmsHref, rulesHref
   };
 
   return (
-    <WidgetRoot styles={sitePageStyles} className="varde-site-page" rootRef={rootRef} lang={language}>
+    <WidgetRoot styles={`${sitePageStyles}\n${widgetStateStyles}`} className="varde-site-page" rootRef={rootRef} lang={language}>
       {body()}
     </WidgetRoot>
   );
