@@ -150,15 +150,17 @@ describe.runIf(testEngine() === 'postgres')('the leader killed with SIGKILL', ()
     const auth = getAuth(app);
     connectAuthEmulator(auth, origin, { disableWarnings: true });
     await signInWithCustomToken(auth, await mintCustomToken(follower.context, uid, { sid: await sessionOf(follower, uid) }));
-    await onDisconnect(ref(getDatabase(app), path)).set('no');
-    expect(await follower.context.realtime.get(path)).toBe('en');
+    const before = await follower.context.realtime.get(path);
+    const after = before === 'se' ? 'en' : 'se';
+    await onDisconnect(ref(getDatabase(app), path)).set(after);
+    expect(await follower.context.realtime.get(path)).toBe(before);
 
     child.kill('SIGKILL');
     const tookOver = await eventually(async () => (await call(survivor, '/cloud/health')).body.leader === true, 10_000, 'the survivor leads');
     expect(tookOver).toBeLessThan(10_000);
     // The dead node never closed its connections: the new leader applies their onDisconnect writes once
     // the dead node's heartbeat is stale.
-    await eventually(async () => (await follower!.context.realtime.get(path)) === 'no', NODE_STALE_MS + 15_000, "the crashed node's onDisconnect write");
+    await eventually(async () => (await follower!.context.realtime.get(path)) === after, NODE_STALE_MS + 15_000, "the crashed node's onDisconnect write");
     expect(await follower.context.db.selectFrom('realtime_on_disconnect').select('seq').execute()).toEqual([]);
   }, 90_000);
 });
