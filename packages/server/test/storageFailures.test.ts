@@ -87,7 +87,15 @@ test.skipIf(!postgres)('PostgreSQL lost while running: 503 with detail, never a 
   expect(during.status).toBe(503);
   expect(during.body.detail).toMatch(/database cannot be reached/);
   expect(during.headers.get('retry-after')).toBe('2');
+  // A browser's cold-load question is not answered "no session" while the sessions cannot be read.
+  const cookie = `varde_session=${'x'.repeat(43)}`;
+  expect((await call(cloud, '/cloud/auth/session', { headers: { cookie } })).status).toBe(503);
+  // Nor does a logout say it ended a session it could not reach: it still lives once the database is back.
+  const logout = () => call(cloud, '/cloud/auth/session/logout', { method: 'POST', headers: { authorization: `Bearer ${session.accessTokens['auth.localhost']}` } });
+  expect((await logout()).status).toBe(503);
 
   hop.mend();
   await expect.poll(async () => (await sites()).status, { timeout: 10_000 }).toBe(200);
+  expect((await logout()).status).toBe(200);
+  expect((await sites()).status).toBe(401);
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CloudContext } from '../context.js';
 import { serializeCookie } from '../http/cookies.js';
 import { HttpError } from '../http/HttpError.js';
@@ -49,7 +49,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: CloudContext): 
   // A browser's cold load asks first whether its cookie names a session: a signed-out visitor's start is
   // then an answer (false), not a 401 on the console. No tokens here; renew gives them.
   app.get('/session', { config: { public: true } }, async (request) => {
-    const caller = await sessionCaller(ctx, request).catch(() => null);
+    const caller = await sessionCallerOrNone(ctx, request);
     return { session: caller !== null };
   });
 
@@ -63,9 +63,20 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: CloudContext): 
   // Idempotent: signing out without a session still succeeds (and clears a stale cookie). Ends the session
   // of the cookie or of the bearer token, and with it every token minted for it.
   app.post('/session/logout', { config: { public: true } }, async (request, reply) => {
-    const caller = await sessionCaller(ctx, request).catch(() => null);
+    const caller = await sessionCallerOrNone(ctx, request);
     if (caller) await deleteSession(ctx.db, caller.session.sid);
     reply.header('Set-Cookie', serializeCookie(SESSION_COOKIE, '', { maxAgeSeconds: 0, secure: sessionCookieIsSecure(ctx) }));
     return { ok: true as const };
+  });
+}
+
+/**
+ * The caller's session, or null when the request names none that lives (401). A database that does not
+ * answer stays a 503: a blip must not look like "signed out", nor a logout succeed that ended nothing.
+ */
+function sessionCallerOrNone(ctx: CloudContext, request: FastifyRequest) {
+  return sessionCaller(ctx, request).catch((error: unknown) => {
+    if (error instanceof HttpError && error.status === 401) return null;
+    throw error;
   });
 }
