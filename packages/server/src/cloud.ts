@@ -254,7 +254,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     await app.ready();
     markReady();
     // What must run once in the cluster runs on the leader only (on SQLite: this node, at once).
-    const cleanups = createCleanups(db, clock, (error) => app.log.error(error));
+    const cleanups = createCleanups(db, clock, (error) => app.log.error(error), () => outbox.sweepSmtp());
     let replay: ReturnType<typeof startOnDisconnectReplay> | null = null;
     leadership.onChange((leading) => {
       app.log.info({ node: config.nodeId, leader: leading }, leading ? 'this node leads' : 'this node no longer leads');

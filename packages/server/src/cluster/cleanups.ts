@@ -11,9 +11,14 @@ export const CLEANUP_EVERY_MS = 60_000;
  * Rows that only matter until they expire (rate-limit windows, portal ids, BIM tokens, expired
  * sessions, realtime changes other nodes have read), deleted by the leader alone: one node's work, not N nodes racing to delete the same rows.
  */
-export function createCleanups(db: Db, clock: Clock, onError: (error: unknown) => void) {
+/** How often the leader sends the e-mail still pending over SMTP (a node died before sending it). */
+export const SMTP_SWEEP_EVERY_MS = 15_000;
+
+export function createCleanups(db: Db, clock: Clock, onError: (error: unknown) => void, sweepSmtp: () => Promise<unknown> = async () => 0) {
   let timer: ReturnType<typeof setInterval> | null = null;
+  let smtpTimer: ReturnType<typeof setInterval> | null = null;
   let running: Promise<void> | null = null;
+  let sweeping: Promise<unknown> | null = null;
 
   async function runOnce(): Promise<void> {
     const now = clock.now();
@@ -34,11 +39,19 @@ export function createCleanups(db: Db, clock: Clock, onError: (error: unknown) =
         running = runOnce().catch(onError).finally(() => (running = null));
       }, CLEANUP_EVERY_MS);
       timer.unref?.();
+      smtpTimer = setInterval(() => {
+        if (sweeping) return;
+        sweeping = sweepSmtp().catch(onError).finally(() => (sweeping = null));
+      }, SMTP_SWEEP_EVERY_MS);
+      smtpTimer.unref?.();
     },
     async stop() {
       if (timer) clearInterval(timer);
+      if (smtpTimer) clearInterval(smtpTimer);
       timer = null;
+      smtpTimer = null;
       await running;
+      await sweeping;
     },
   };
 }

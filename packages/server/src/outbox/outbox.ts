@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { Db } from '../storage/db.js';
 import type { Tx } from '../storage/transaction.js';
 import { createSmtpDelivery, type SmtpDelivery } from './smtp.js';
+import { createSmtpQueue, type SmtpQueue } from './smtpQueue.js';
 
 export interface NewMessage {
   channel: 'email' | 'sms';
@@ -25,6 +26,8 @@ export interface Outbox {
   /** Stores the message (inside `tx` when given; it is e-mailed only after that commits). */
   send(message: NewMessage, tx?: Tx): Promise<OutboxMessage>;
   list(query?: OutboxQuery): Promise<OutboxMessage[]>;
+  /** The leader's part: sends the pending e-mail no live node is sending; resolves to how many it tried. */
+  sweepSmtp(): Promise<number>;
   close(): void;
 }
 
@@ -52,26 +55,28 @@ const COLUMNS = ['id', 'channel', 'recipient', 'subject', 'body', 'created_at'] 
 
 export function createOutbox(db: Db, clock: Clock, log: FastifyBaseLogger, smtpUrl?: string): Outbox {
   const smtp: SmtpDelivery | null = smtpUrl ? createSmtpDelivery(smtpUrl) : null;
-  const deliver = (stored: OutboxMessage) => {
-    smtp?.deliver(stored).catch((error: unknown) => {
-      log.warn({ messageId: stored.id, reason: (error as Error).message }, 'SMTP delivery failed');
-    });
-  };
+  const queue: SmtpQueue | null = smtp ? createSmtpQueue(db, smtp, log) : null;
   return {
     async send(message, tx) {
+      const forSmtp = queue !== null && message.channel === 'email';
       const row = (await (tx?.db ?? db)
         .insertInto('outbox')
-        .values({ channel: message.channel, recipient: message.to, subject: message.subject ?? null, body: message.body, created_at: clock.now() })
+        .values({
+          channel: message.channel, recipient: message.to, subject: message.subject ?? null, body: message.body, created_at: clock.now(),
+          smtp_state: forSmtp ? 'pending' : null,
+        })
         .returning(COLUMNS)
         .executeTakeFirstOrThrow()) as OutboxRow;
       const stored = toMessage(row);
-      // Stored first: the outbox is the record; SMTP is best-effort delivery on top of it.
-      if (smtp && stored.channel === 'email') {
-        if (tx) tx.afterCommit(() => deliver(stored));
-        else deliver(stored);
+      // Stored first: the outbox is the record. This node sends it after the commit; should it die
+      // first, the leader's sweep sends what is still pending (smtpQueue.ts).
+      if (forSmtp) {
+        if (tx) tx.afterCommit(() => void queue.deliver(stored));
+        else void queue.deliver(stored);
       }
       return stored;
     },
+    sweepSmtp: () => queue?.sweep() ?? Promise.resolve(0),
     async list(query = {}) {
       let select = db.selectFrom('outbox').select(COLUMNS);
       // Addresses compare without case (lower() on both sides works on every engine).

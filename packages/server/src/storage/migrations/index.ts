@@ -29,6 +29,7 @@ import { trainingClaimsMigration } from './200-training-claims.js';
 import { clusterNotificationsMigration } from './210-cluster-notifications.js';
 import { onDisconnectLedgerMigration } from './220-on-disconnect-ledger.js';
 import { clusterSettingsMigration } from './230-cluster-settings.js';
+import { smtpDeliveryStateMigration } from './240-smtp-delivery-state.js';
 
 export type { Migration };
 
@@ -59,4 +60,5 @@ export const migrations: Migration[] = [
   clusterNotificationsMigration,
   onDisconnectLedgerMigration,
   clusterSettingsMigration,
+  smtpDeliveryStateMigration,
 ];
