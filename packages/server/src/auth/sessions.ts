@@ -55,6 +55,13 @@ export async function sessionBySid(db: Db, sid: string, now: number): Promise<Se
   return live(db, row as SessionRow | undefined, now);
 }
 
+/** The uid of each session among `sids` that lives, by sid (unknown and expired ones are left out). */
+export async function liveSessionUids(db: Db, sids: readonly string[], now: number): Promise<Map<string, string>> {
+  if (sids.length === 0) return new Map();
+  const rows = (await db.selectFrom('sessions').select(['sid', 'uid']).where('sid', 'in', sids).where('expires_at', '>', now).execute()) as Array<{ sid: string; uid: string }>;
+  return new Map(rows.map((row) => [row.sid, row.uid]));
+}
+
 /**
  * A refresh: the session lives on (24 h from now) and its next generation is the only one that may
  * refresh. With `fromGeneration` (a bearer renewal) only that generation moves on: the check and the

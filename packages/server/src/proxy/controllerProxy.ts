@@ -71,8 +71,8 @@ export function attachControllerProxy(server: HttpServer, ctx: CloudContext, ver
     serveClient: false,
   });
   const portalIds = portalIdsOf(ctx);
-  const alarmPush = createAlarmPush(ctx);
   const reads = createProxyReads(ctx);
+  const alarmPush = createAlarmPush(ctx, reads);
   const sites = io.of(/^\/sites\/[A-Za-z0-9-]{1,100}$/);
 
   sites.on('connection', (socket) => {
