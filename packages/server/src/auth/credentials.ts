@@ -6,7 +6,7 @@ import { userPath } from '../users/profiles.js';
 import { accountByEmail, accountByUid } from './accounts.js';
 import { accountKey, beginAttempt, clearFailures } from './loginThrottle.js';
 import { DECOY_PASSWORD_HASH, verifyPassword } from './secrets.js';
-import { checkSmsChallenge, createSmsChallenge } from './smsCodes.js';
+import { checkSmsChallenge, createSmsChallenge, SMS_RESEND_AFTER_MS, smsChallengeSentAt } from './smsCodes.js';
 
 /**
  * Credential checks shared by the auth server (/cloud/auth) and the OpenID Connect provider's
@@ -47,6 +47,22 @@ export async function sendSmsCode(ctx: Ctx, uid: string): Promise<void> {
   if (!account?.phone) return;
   const code = await createSmsChallenge(ctx.db, uid, ctx.clock.now());
   await sendMessage(ctx, { channel: 'sms', to: account.phone, body: smsCodeText(await languageOfUser(ctx, uid), code) });
+}
+
+/** A phone number as the SMS step shows it: the country code and the last two digits, the rest hidden. */
+export function maskPhone(phone: string): string {
+  const digits = phone.replace(/[^\d+]/g, '');
+  const country = /^\+\d{2}/.exec(digits)?.[0] ?? '';
+  const rest = digits.slice(country.length);
+  return `${country ? `${country} ` : ''}${'•'.repeat(Math.max(0, rest.length - 2))}${rest.slice(-2)}`;
+}
+
+/** The SMS step's facts: where the code went (masked), and in how many seconds a new one may be sent (0: now). */
+export async function smsCodeStatus(ctx: Ctx, uid: string): Promise<{ phoneHint: string | null; resendInSeconds: number }> {
+  const account = await accountByUid(ctx.db, uid);
+  const sentAt = await smsChallengeSentAt(ctx.db, uid);
+  const waitMs = sentAt === null ? 0 : sentAt + SMS_RESEND_AFTER_MS - ctx.clock.now();
+  return { phoneHint: account?.phone ? maskPhone(account.phone) : null, resendInSeconds: Math.max(0, Math.ceil(waitMs / 1000)) };
 }
 
 /** 'expired' also when there is no pending code or too many wrong tries: sign in again. */

@@ -4,12 +4,20 @@ import { touched } from '../storage/executeResults.js';
 import { inTransaction } from '../storage/transaction.js';
 
 export const SMS_CODE_TTL_MS = 5 * 60 * 1000;
+/** "Send a new code" waits this long after the last one (a phone is not flooded; the first may still arrive). */
+export const SMS_RESEND_AFTER_MS = 30 * 1000;
 /** Wrong codes allowed per challenge; then it is gone and sign-in starts over. */
 export const SMS_MAX_ATTEMPTS = 5;
 
 /** Salted with the uid so equal codes of two users do not share a hash. */
 function hashCode(uid: string, code: string): Buffer {
   return createHash('sha256').update(`${uid}:${code}`).digest();
+}
+
+/** When the account's current code was sent (null when it has none): a new one may follow SMS_RESEND_AFTER_MS later. */
+export async function smsChallengeSentAt(db: Db, uid: string): Promise<number | null> {
+  const row = await db.selectFrom('sms_challenges').select('expires_at').where('uid', '=', uid).executeTakeFirst();
+  return row ? Number(row.expires_at) - SMS_CODE_TTL_MS : null;
 }
 
 /** A fresh 6-digit code for the account, replacing any earlier one. Returns the code (to send). */

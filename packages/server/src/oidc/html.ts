@@ -29,6 +29,7 @@ button{width:100%;margin-top:20px;padding:12px;font-size:16px;font-weight:600;bo
   background:#2f6fb3;color:#fff;cursor:pointer}
 button.secondary{margin-top:10px;background:#fff;color:#2f6fb3;border:1px solid #2f6fb3}
 .alert{margin:12px 0 0;padding:10px 12px;border-radius:6px;background:#fdecea;color:#8a1c12;font-size:.95rem}
+.notice{margin:12px 0 0;padding:10px 12px;border-radius:6px;background:#e6f4ea;color:#1e4620;font-size:.95rem}
 a{color:#2f6fb3}
 `;
 

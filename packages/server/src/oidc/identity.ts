@@ -23,6 +23,8 @@ export interface OidcIdentity {
   /** `client`: the caller's address; failures are counted per name and client. */
   checkPassword(piscadaId: string, password: string, client: string): MaybePromise<PasswordCheck>;
   sendSmsCode(uid: string): MaybePromise<void>;
+  /** Where the code went (masked) and how long until "Send a new code" may send one. */
+  smsCodeStatus(uid: string): MaybePromise<{ phoneHint: string | null; resendInSeconds: number }>;
   verifySmsCode(uid: string, code: string): MaybePromise<SmsCodeCheck>;
   findAccount(uid: string): MaybePromise<OidcAccount | undefined>;
 }

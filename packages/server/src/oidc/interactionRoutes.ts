@@ -87,15 +87,18 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
     return sendPage(reply, status, html, extra.error);
   }
 
-  function showSmsCode(
+  async function showSmsCode(
     reply: FastifyReply,
     status: number,
     interaction: Interaction,
     locale: PageLocale,
     error?: string,
+    notice?: string,
   ) {
     const base = interactionPath(interaction.uid);
-    const html = smsCodePage({ locale, action: `${base}/sms`, restartAction: `${base}/restart`, error });
+    const accountUid = await pending.accountFor(interaction.uid);
+    const { phoneHint } = accountUid ? await identity.smsCodeStatus(accountUid) : { phoneHint: null };
+    const html = smsCodePage({ locale, action: `${base}/sms`, restartAction: `${base}/restart`, resendAction: `${base}/sms/resend`, phoneHint, error, notice });
     return sendPage(reply, status, html, error);
   }
 
@@ -185,6 +188,20 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
       await pending.clear(interaction.uid);
       if (verdict === 'expired') return showPassword(reply, 400, interaction, locale, { error: t.smsExpired });
       return finish(request, reply, { login: { accountId: accountUid, amr: ['pwd', 'sms'] } });
+    });
+
+    // "Send a new code": once the last one is SMS_RESEND_AFTER_MS old; sooner, the page says how long to wait.
+    scope.post(`${base}/sms/resend`, { config: { ...options.config, ...perClient(RATE_LIMITS.smsVerification) } }, async (request: UidRequest, reply) => {
+      const interaction = await loadInteraction(request, reply);
+      if (!interaction) return expired(request, reply);
+      const locale = localeOf(request, interaction);
+      const t = pageStrings(locale);
+      const accountUid = await pending.accountFor(interaction.uid);
+      if (!accountUid) return showPassword(reply, 400, interaction, locale, { error: t.smsExpired });
+      const { phoneHint, resendInSeconds } = await identity.smsCodeStatus(accountUid);
+      if (resendInSeconds > 0) return showSmsCode(reply, 429, interaction, locale, t.resendWait(resendInSeconds));
+      await identity.sendSmsCode(accountUid);
+      return showSmsCode(reply, 200, interaction, locale, undefined, t.resent(phoneHint ?? ''));
     });
 
     /** "Forgot password?": the same request as the portal's (POST /cloud/auth/requestResetPassword, with its limits). */

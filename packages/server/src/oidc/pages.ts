@@ -64,21 +64,32 @@ export interface SmsPageInput {
   locale: PageLocale;
   action: string;
   restartAction: string;
+  /** "Send a new code" posts here. */
+  resendAction: string;
+  /** Where the code went, masked (+47 ••••••67); null: the phone is not known. */
+  phoneHint: string | null;
   error?: string;
+  /** A new code went out (or must wait): said above the form. */
+  notice?: string;
 }
 
-export function smsCodePage({ locale, action, restartAction, error }: SmsPageInput): string {
+export function smsCodePage({ locale, action, restartAction, resendAction, phoneHint, error, notice }: SmsPageInput): string {
   const t = pageStrings(locale);
+  const intro = phoneHint ? t.smsSentTo(phoneHint) : t.smsIntro;
   return renderPage({
     lang: locale,
     title: t.smsTitle,
     body: `<h1>${escapeHtml(t.smsTitle)}</h1>
-<p>${escapeHtml(t.smsIntro)}</p>
+<p>${escapeHtml(intro)}</p>
+${notice ? `<p role="status" class="notice">${escapeHtml(notice)}</p>` : ''}
 ${alertBox(error)}
 <form method="post" action="${escapeHtml(action)}" novalidate>
 <label for="code">${escapeHtml(t.smsCode)}</label>
 <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" required autofocus>
 <button type="submit">${escapeHtml(t.verify)}</button>
+</form>
+<form method="post" action="${escapeHtml(resendAction)}">
+<button type="submit" class="secondary">${escapeHtml(t.resend)}</button>
 </form>
 <form method="post" action="${escapeHtml(restartAction)}">
 <button type="submit" class="secondary">${escapeHtml(t.startOver)}</button>
