@@ -77,3 +77,20 @@ test('auto-logout: a user with portalAutoLogoutDisabled stays signed in', async 
   await expect(page.getByTestId('user-name')).toHaveText(demoUsers.viewer.name);
   expect(await page.evaluate(() => window.localStorage.getItem('varde.user'))).not.toBeNull();
 });
+
+test('a signed-out cold load logs no error: it asks whether there is a session instead of a renewal that answers 401 (issue 26, item 8)', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) refused.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
+  const asked = page.waitForResponse((response) => response.url().endsWith('/cloud/auth/session'));
+  await page.goto('/sites');
+  expect(await (await asked).json()).toEqual({ session: false });
+  await expect(page.locator('#email')).toBeVisible();
+  expect(refused).toEqual([]);
+  expect(errors).toEqual([]);
+});
