@@ -42,7 +42,7 @@ export function LiveValues({ tags, values, connected, language, t }: LiveValuesP
                 <tr key={tag.tag} data-live-tag={tag.tag}>
                   <th scope="row">{tag.tag}</th>
                   <td className="varde-site-page__value" data-live-value={live ? String(live.value) : undefined} key={live?.at}>
-                    {live ? formatValue(live.value, tag.unit, language) : t('waiting')}
+                    {live ? formatValue(live.value, tag.unit, language) : t(connected ? 'waiting' : 'noValue')}
                   </td>
                 </tr>
               );

@@ -92,5 +92,7 @@ it('a site that is not connected shows its last values as such, never as values 
   await waitFor(() => expect(container.querySelector('[part="live-values"] h2')?.textContent).toBe('Siste kjente verdier'), { timeout: 10_000 });
   expect(container.querySelector('[part="live-values"] [data-state="disconnected"]')!.textContent).toContain('ikke tilkoblet');
   expect(container.querySelector('[part="live-values"]')!.textContent).not.toContain('Verdier nå');
+  // Nothing comes from a disconnected site: no value says "waiting".
+  expect(container.querySelector('[part="live-values"]')!.textContent).not.toContain('venter…');
 });
 
