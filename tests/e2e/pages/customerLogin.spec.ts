@@ -82,6 +82,8 @@ test('the customer-specific login signs in and goes straight to its one controll
 
 test('the customer-specific login tells a user without that controller so', async ({ page }) => {
   await page.goto('/leroy-login');
+  // Signed in, the page speaks the user's stored language (here the English this test reads).
+  await matchStoredLanguage(page, demoUsers.partnerUser.email, DEMO_PASSWORD);
   await page.getByLabel('Username').fill(demoUsers.partnerUser.email);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
