@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { demoUsers, DEMO_PASSWORD } from '../../../packages/server/src/seed/demoUsers.js';
 import { apiLogin } from '../users/helpers.js';
+import { useStoredLanguage } from '../storedLanguage.js';
 import { menuIds, signInAtProvider, useLanguage } from './shellHelpers.js';
 
 /** Routing, guards, module gates and the menu in Chromium against the reference cloud. */
@@ -106,6 +107,9 @@ test('a failed session start clears local and session storage (the language choi
   });
   await page.goto('/alarms/map?zoom=5');
   await expect(page).toHaveURL(/\/cloud\/login\/v2\//);
+  // Cleared by the failed start, except the language (the provider's page is on the same origin).
+  expect(await page.evaluate(() => [window.localStorage.getItem('leftover'), window.localStorage.getItem('varde.language')])).toEqual([null, 'en']);
+  useStoredLanguage(page, 'en'); // signed in, the account's language shows (and is kept on the device)
   await signInAtProvider(page, demoUsers.user.email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/alarms\/map\?zoom=5$/);
   expect(await page.evaluate(() => [window.localStorage.getItem('leftover'), window.sessionStorage.getItem('leftover')])).toEqual([null, null]);

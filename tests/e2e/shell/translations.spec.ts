@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demoSites } from '../../../packages/server/src/seed/demoSites.js';
 import { demoUsers, DEMO_PASSWORD } from '../../../packages/server/src/seed/demoUsers.js';
-import { signInAtProvider } from './shellHelpers.js';
+import { signInAtProvider, useLanguage } from './shellHelpers.js';
 
 /**
  * Issue 16: every page in English and Swedish, from the sign-in page on. A key that no catalogue
@@ -43,7 +43,8 @@ for (const [language, expected] of [
   test(`every page in ${language}, from the sign-in page on, without a missing string`, async ({ page }) => {
     test.setTimeout(120_000);
     const missing = missingKeys(page);
-    await page.addInitScript((code) => window.localStorage.setItem('varde.language', code), language);
+    // The device's language for the sign-in page, and the account's stored one after it.
+    await useLanguage(page, language);
     await page.goto('/sites');
     await expect(page.locator('h1')).toHaveText(expected.signIn);
     await signInAtProvider(page, demoUsers.admin.email, DEMO_PASSWORD);
