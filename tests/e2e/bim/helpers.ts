@@ -18,8 +18,8 @@ const cliPath = fileURLToPath(new URL('../../../packages/cli/dist/varde.js', imp
 const port = Number(process.env.VARDE_E2E_PORT ?? 8199);
 
 /** Signs in through the portal's login pages (English texts) and lands on /bim. */
-export async function signInToBim(page: Page): Promise<void> {
-  await useLanguage(page, 'en');
+export async function signInToBim(page: Page, language: 'no' | 'en' = 'en'): Promise<void> {
+  await useLanguage(page, language);
   await page.goto('/bim');
   await expect(page).toHaveURL(/\/cloud\/login\/v2\//);
   await matchStoredLanguage(page, admin.email, admin.password);

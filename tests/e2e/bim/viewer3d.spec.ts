@@ -58,8 +58,7 @@ test('the demo building in 3D: pick an object, pair it with a tag, save, reload,
 });
 
 test('zoom to a GlobalId outside the loaded models shows the Norwegian alert', async ({ page }) => {
-  await page.addInitScript(() => window.localStorage.setItem('varde.language', 'no'));
-  await signInToBim(page);
+  await signInToBim(page, 'no');
   await expect(page.locator('[data-viewer="viewer3d"]')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
   await page.locator('[data-field="zoom-global-id"]').fill(demoBuilding().storeys[0]!.equipment[0]!.globalId);
   await page.locator('[data-action="zoom"]').click();
