@@ -94,7 +94,9 @@ export function AlarmMapWidget(props: AlarmMapWidgetProps) {
       (L) => {
         const canvas = canvasRef.current;
         if (cancelled || !canvas) return;
-        created = L.map(canvas, { center: NORWAY_MAP_VIEW.center, zoom: NORWAY_MAP_VIEW.zoom, maxZoom: 18, attributionControl: true, zoomControl: false });
+        // No fade: a popup reopened after a rebuild replaces the old one at once (a fading old one beside
+        // the new would show two popups for a moment).
+        created = L.map(canvas, { center: NORWAY_MAP_VIEW.center, zoom: NORWAY_MAP_VIEW.zoom, maxZoom: 18, attributionControl: true, zoomControl: false, fadeAnimation: false });
         // Leaflet's zoom buttons say "Zoom in" in every language unless told otherwise.
         L.control.zoom({ zoomInTitle: t('zoomIn'), zoomOutTitle: t('zoomOut') }).addTo(created);
         const clusters = createClusterGroup(L, canvas.ownerDocument, (sites, unacknowledged) => t('clusterLabel', { sites, unacknowledged }));
