@@ -6,6 +6,8 @@ const coreSrc = fileURLToPath(new URL('./packages/core/src', import.meta.url));
 /** One project per package; each resolves @varde/core to its TypeScript source. */
 const alias = [
   { find: /^@varde\/core\/contract$/, replacement: `${coreSrc}/contract/index.ts` },
+  { find: /^@varde\/core\/texts$/, replacement: `${coreSrc}/i18n/resources/index.ts` },
+  { find: /^@varde\/core\/texts\/(\w+)$/, replacement: `${coreSrc}/i18n/resources/$1.ts` },
   { find: /^@varde\/core$/, replacement: `${coreSrc}/index.ts` },
   // The portal's tests render widgets from source (no widgets build needed).
   { find: /^@varde\/widgets$/, replacement: fileURLToPath(new URL('./packages/widgets/src/index.ts', import.meta.url)) },

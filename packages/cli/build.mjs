@@ -4,6 +4,7 @@ import { build } from 'esbuild';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { coreSourceAliases } from '../core/sourceAliases.mjs';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -16,10 +17,7 @@ const result = await build({
   target: 'node20',
   sourcemap: true,
   packages: 'external',
-  alias: {
-    '@varde/core/contract': here('../core/src/contract/index.ts'),
-    '@varde/core': here('../core/src/index.ts'),
-  },
+  alias: coreSourceAliases(),
   logLevel: 'warning',
   write: false,
 });

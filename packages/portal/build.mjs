@@ -5,6 +5,7 @@ import { build } from 'esbuild';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { coreSourceAliases } from '../core/sourceAliases.mjs';
 import { buildMonacoWorker, monacoCssAsText } from '../widgets/monacoBuild.mjs';
 import { precompress } from '../widgets/precompress.mjs';
 import { rawTextImports } from '../widgets/rawTextImports.mjs';
@@ -51,10 +52,7 @@ const result = await build({
   jsx: 'automatic',
   // Core and the widgets from their sources, module by module, so each lazy page's chunk holds only
   // the widgets and clients it uses (a prebuilt widgets bundle would be one module, shared whole).
-  alias: {
-    '@varde/core/contract': `${coreSrc}/contract/index.ts`,
-    '@varde/core': `${coreSrc}/index.ts`,
-  },
+  alias: coreSourceAliases(),
   define: { 'process.env.NODE_ENV': '"production"' },
   // zod without its `new Function` compiler: its probe for eval is a violation of the portal's CSP (no
   // 'unsafe-eval'). Set on zod's global config in every chunk, so it is there before any schema is made.

@@ -2,6 +2,7 @@
 // the React and the preact builds are made.
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { coreSourceAliases } from '../core/sourceAliases.mjs';
 import { rawTextImports } from './rawTextImports.mjs';
 
 export const widgetsDir = fileURLToPath(new URL('.', import.meta.url));
@@ -10,10 +11,7 @@ const coreSrc = fileURLToPath(new URL('../core/src', import.meta.url));
 export const browserTargets = ['chrome120', 'firefox120', 'safari16'];
 
 /** @varde/core from its TypeScript source (as the portal does), so no core build is needed first. */
-export const coreAlias = {
-  '@varde/core/contract': `${coreSrc}/contract/index.ts`,
-  '@varde/core': `${coreSrc}/index.ts`,
-};
+export const coreAlias = coreSourceAliases();
 
 /** React -> preact/compat (also covers react/jsx-runtime, react-dom/client via subpaths). */
 export const preactAlias = {

@@ -7,10 +7,11 @@ const withoutSourceMaps = (source) => !source.endsWith('.map');
 
 export const packSteps = {
   '@varde/core': {
-    built: ['dist/index.js', 'dist/contract/index.js'],
+    built: ['dist/index.js', 'dist/contract/index.js', 'dist/texts/index.js'],
     async prepare(dir) {
       rmSync(join(dir, 'dist/types'), { recursive: true, force: true });
-      emitDeclarations(createPackageProgram([join(dir, 'src/index.ts'), join(dir, 'src/contract/index.ts')]), dir);
+      const entries = ['src/index.ts', 'src/contract/index.ts', 'src/i18n/resources/index.ts'];
+      emitDeclarations(createPackageProgram(entries.map((entry) => join(dir, entry))), dir);
     },
   },
   '@varde/widgets': {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coreNamespaces, describeError, ensureNamespace, HttpError, i18n, loginErrorKey, NetworkError, searchTexts, setLanguage, TimeoutError } from './support.js';
+import { coreNamespaces, describeError, ensureNamespace, HttpError, i18n, loginErrorKey, NetworkError, setLanguage, TimeoutError } from './support.js';
 
 /** Every text the two specs quote in their error catalogues and session/validation rules. */
 const QUOTED_ENGLISH = [
@@ -110,7 +110,7 @@ describe('i18n catalogue', () => {
     await setLanguage('en');
     // Beyond errors, login and session, a core namespace is there once its user adds it.
     expect(i18n.exists('search:noResults')).toBe(false);
-    ensureNamespace('search', searchTexts);
+    ensureNamespace('search', coreNamespaces.search);
     expect(i18n.t('search:noResults', { user_content: 'a<b "c"' })).toBe(
       'Your search for "a<b "c"" found no results.',
     );

@@ -3,7 +3,8 @@ import { readdirSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { compactI18next, coreNamespaces, setUpInstance } from '@varde/core';
+import { compactI18next, setUpInstance } from '@varde/core';
+import { coreNamespaces } from '@varde/core/texts';
 import type { WidgetStrings } from '../src/shared/widgetStrings.js';
 import { leaves, type Tree } from './helpers/catalogueLeaves.js';
 

@@ -1,4 +1,5 @@
-import { coreNamespaces, ensureNamespace, i18n } from '@varde/core';
+import { ensureNamespace, i18n } from '@varde/core';
+import { coreNamespaces } from '@varde/core/texts';
 
 /** The portal shell's own texts (namespace `portal`). */
 const texts = {

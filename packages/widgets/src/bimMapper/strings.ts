@@ -1,4 +1,4 @@
-import { bimTexts } from '@varde/core';
+import { bim as bimTexts } from '@varde/core/texts/bim';
 import { widgetStrings } from '../shared/widgetStrings.js';
 
 /**

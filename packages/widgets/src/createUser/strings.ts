@@ -1,4 +1,4 @@
-import { usersTexts } from '@varde/core';
+import { users as usersTexts } from '@varde/core/texts/users';
 import { widgetStrings } from '../shared/widgetStrings.js';
 
 /**

@@ -1,4 +1,4 @@
-import { licensesTexts } from '@varde/core';
+import { licenses as licensesTexts } from '@varde/core/texts/licenses';
 import { widgetStrings } from '../shared/widgetStrings.js';
 
 /**

@@ -1,4 +1,4 @@
-import { mlTexts } from '@varde/core';
+import { ml as mlTexts } from '@varde/core/texts/ml';
 import { widgetStrings } from '../shared/widgetStrings.js';
 
 /**

@@ -1,4 +1,4 @@
-import { sitesTexts } from '@varde/core';
+import { sites as sitesTexts } from '@varde/core/texts/sites';
 import { widgetStrings } from '../shared/widgetStrings.js';
 
 /** Texts of <varde-site-list>; status tooltips, alarm summaries and the empty text come from core's `sites` namespace. */

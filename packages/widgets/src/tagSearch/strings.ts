@@ -1,4 +1,4 @@
-import { searchTexts } from '@varde/core';
+import { search as searchTexts } from '@varde/core/texts/search';
 import { widgetStrings } from '../shared/widgetStrings.js';
 
 /** Texts of <varde-tag-search>; the placeholder and the empty text come from core's `search` namespace. */

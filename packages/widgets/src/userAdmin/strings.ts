@@ -1,4 +1,5 @@
-import { searchTexts, usersTexts } from '@varde/core';
+import { search as searchTexts } from '@varde/core/texts/search';
+import { users as usersTexts } from '@varde/core/texts/users';
 import { widgetStrings } from '../shared/widgetStrings.js';
 
 /**

@@ -1,4 +1,4 @@
-import { usersTexts } from '@varde/core';
+import { users as usersTexts } from '@varde/core/texts/users';
 import { widgetStrings } from '../shared/widgetStrings.js';
 
 /** Texts of the user detail; 'Failed to modify access' comes from core's `users` namespace. */

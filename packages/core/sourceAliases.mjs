@@ -1,0 +1,21 @@
+// @varde/core's import paths mapped to its TypeScript sources, for the builds that bundle core from
+// source (widgets, portal, CLI): one list, so a new subpath cannot be missed in one of them.
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const src = fileURLToPath(new URL('./src', import.meta.url));
+const textsDir = `${src}/i18n/resources`;
+
+/** Each namespace of texts is its own subpath (`@varde/core/texts/bim`), so an element reaches only its own. */
+export const textNamespaces = readdirSync(textsDir)
+  .filter((file) => file.endsWith('.ts') && file !== 'index.ts')
+  .map((file) => file.slice(0, -'.ts'.length));
+
+export function coreSourceAliases() {
+  return {
+    ...Object.fromEntries(textNamespaces.map((name) => [`@varde/core/texts/${name}`, `${textsDir}/${name}.ts`])),
+    '@varde/core/texts': `${textsDir}/index.ts`,
+    '@varde/core/contract': `${src}/contract/index.ts`,
+    '@varde/core': `${src}/index.ts`,
+  };
+}
