@@ -10,6 +10,7 @@ import {
   modelTree,
   parseValueText,
   selectedModel,
+  setLanguage,
   selectedVersion,
   versionDraftErrors,
   type AccessTokens,
@@ -149,13 +150,20 @@ describe('explorer store against the cloud', () => {
     expect(second.getState().changed).toBe(false);
   });
 
-  it('shows the server detail for a refused save, and deletes a model with its versions', async () => {
+  it('says in the UI\'s language which site a refused save lacks, and deletes a model with its versions', async () => {
     const store = createMlExplorerStore({ http: () => http });
     await store.getState().load();
     store.getState().newModel();
-    store.getState().editModel({ name: 'core-test/foreign', tags: [{ controller: demoSites()[50]!.uuid, tag: 'RT401' }] });
-    await store.getState().save();
-    expect(store.getState().error).toEqual({ detail: `You do not have access to controller ${demoSites()[50]!.uuid}`, key: 'ml:genericError' });
+    const foreign = demoSites()[50]!.uuid;
+    store.getState().editModel({ name: 'core-test/foreign', tags: [{ controller: foreign, tag: 'RT401' }] });
+    await setLanguage('en');
+    try {
+      await store.getState().save();
+    } finally {
+      await setLanguage('no');
+    }
+    // Not the service's sentence ("You do not have access to controller …"): the catalogue's, naming the site.
+    expect(store.getState().error).toEqual({ detail: `No access to the site ${foreign}: ask your administrator for it.`, key: 'ml:genericError' });
 
     store.getState().discard();
     const victim = store.getState().models.find((m) => m.name === 'core-test/rooms')!;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCloudAppsStore, createHttpClient, login, parameterValueFromText, parameterValueText, type AccessTokens, type HttpClient } from './support.js';
+import { createCloudAppsStore, createHttpClient, login, parameterValueFromText, parameterValueText, setLanguage, type AccessTokens, type HttpClient } from './support.js';
 import { demoUsers, startCloud, type Cloud } from './helpers/cloud.js';
+import { demoSites } from '../../server/src/seed/demoSites.js';
 
 /** The cloud apps store edits a mapping's fields and a table's parameters, against the reference cloud. */
 let cloud: Cloud;
@@ -49,6 +50,23 @@ describe('cloud apps store', () => {
 
     expect(await state().setParameter('not-a-meaning', '1')).toBe(false);
     expect(state().error).toBe('Unknown parameter meaning not-a-meaning for mapping Heating curve');
+  });
+
+  it('maps a tag to a site the admin lacks: refused, and said in the UI\'s language with the site', async () => {
+    const { state } = newStore();
+    await state().loadMappings();
+    const heating = state().mappings.find((mapping) => mapping.title === 'Heating curve')!;
+    const tagMeaning = heating.meanings.find((meaning) => meaning.type !== 'parameter')!;
+    await state().selectMapping(heating.uuid);
+    state().selectTable(state().tables[0]!.uuid);
+    const foreign = demoSites()[50]!.uuid;
+    await setLanguage('se');
+    try {
+      expect(await state().setTagMapping(tagMeaning.uuid, 'controller-id', foreign)).toBe(false);
+    } finally {
+      await setLanguage('no');
+    }
+    expect(state().error).toBe(`Ingen åtkomst till anläggningen ${foreign}: be din administratör om den.`);
   });
 
   it('saves a mapping\'s fields and shows the cloud\'s detail when it refuses them', async () => {

@@ -2,6 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { defaultNewVersion, isTrainingInProgress, type AnomalyModel, type AnomalyVersion } from '../contract/anomaly.js';
 import type { HttpClient } from '../http/createHttpClient.js';
 import { isHttpError } from '../http/HttpError.js';
+import { siteAccessRefusal } from '../i18n/siteAccessRefusal.js';
 import * as client from './anomalyClient.js';
 import {
   mapOf,
@@ -82,7 +83,7 @@ export function selectedVersion(state: Pick<MlExplorerState, 'models' | 'selecti
 }
 
 function errorOf(error: unknown, key: MlError['key'] = 'ml:genericError'): MlError {
-  return { detail: isHttpError(error) && error.detail ? error.detail : null, key };
+  return { detail: siteAccessRefusal(error) ?? (isHttpError(error) && error.detail ? error.detail : null), key };
 }
 
 /**

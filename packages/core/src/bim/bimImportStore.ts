@@ -2,7 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { csvLineError, type CsvLineError, type GraphEdge } from '../contract/graph.js';
 import type { HttpClient } from '../http/createHttpClient.js';
 import { isHttpError } from '../http/HttpError.js';
-import { siteAccessRefusal } from './siteAccessRefusal.js';
+import { siteAccessRefusal } from '../i18n/siteAccessRefusal.js';
 import { csv2edges, saveEdges } from './graphClient.js';
 import { BimImportRefused, overwriteBuildingEdges } from './overwriteBuilding.js';
 

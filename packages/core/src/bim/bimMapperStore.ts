@@ -2,7 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { edgeBuilding, makeEdge, type BimNodeObj, type GraphEdge, type TagNodeObj } from '../contract/graph.js';
 import type { HttpClient } from '../http/createHttpClient.js';
 import { isHttpError } from '../http/HttpError.js';
-import { siteAccessRefusal } from './siteAccessRefusal.js';
+import { siteAccessRefusal } from '../i18n/siteAccessRefusal.js';
 import { listBuildings, loadEdges, removeEdge, saveEdges } from './graphClient.js';
 import { canAddPair } from './importRules.js';
 

@@ -1,5 +1,6 @@
 import { HttpError, NetworkError, ResponseShapeError, TimeoutError } from '../http/HttpError.js';
 import { i18n } from './i18n.js';
+import { refusedSite } from './siteAccessRefusal.js';
 
 export interface MessageKey {
   key: string;
@@ -10,6 +11,8 @@ const MISSING_TOKEN = /^Failed to find access token for service (.+)$/;
 
 /** The catalogue entry for an error of core's layers (HTTP, timeouts, network, missing token). */
 export function errorMessageKey(error: unknown): MessageKey {
+  const site = refusedSite(error);
+  if (site) return { key: 'errors:noSiteAccess', values: { site } };
   if (error instanceof HttpError) {
     const values = { status: error.status, statusText: error.statusText, detail: error.detail };
     return { key: error.detail ? 'errors:httpWithDetail' : 'errors:http', values };

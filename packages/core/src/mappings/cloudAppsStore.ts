@@ -2,6 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { MAPPING_RELOAD_DELAY_MS, type Mapping, type MappingTable, type MappingWrite } from '../contract/mappings.js';
 import type { HttpClient } from '../http/createHttpClient.js';
 import { isHttpError } from '../http/HttpError.js';
+import { siteAccessRefusal } from '../i18n/siteAccessRefusal.js';
 import * as client from './mappingsClient.js';
 import { parameterValueFromText, parameterValueText } from './parameterText.js';
 import { controllerIdError } from './tagMappingRules.js';
@@ -45,6 +46,8 @@ export interface CloudAppsOptions {
 }
 
 function messageOf(error: unknown): string {
+  const refusal = siteAccessRefusal(error);
+  if (refusal) return refusal;
   if (isHttpError(error)) return error.detail ?? error.message;
   return error instanceof Error ? error.message : String(error);
 }

@@ -12,7 +12,6 @@ export const bim = {
     objectNotFound: 'The object was not found in the loaded models. Load more layers and try again.',
     leave: 'Leave',
     stay: 'Stay',
-    noSiteAccess: 'No access to the site {{site}}: ask your administrator for it.',
   },
   no: {
     unableToReachBackend: 'Får ikke kontakt med tjenesten',
@@ -24,7 +23,6 @@ export const bim = {
     objectNotFound: 'Objektet ble ikke funnet i de innlastede modellene. Last inn flere lag og prøv igjen.',
     leave: 'Forlat siden',
     stay: 'Bli',
-    noSiteAccess: 'Ingen tilgang til anlegget {{site}}: be administratoren din om det.',
   },
   se: {
     unableToReachBackend: 'Kan inte nå tjänsten',
@@ -36,6 +34,5 @@ export const bim = {
     objectNotFound: 'Objektet hittades inte i de inlästa modellerna. Läs in fler lager och försök igen.',
     leave: 'Lämna sidan',
     stay: 'Stanna',
-    noSiteAccess: 'Ingen åtkomst till anläggningen {{site}}: be din administratör om den.',
   },
 };
