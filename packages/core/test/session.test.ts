@@ -57,7 +57,7 @@ describe('session: password sign-in', () => {
   it('asks for the SMS code, then signs in with it; a wrong code is an HttpError 401', async () => {
     const { session } = await setup();
     const first = await session.signInWithPassword('sms@example.com', 'right');
-    expect(first).toEqual({ smsRequired: true, uid: 'u-1' });
+    expect(first).toEqual({ smsRequired: true, uid: 'u-1', phoneHint: null, resendTicket: null });
     expect(session.state).toBe('loading');
     const wrong = await session.verifySms('u-1', '000000').catch((e: unknown) => e);
     expect(wrong).toBeInstanceOf(HttpError);

@@ -3,11 +3,14 @@ import {
   loginResponse,
   logoutResponse,
   okResponse,
+  resendSmsResponse,
   sessionRenewResponse,
   userInfoResponse,
   verifySmsResponse,
   type LoginRequest,
   type LoginResponse,
+  type ResendSmsRequest,
+  type ResendSmsResponse,
   type ResetPasswordRequest,
   type SessionRenewResponse,
   type SignedIn,
@@ -54,6 +57,18 @@ export function verifySms(http: HttpClient, request: VerifySmsRequest, options?:
     method: 'POST',
     body: request,
     schema: verifySmsResponse,
+    auth: false,
+    credentials: 'include',
+  });
+}
+
+/** POST /resendSMS with the password answer's ticket: a new code (429 with Retry-After within 30 s of the last). */
+export function resendSms(http: HttpClient, request: ResendSmsRequest, options?: CallOptions): Promise<ResendSmsResponse> {
+  return http.request(AUTH, '/resendSMS', {
+    ...pass(options),
+    method: 'POST',
+    body: request,
+    schema: resendSmsResponse,
     auth: false,
     credentials: 'include',
   });

@@ -32,8 +32,17 @@ export const signedIn = z.object({
 });
 export type SignedIn = z.infer<typeof signedIn>;
 
-/** The password was right and the account has an SMS second factor: a code went to the phone. */
-export const smsRequired = z.object({ requireSmsValidation: z.literal(true), uid: z.string() });
+/**
+ * The password was right and the account has an SMS second factor: a code went to the phone.
+ * `phoneHint`: where it went, masked (`+47 ••••••67`; never the whole number). `resendTicket`: shown to
+ * POST /resendSMS to ask for a new code (only this sign-in has it). Optional: older clouds send neither.
+ */
+export const smsRequired = z.object({
+  requireSmsValidation: z.literal(true),
+  uid: z.string(),
+  phoneHint: z.optional(z.nullable(z.string())),
+  resendTicket: z.optional(z.nullable(z.string())),
+});
 export type SmsRequired = z.infer<typeof smsRequired>;
 
 export const loginResponse = z.union([signedIn, smsRequired]);
@@ -43,6 +52,12 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 export const verifySmsRequest = z.object({ smsToken: z.string().check(z.minLength(1)), uid: z.string().check(z.minLength(1)) });
 export type VerifySmsRequest = z.infer<typeof verifySmsRequest>;
 export const verifySmsResponse = signedIn;
+
+/** POST /resendSMS: a new code to the same phone, at most once per 30 s (else 429 with Retry-After). */
+export const resendSmsRequest = z.object({ uid: z.string().check(z.minLength(1)), resendTicket: z.string().check(z.minLength(1)) });
+export type ResendSmsRequest = z.infer<typeof resendSmsRequest>;
+export const resendSmsResponse = z.object({ ok: z.literal(true), phoneHint: z.nullable(z.string()) });
+export type ResendSmsResponse = z.infer<typeof resendSmsResponse>;
 
 /** GET /customToken (bearer: the auth service's token) */
 export const customTokenResponse = z.object({ token: z.string() });

@@ -5,5 +5,5 @@ export { default as compactI18next } from './compactI18next.js';
 // them at `@varde/core/texts`): a bundle split across elements assigns a file to every element that
 // reaches it through an import, used or not, so a re-export here put every widget's texts on every page.
 export { errorMessageKey, describeError } from './describeError.js';
-export { loginErrorKey } from './loginErrors.js';
+export { loginErrorKey, smsResendErrorKey } from './loginErrors.js';
 export type { MessageKey } from './describeError.js';

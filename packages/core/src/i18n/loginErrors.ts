@@ -25,6 +25,19 @@ export function loginErrorKey(error: unknown, step: 'credentials' | 'sms'): Mess
   return { key: 'login:somethingWentWrong' };
 }
 
+/**
+ * What the SMS step shows when "send again" fails: too soon (429) says in how many seconds it may be
+ * tried; a refused ticket (400/401/408) means the sign-in is over; no answer is "Failed to connect".
+ */
+export function smsResendErrorKey(error: unknown): MessageKey {
+  if (error instanceof HttpError && error.status === 429) {
+    return { key: 'login:smsResendWait', values: { seconds: retryAfterSeconds(error) } };
+  }
+  if (error instanceof HttpError && [400, 401, 408].includes(error.status)) return { key: 'login:smsSignInExpired' };
+  if (error instanceof NetworkError || error instanceof TimeoutError) return { key: 'login:failedToConnect' };
+  return { key: 'login:somethingWentWrong' };
+}
+
 /** Seconds to wait: the Retry-After header, else the body's retryAfter, else 60. */
 function retryAfterSeconds(error: HttpError): number {
   if (error.retryAfterSeconds !== undefined) return error.retryAfterSeconds;

@@ -1,5 +1,5 @@
 import type { StoreApi } from 'zustand/vanilla';
-import { login, verifySms as verifySmsCode } from '../auth/authClient.js';
+import { login, resendSms, verifySms as verifySmsCode } from '../auth/authClient.js';
 import type { AccessTokens } from '../contract/auth.js';
 import type { UserData } from '../contract/user.js';
 import { serviceBaseUrl } from '../config/serviceUrls.js';
@@ -11,7 +11,7 @@ import { browserOrigin, browserSessionStorage } from './browserContext.js';
 import { createLazyUserManager } from './lazyUserManager.js';
 import { createOidcFlows, type OidcUserManager, type SignInRedirectOptions } from './oidcFlows.js';
 import { createSessionCore, credentialsOf, SESSION_RENEW_INTERVAL_MS } from './sessionCore.js';
-import type { KeyValueStorage, PasswordSignInResult, SessionSnapshot, SessionState, Timers } from './types.js';
+import type { KeyValueStorage, PasswordSignInResult, SessionSnapshot, SessionState, SmsStep, Timers } from './types.js';
 import { defaultUserStorage } from './userStorage.js';
 
 export interface SessionOptions {
@@ -58,6 +58,8 @@ export interface Session {
   signInSilent(): Promise<boolean>;
   signInWithPassword(piscadaId: string, password: string): Promise<PasswordSignInResult>;
   verifySms(uid: string, code: string): Promise<UserData>;
+  /** "Send again" on the SMS step; rejects with a 429 HttpError (retryAfterSeconds) within 30 s of the last code. */
+  resendSms(step: SmsStep): Promise<{ phoneHint: string | null }>;
   /** For a host page that holds tokens itself. */
   useAccessTokens(
     tokens: AccessTokens,
@@ -173,7 +175,9 @@ export function createSession(options: SessionOptions): Session {
       passwordStep(async () => {
         const startedAt = core.generation();
         const answer = await login(http, { piscadaId, password });
-        if (answer.requireSmsValidation) return { smsRequired: true as const, uid: answer.uid };
+        if (answer.requireSmsValidation) {
+          return { smsRequired: true as const, uid: answer.uid, phoneHint: answer.phoneHint ?? null, resendTicket: answer.resendTicket ?? null };
+        }
         await core.establish(credentialsOf(answer), startedAt);
         return { smsRequired: false as const, user: answer.user };
       }),
@@ -185,6 +189,12 @@ export function createSession(options: SessionOptions): Session {
         await core.establish(credentialsOf(answer), startedAt);
         return answer.user;
       }),
+
+    async resendSms(step) {
+      if (!step.resendTicket) throw new Error('This cloud cannot send a new SMS code; sign in again');
+      const answer = await resendSms(http, { uid: step.uid, resendTicket: step.resendTicket });
+      return { phoneHint: answer.phoneHint };
+    },
 
     async useAccessTokens(tokens, pushed = {}) {
       await core.establish(

@@ -43,4 +43,13 @@ export interface Timers {
   clearInterval(handle: unknown): void;
 }
 
-export type PasswordSignInResult = { smsRequired: true; uid: string } | { smsRequired: false; user: UserData };
+/** The SMS step of a password sign-in: whose code, where it went (masked) and the ticket to ask for another. */
+export interface SmsStep {
+  uid: string;
+  /** `+47 ••••••67`; null when the cloud did not say. */
+  phoneHint: string | null;
+  /** Null: the cloud offers no "send again" (an older cloud). */
+  resendTicket: string | null;
+}
+
+export type PasswordSignInResult = ({ smsRequired: true } & SmsStep) | { smsRequired: false; user: UserData };

@@ -6,7 +6,7 @@ import { userPath } from '../users/profiles.js';
 import { accountByEmail, accountByUid } from './accounts.js';
 import { accountKey, beginAttempt, clearFailures } from './loginThrottle.js';
 import { DECOY_PASSWORD_HASH, verifyPassword } from './secrets.js';
-import { checkSmsChallenge, createSmsChallenge, SMS_RESEND_AFTER_MS, smsChallengeSentAt } from './smsCodes.js';
+import { checkSmsChallenge, createSmsChallenge, replaceSmsCode, SMS_RESEND_AFTER_MS, smsChallengeSentAt, smsTicketMatches } from './smsCodes.js';
 
 /**
  * Credential checks shared by the auth server (/cloud/auth) and the OpenID Connect provider's
@@ -41,12 +41,52 @@ export async function checkPassword(ctx: Ctx, piscadaId: string, password: strin
   return { ok: true, uid: account.uid, smsRequired: account.smsSecondFactor };
 }
 
-/** Sends a fresh 6-digit code (valid 5 minutes) to the account's phone through the outbox. */
-export async function sendSmsCode(ctx: Ctx, uid: string): Promise<void> {
+/** What the SMS step may tell the browser once the password was right: where the code went, and its resend ticket. */
+export interface SmsStep {
+  /** Masked (maskPhone); null when the account has no phone. */
+  phoneHint: string | null;
+  /** Null for the provider's pages (their interaction is the credential) and when no code was sent. */
+  resendTicket: string | null;
+}
+
+/**
+ * Sends a fresh 6-digit code (valid 5 minutes) to the account's phone through the outbox. `withTicket`:
+ * the auth server's sign-in, whose browser must show a ticket to ask for another code (resendSmsCode).
+ */
+export async function sendSmsCode(ctx: Ctx, uid: string, withTicket = false): Promise<SmsStep> {
   const account = await accountByUid(ctx.db, uid);
-  if (!account?.phone) return;
-  const code = await createSmsChallenge(ctx.db, uid, ctx.clock.now());
-  await sendMessage(ctx, { channel: 'sms', to: account.phone, body: smsCodeText(await languageOfUser(ctx, uid), code) });
+  if (!account?.phone) return { phoneHint: null, resendTicket: null };
+  const { code, ticket } = await createSmsChallenge(ctx.db, uid, ctx.clock.now(), withTicket);
+  await sendCode(ctx, uid, account.phone, code);
+  return { phoneHint: maskPhone(account.phone), resendTicket: ticket };
+}
+
+async function sendCode(ctx: Ctx, uid: string, phone: string, code: string): Promise<void> {
+  await sendMessage(ctx, { channel: 'sms', to: phone, body: smsCodeText(await languageOfUser(ctx, uid), code) });
+}
+
+export type SmsResend = { sent: true; phoneHint: string | null } | { sent: false; resendInSeconds: number };
+
+/**
+ * "Send a new code", the one rule for both sign-in paths: a new code replaces the old one, at most once
+ * per SMS_RESEND_AFTER_MS after the last; sooner, how many seconds to wait. The caller has checked that
+ * a sign-in is waiting for this account's code (the provider's interaction, or the auth server's ticket).
+ */
+export async function resendSmsCode(ctx: Ctx, uid: string): Promise<SmsResend> {
+  const account = await accountByUid(ctx.db, uid);
+  if (!account?.phone) return { sent: true, phoneHint: null };
+  const now = ctx.clock.now();
+  const replaced = await replaceSmsCode(ctx.db, uid, now);
+  if (replaced && 'waitMs' in replaced) return { sent: false, resendInSeconds: Math.ceil(replaced.waitMs / 1000) };
+  // No challenge left (its code was used up): the provider's pending interaction still stands for the sign-in.
+  const code = replaced ? replaced.code : (await createSmsChallenge(ctx.db, uid, now)).code;
+  await sendCode(ctx, uid, account.phone, code);
+  return { sent: true, phoneHint: maskPhone(account.phone) };
+}
+
+/** Whether a resend request's ticket belongs to a sign-in of this account that still waits for its code. */
+export function smsResendAllowed(ctx: Ctx, uid: string, ticket: string): Promise<boolean> {
+  return smsTicketMatches(ctx.db, uid, ticket, ctx.clock.now());
 }
 
 /** A phone number as the SMS step shows it: the country code and the last two digits, the rest hidden. */

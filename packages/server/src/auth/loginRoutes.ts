@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { passwordLoginRequest, idTokenLoginRequest, verifySmsRequest, type LoginResponse } from '@varde/core/contract';
+import { passwordLoginRequest, idTokenLoginRequest, resendSmsRequest, verifySmsRequest, type LoginResponse, type ResendSmsResponse } from '@varde/core/contract';
 import type { CloudContext } from '../context.js';
 import { callerOf } from '../http/caller.js';
 import { HttpError } from '../http/HttpError.js';
@@ -7,19 +7,20 @@ import { parseWith } from '../http/parseWith.js';
 import { mintCustomToken } from '../tokens/customTokens.js';
 import { verifyIdToken } from '../tokens/idTokens.js';
 import { accountByUid } from './accounts.js';
-import { checkPassword, sendSmsCode, verifySmsCode } from './credentials.js';
+import { checkPassword, resendSmsCode, sendSmsCode, smsResendAllowed, verifySmsCode } from './credentials.js';
 import { useIdTokenOnce } from './idTokenReplay.js';
 import { RATE_LIMITS, perClient } from './rateLimits.js';
 import { completeSignIn } from './signIn.js';
 
 export const WRONG_CREDENTIALS = 'Wrong username or password';
 export const WRONG_SMS_TOKEN = 'Wrong sms token';
+export const NO_PENDING_SMS_SIGN_IN = 'No sign-in is waiting for an SMS code here. Sign in again.';
 
 function isObjectWith(body: unknown, key: string): boolean {
   return typeof body === 'object' && body !== null && key in body;
 }
 
-/** POST /login, POST /verifySMS, GET /customToken (mounted under /cloud/auth). */
+/** POST /login, POST /verifySMS, POST /resendSMS, GET /customToken (mounted under /cloud/auth). */
 export function registerLoginRoutes(app: FastifyInstance, ctx: CloudContext): void {
   // Public: this is where credentials are exchanged for tokens. Password attempts count against the
   // client's limit; ID-token exchanges do not (a signed token, good once, is nothing to guess, and a
@@ -45,8 +46,9 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: CloudContext): vo
     }
     if (!check.ok) throw new HttpError(401, WRONG_CREDENTIALS);
     if (check.smsRequired) {
-      await sendSmsCode(ctx, check.uid);
-      return { requireSmsValidation: true, uid: check.uid };
+      // Only after the right password: where the code went (masked) and the ticket to ask for another.
+      const { phoneHint, resendTicket } = await sendSmsCode(ctx, check.uid, true);
+      return { requireSmsValidation: true, uid: check.uid, phoneHint, resendTicket };
     }
     return completeSignIn(ctx, reply, check.uid);
   });
@@ -58,6 +60,20 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: CloudContext): vo
     if (result === 'wrong') throw new HttpError(401, WRONG_SMS_TOKEN);
     if (result === 'expired') throw new HttpError(408, 'The SMS code has expired or was used up. Sign in again.');
     return completeSignIn(ctx, reply, uid);
+  });
+
+  // Public: "Send a new code" on the SMS step. The ticket from the password answer is the credential, so
+  // knowing a uid is not enough to send SMS to someone's phone; every refusal reads alike (nothing leaks
+  // about whether that account is signing in). The 30 s rule is the provider pages' (resendSmsCode).
+  app.post('/resendSMS', { config: { public: true, ...perClient(RATE_LIMITS.smsVerification) } }, async (request): Promise<ResendSmsResponse> => {
+    const { uid, resendTicket } = parseWith(resendSmsRequest, request.body);
+    if (!(await smsResendAllowed(ctx, uid, resendTicket))) throw new HttpError(401, NO_PENDING_SMS_SIGN_IN);
+    const resend = await resendSmsCode(ctx, uid);
+    if (!resend.sent) {
+      const seconds = resend.resendInSeconds;
+      throw new HttpError(429, `Wait ${seconds} second${seconds === 1 ? '' : 's'} before asking for a new code.`, { 'Retry-After': String(seconds) });
+    }
+    return { ok: true, phoneHint: resend.phoneHint };
   });
 
   // Bearer: the auth service's own access token.

@@ -1,4 +1,4 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../storage/db.js';
 import { touched } from '../storage/executeResults.js';
 import { inTransaction } from '../storage/transaction.js';
@@ -20,21 +20,65 @@ export async function smsChallengeSentAt(db: Db, uid: string): Promise<number | 
   return row ? Number(row.expires_at) - SMS_CODE_TTL_MS : null;
 }
 
-/** A fresh 6-digit code for the account, replacing any earlier one. Returns the code (to send). */
-export async function createSmsChallenge(db: Db, uid: string, now: number): Promise<string> {
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+function newCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+function hashTicket(ticket: string): string {
+  return createHash('sha256').update(`sms-resend:${ticket}`).digest('hex');
+}
+
+/**
+ * A fresh 6-digit code for the account, replacing any earlier one. Returns the code (to send) and, when
+ * `withTicket`, the resend ticket the password answer hands out (stored only as a hash).
+ */
+export async function createSmsChallenge(db: Db, uid: string, now: number, withTicket = false): Promise<{ code: string; ticket: string | null }> {
+  const code = newCode();
+  const ticket = withTicket ? randomBytes(32).toString('base64url') : null;
+  const ticketHash = ticket === null ? null : hashTicket(ticket);
   await db
     .insertInto('sms_challenges')
-    .values({ uid, code_hash: hashCode(uid, code).toString('hex'), expires_at: now + SMS_CODE_TTL_MS, attempts: 0 })
+    .values({ uid, code_hash: hashCode(uid, code).toString('hex'), expires_at: now + SMS_CODE_TTL_MS, attempts: 0, ticket_hash: ticketHash })
     .onConflict((oc) =>
       oc.column('uid').doUpdateSet((eb) => ({
         code_hash: eb.ref('excluded.code_hash'),
         expires_at: eb.ref('excluded.expires_at'),
         attempts: 0,
+        ticket_hash: eb.ref('excluded.ticket_hash'),
       })),
     )
     .execute();
-  return code;
+  return { code, ticket };
+}
+
+/**
+ * "Send a new code": replaces the code of the account's challenge (its ticket stays) when the last one
+ * was sent SMS_RESEND_AFTER_MS ago or more. One conditional write, so two requests at once send one
+ * code. `waitMs`: too soon; null: there is no challenge.
+ */
+export async function replaceSmsCode(db: Db, uid: string, now: number): Promise<{ code: string } | { waitMs: number } | null> {
+  const code = newCode();
+  const replaced = await db
+    .updateTable('sms_challenges')
+    .set({ code_hash: hashCode(uid, code).toString('hex'), expires_at: now + SMS_CODE_TTL_MS, attempts: 0 })
+    .where('uid', '=', uid)
+    .where('expires_at', '<=', now + SMS_CODE_TTL_MS - SMS_RESEND_AFTER_MS)
+    .executeTakeFirst();
+  if (touched(replaced) === 1) return { code };
+  const sentAt = await smsChallengeSentAt(db, uid);
+  return sentAt === null ? null : { waitMs: Math.max(1, sentAt + SMS_RESEND_AFTER_MS - now) };
+}
+
+/**
+ * Whether `ticket` is the resend ticket of a sign-in still waiting for its code: the challenge exists,
+ * its code has not expired nor been guessed at too often. Any other case answers false alike.
+ */
+export async function smsTicketMatches(db: Db, uid: string, ticket: string, now: number): Promise<boolean> {
+  const row = (await db.selectFrom('sms_challenges').select(['ticket_hash', 'expires_at', 'attempts']).where('uid', '=', uid).executeTakeFirst()) as
+    | { ticket_hash: string | null; expires_at: number; attempts: number }
+    | undefined;
+  if (!row?.ticket_hash || Number(row.expires_at) <= now || Number(row.attempts) >= SMS_MAX_ATTEMPTS) return false;
+  return timingSafeEqual(Buffer.from(row.ticket_hash, 'hex'), Buffer.from(hashTicket(ticket), 'hex'));
 }
 
 interface ChallengeRow {

@@ -22,7 +22,9 @@ type MaybePromise<T> = T | Promise<T>;
 export interface OidcIdentity {
   /** `client`: the caller's address; failures are counted per name and client. */
   checkPassword(piscadaId: string, password: string, client: string): MaybePromise<PasswordCheck>;
-  sendSmsCode(uid: string): MaybePromise<void>;
+  sendSmsCode(uid: string): MaybePromise<unknown>;
+  /** "Send a new code": sent, or how many seconds until one may be (the cloud's one rule, credentials.ts). */
+  resendSmsCode(uid: string): MaybePromise<{ sent: true; phoneHint: string | null } | { sent: false; resendInSeconds: number }>;
   /** Where the code went (masked) and how long until "Send a new code" may send one. */
   smsCodeStatus(uid: string): MaybePromise<{ phoneHint: string | null; resendInSeconds: number }>;
   verifySmsCode(uid: string, code: string): MaybePromise<SmsCodeCheck>;

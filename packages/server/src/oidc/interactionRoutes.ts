@@ -198,10 +198,9 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
       const t = pageStrings(locale);
       const accountUid = await pending.accountFor(interaction.uid);
       if (!accountUid) return showPassword(reply, 400, interaction, locale, { error: t.smsExpired });
-      const { phoneHint, resendInSeconds } = await identity.smsCodeStatus(accountUid);
-      if (resendInSeconds > 0) return showSmsCode(reply, 429, interaction, locale, t.resendWait(resendInSeconds));
-      await identity.sendSmsCode(accountUid);
-      return showSmsCode(reply, 200, interaction, locale, undefined, t.resent(phoneHint ?? ''));
+      const resend = await identity.resendSmsCode(accountUid);
+      if (!resend.sent) return showSmsCode(reply, 429, interaction, locale, t.resendWait(resend.resendInSeconds));
+      return showSmsCode(reply, 200, interaction, locale, undefined, t.resent(resend.phoneHint ?? ''));
     });
 
     /** "Forgot password?": the same request as the portal's (POST /cloud/auth/requestResetPassword, with its limits). */

@@ -1,6 +1,6 @@
 /** The password (+ SMS code) sign-in of <varde-session>: two steps, messages from the catalogue. */
 import { useRef, useState, type FormEvent } from 'react';
-import { loginErrorKey, type Session } from '@varde/core';
+import { loginErrorKey, smsResendErrorKey, type Session, type SmsStep } from '@varde/core';
 import type { WidgetTranslate } from '../shared/useWidgetTranslation.js';
 import '../shared/shoelaceElements.js';
 
@@ -13,9 +13,11 @@ export interface SignInFormProps {
 }
 
 export function SignInForm({ session, t, onCancel }: SignInFormProps) {
-  const [smsUid, setSmsUid] = useState<string | null>(null);
+  const [sms, setSms] = useState<SmsStep | null>(null);
   const [busy, setBusy] = useState(false);
+  const [resending, setResending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const username = useRef<InputElement>(null);
   const password = useRef<InputElement>(null);
   const code = useRef<InputElement>(null);
@@ -25,13 +27,13 @@ export function SignInForm({ session, t, onCancel }: SignInFormProps) {
     if (busy) return;
     setBusy(true);
     setError(null);
-    const step = smsUid ? 'sms' : 'credentials';
+    const step = sms ? 'sms' : 'credentials';
     try {
-      if (smsUid) {
-        await session.verifySms(smsUid, (code.current?.value ?? '').trim());
+      if (sms) {
+        await session.verifySms(sms.uid, (code.current?.value ?? '').trim());
       } else {
         const answer = await session.signInWithPassword((username.current?.value ?? '').trim(), password.current?.value ?? '');
-        if (answer.smsRequired) setSmsUid(answer.uid);
+        if (answer.smsRequired) setSms({ uid: answer.uid, phoneHint: answer.phoneHint, resendTicket: answer.resendTicket });
       }
     } catch (failure) {
       const message = loginErrorKey(failure, step);
@@ -41,11 +43,30 @@ export function SignInForm({ session, t, onCancel }: SignInFormProps) {
     }
   }
 
+  // "Send again": at most once per 30 s; sooner the message says in how many seconds.
+  async function resend() {
+    if (!sms || resending) return;
+    setResending(true);
+    setError(null);
+    setNotice(null);
+    try {
+      const { phoneHint } = await session.resendSms(sms);
+      setNotice(phoneHint ? t('login:smsResent', { phone: phoneHint }) : t('login:smsResentNoHint'));
+    } catch (failure) {
+      const message = smsResendErrorKey(failure);
+      setError(t(message.key, message.values));
+    } finally {
+      setResending(false);
+    }
+  }
+
   return (
     <form className="varde-session__form" part="form" onSubmit={(event) => void submit(event)} noValidate>
-      {smsUid ? (
+      {sms ? (
         <>
-          <p className="varde-session__help">{t('login:smsHelp')}</p>
+          <p className="varde-session__help" part="sms-help">
+            {sms.phoneHint ? t('login:smsSentTo', { phone: sms.phoneHint }) : t('login:smsHelp')}
+          </p>
           <sl-input size="small" ref={code} name="code" part="code-input" label={t('login:smsCode')} autocomplete="one-time-code" inputmode="numeric" required autofocus />
         </>
       ) : (
@@ -59,10 +80,20 @@ export function SignInForm({ session, t, onCancel }: SignInFormProps) {
           {error}
         </p>
       ) : null}
+      {notice ? (
+        <p className="varde-session__notice" role="status" part="notice">
+          {notice}
+        </p>
+      ) : null}
       <div className="varde-session__actions">
         <sl-button type="submit" variant="primary" size="small" loading={busy} part="submit-button">
-          {smsUid ? t('login:verify') : t('login:submit')}
+          {sms ? t('login:verify') : t('login:submit')}
         </sl-button>
+        {sms?.resendTicket ? (
+          <sl-button type="button" size="small" loading={resending} onClick={() => void resend()} part="resend-button">
+            {t('login:smsResend')}
+          </sl-button>
+        ) : null}
         <sl-button type="button" size="small" onClick={onCancel} part="cancel-button">
           {t('cancel')}
         </sl-button>

@@ -5,7 +5,8 @@ export const sessionStyles = `
 .varde-session__status { display: flex; align-items: center; gap: var(--sl-spacing-small); flex-wrap: wrap; }
 .varde-session__name { font-weight: var(--sl-font-weight-semibold); }
 .varde-session__form { display: flex; flex-direction: column; gap: var(--sl-spacing-small); min-width: min(18rem, 100%); }
-.varde-session__actions { display: flex; gap: var(--sl-spacing-x-small); }
+.varde-session__actions { display: flex; gap: var(--sl-spacing-x-small); flex-wrap: wrap; }
 .varde-session__error { color: var(--sl-color-danger-700); margin: 0; }
 .varde-session__help { margin: 0; color: var(--sl-color-neutral-600); }
+.varde-session__notice { color: var(--sl-color-success-700); margin: 0; }
 `;

@@ -4,13 +4,16 @@ import { createSession, localSettings, setSharedSession, type Session } from '@v
 import { SessionWidget } from '../../src/session/Component.js';
 import type { SessionChangeDetail } from '../../src/session/events.js';
 import { demoUsers, startCloud, type Cloud } from '../helpers/cloud.js';
+import { manualClock } from '../../../server/test/helpers/manualClock.js';
 
 /** The React SessionWidget in a DOM, on a session signed in against the reference cloud. */
 let cloud: Cloud;
 let session: Session;
+// Moved by hand only past "send again"'s 30 s.
+const clock = manualClock();
 
 beforeAll(async () => {
-  cloud = await startCloud();
+  cloud = await startCloud({ clock });
 });
 afterAll(async () => {
   await cloud.close();
@@ -41,6 +44,12 @@ function fillInput(container: HTMLElement, name: string, value: string): void {
   const input = container.querySelector(`[part="${name}-input"]`) as HTMLElement & { value?: string };
   expect(input).not.toBeNull();
   input.value = value;
+}
+
+async function latestSms(): Promise<{ id: number; body: string }> {
+  const response = await fetch(`${cloud.url}/cloud/outbox/messages?channel=sms&to=${encodeURIComponent(demoUsers.sms.smsPhone)}`);
+  const { data } = (await response.json()) as { data: { id: number; body: string }[] };
+  return data.sort((a, b) => b.id - a.id)[0]!;
 }
 
 describe('SessionWidget', () => {
@@ -75,7 +84,7 @@ describe('SessionWidget', () => {
     expect(changes.at(-1)).toMatchObject({ state: 'signed-out', user: null, reason: 'user' });
   });
 
-  it('asks for the SMS code of a user with a second factor and shows the catalogue text for a wrong one', async () => {
+  it('asks for the SMS code, says where it went (masked), refuses a wrong one, and sends it again not sooner than 30 s after the last', async () => {
     const shared = newSharedSession();
     await shared.start({ silent: false });
     const { container } = render(<SessionWidget />);
@@ -83,10 +92,27 @@ describe('SessionWidget', () => {
     fillInput(container, 'username', demoUsers.sms.email);
     fillInput(container, 'password', demoUsers.sms.password);
     fireEvent.submit(container.querySelector('form')!);
-    await found(container, '[part="code-input"]');
+    const help = await found(container, '[part="sms-help"]');
+    expect(help.textContent).toBe('Vi har sendt en kode på SMS til +47 ••••••67. Skriv den inn for å fortsette.');
     fillInput(container, 'code', '000000');
     fireEvent.submit(container.querySelector('form')!);
     expect((await screen.findByRole('alert')).textContent).toMatch(/sms/i);
+    const first = await latestSms();
+
+    fireEvent.click(container.querySelector('[part="resend-button"]')!);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Du kan be om en ny kode om 30 sekunder.'));
+    expect((await latestSms()).id).toBe(first.id);
+
+    clock.advance(31_000);
+    fireEvent.click(container.querySelector('[part="resend-button"]')!);
+    expect((await screen.findByRole('status')).textContent).toBe('En ny kode er sendt til +47 ••••••67.');
+    expect(screen.queryByRole('alert')).toBeNull();
+    const second = await latestSms();
+    expect(second.id).toBeGreaterThan(first.id);
+
+    fillInput(container, 'code', /\b(\d{6})\b/.exec(second.body)![1]!);
+    fireEvent.submit(container.querySelector('form')!);
+    await screen.findByText(`Logget inn som ${demoUsers.sms.name}`);
   });
 
   it('follows the language of core i18n', async () => {

@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { loginErrorKey, type MessageKey } from '@varde/core';
+import { loginErrorKey, smsResendErrorKey, type MessageKey, type SmsStep } from '@varde/core';
 import type { UserData } from '@varde/core/contract';
 import { session } from '../../app/session.js';
 import { useTexts } from '../../shell/useTexts.js';
 
-type Step = { kind: 'credentials' } | { kind: 'sms'; uid: string };
+type Step = { kind: 'credentials' } | ({ kind: 'sms' } & SmsStep);
 
 /**
  * Password + SMS sign-in (core-shell §2 "Login form flow"): step 1 credentials; when the answer says
- * an SMS code is required, step 2 asks for it. Messages come from the catalogue (loginErrorKey).
+ * an SMS code is required, step 2 says where it went (the masked number) and asks for it, with "send
+ * again" (at most once per 30 s; sooner it says when). Messages come from the catalogue (loginErrorKey).
  * `onSignedIn` runs once the session is signed in.
  */
 export function PasswordSmsLoginForm(props: { onSignedIn: (user: UserData) => void; idPrefix?: string }) {
@@ -20,6 +21,8 @@ export function PasswordSmsLoginForm(props: { onSignedIn: (user: UserData) => vo
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<MessageKey | null>(null);
+  const [notice, setNotice] = useState<MessageKey | null>(null);
+  const [resending, setResending] = useState(false);
 
   function showError(reason: unknown, which: 'credentials' | 'sms'): void {
     setError(loginErrorKey(reason, which));
@@ -33,8 +36,9 @@ export function PasswordSmsLoginForm(props: { onSignedIn: (user: UserData) => vo
     try {
       const result = await session.signInWithPassword(username.trim(), password);
       if (result.smsRequired) {
-        setStep({ kind: 'sms', uid: result.uid });
+        setStep({ kind: 'sms', uid: result.uid, phoneHint: result.phoneHint, resendTicket: result.resendTicket });
         setCode('');
+        setNotice(null);
       } else {
         props.onSignedIn(result.user);
       }
@@ -59,6 +63,21 @@ export function PasswordSmsLoginForm(props: { onSignedIn: (user: UserData) => vo
     }
   }
 
+  async function resendCode(): Promise<void> {
+    if (resending || step.kind !== 'sms') return;
+    setResending(true);
+    setError(null);
+    setNotice(null);
+    try {
+      const { phoneHint } = await session.resendSms(step);
+      setNotice(phoneHint ? { key: 'smsResent', values: { phone: phoneHint } } : { key: 'smsResentNoHint' });
+    } catch (reason) {
+      setError(smsResendErrorKey(reason));
+    } finally {
+      setResending(false);
+    }
+  }
+
   const alert = error ? (
     <p className="login-form-error" role="alert">
       {t(error.key, error.values ?? {})}
@@ -69,7 +88,7 @@ export function PasswordSmsLoginForm(props: { onSignedIn: (user: UserData) => vo
     return (
       <form className="login-form" onSubmit={(event) => void submitCode(event)} aria-busy={busy} noValidate>
         <h2>{t('smsTitle')}</h2>
-        <p className="login-form-help">{t('smsHelp')}</p>
+        <p className="login-form-help">{step.phoneHint ? t('smsSentTo', { phone: step.phoneHint }) : t('smsHelp')}</p>
         <label htmlFor={id('code')}>{t('smsCode')}</label>
         <input
           id={id('code')}
@@ -82,16 +101,27 @@ export function PasswordSmsLoginForm(props: { onSignedIn: (user: UserData) => vo
           required
         />
         {alert}
+        {notice ? (
+          <p className="login-form-notice" role="status">
+            {t(notice.key, notice.values ?? {})}
+          </p>
+        ) : null}
         <div className="login-form-actions">
           <button type="submit" disabled={busy}>
             {busy ? t('signingIn') : t('verify')}
           </button>
+          {step.resendTicket ? (
+            <button type="button" className="secondary" disabled={resending} onClick={() => void resendCode()}>
+              {resending ? t('smsResending') : t('smsResend')}
+            </button>
+          ) : null}
           <button
             type="button"
             className="secondary"
             onClick={() => {
               setStep({ kind: 'credentials' });
               setError(null);
+              setNotice(null);
             }}
           >
             {t('back')}

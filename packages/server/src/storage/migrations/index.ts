@@ -30,6 +30,7 @@ import { clusterNotificationsMigration } from './210-cluster-notifications.js';
 import { onDisconnectLedgerMigration } from './220-on-disconnect-ledger.js';
 import { clusterSettingsMigration } from './230-cluster-settings.js';
 import { smtpDeliveryStateMigration } from './240-smtp-delivery-state.js';
+import { smsResendTicketMigration } from './250-sms-resend-ticket.js';
 
 export type { Migration };
 
@@ -61,4 +62,5 @@ export const migrations: Migration[] = [
   onDisconnectLedgerMigration,
   clusterSettingsMigration,
   smtpDeliveryStateMigration,
+  smsResendTicketMigration,
 ];
