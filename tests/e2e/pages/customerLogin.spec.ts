@@ -18,6 +18,15 @@ test('a user with an SMS second factor signs in with the code from the outbox an
 
   const code = page.getByLabel('SMS code');
   await expect(code).toBeFocused();
+  // Where the code went, masked; "Send again" right away is refused with when it may be tried (429).
+  await expect(page.getByText('We have sent a code by SMS to +47 ••••••67. Enter it to continue.')).toBeVisible();
+  await expect(page.locator('body')).not.toContainText(demoUsers.sms.smsPhone.slice(3));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.getByRole('button', { name: 'Send again' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/^You can ask for a new code in (30|29|28) seconds\.$/);
+  await page.screenshot({ path: 'test-results/screens/pages-login-sms-390-dark.png', fullPage: true });
+  await expectNoSeriousA11yViolations(page);
   // A wrong code is refused with the catalogue's text (401 -> wrong SMS token).
   const right = await latestSmsCode(page, demoUsers.sms.smsPhone);
   await code.fill(right === '000000' ? '111111' : '000000');

@@ -4,6 +4,9 @@ import { loginErrorKey, smsResendErrorKey, type Session, type SmsStep } from '@v
 import type { WidgetTranslate } from '../shared/useWidgetTranslation.js';
 import '../shared/shoelaceElements.js';
 
+/** A masked number never breaks between its country code and its digits. */
+const unbroken = (phone: string) => phone.replace(/ /g, '\u00a0');
+
 type InputElement = HTMLElement & { value?: string; focus(): void };
 
 export interface SignInFormProps {
@@ -51,7 +54,7 @@ export function SignInForm({ session, t, onCancel }: SignInFormProps) {
     setNotice(null);
     try {
       const { phoneHint } = await session.resendSms(sms);
-      setNotice(phoneHint ? t('login:smsResent', { phone: phoneHint }) : t('login:smsResentNoHint'));
+      setNotice(phoneHint ? t('login:smsResent', { phone: unbroken(phoneHint) }) : t('login:smsResentNoHint'));
     } catch (failure) {
       const message = smsResendErrorKey(failure);
       setError(t(message.key, message.values));
@@ -65,14 +68,15 @@ export function SignInForm({ session, t, onCancel }: SignInFormProps) {
       {sms ? (
         <>
           <p className="varde-session__help" part="sms-help">
-            {sms.phoneHint ? t('login:smsSentTo', { phone: sms.phoneHint }) : t('login:smsHelp')}
+            {sms.phoneHint ? t('login:smsSentTo', { phone: unbroken(sms.phoneHint) }) : t('login:smsHelp')}
           </p>
-          <sl-input size="small" ref={code} name="code" part="code-input" label={t('login:smsCode')} autocomplete="one-time-code" inputmode="numeric" required autofocus />
+          {/* Keyed: without it React would reuse the password field, value and all, as the code field. */}
+          <sl-input key="code" size="small" ref={code} name="code" part="code-input" label={t('login:smsCode')} autocomplete="one-time-code" inputmode="numeric" required autofocus />
         </>
       ) : (
         <>
-          <sl-input size="small" ref={username} name="username" part="username-input" label={t('login:username')} autocomplete="username" required autofocus />
-          <sl-input size="small" ref={password} name="password" part="password-input" type="password" label={t('login:password')} autocomplete="current-password" required />
+          <sl-input key="username" size="small" ref={username} name="username" part="username-input" label={t('login:username')} autocomplete="username" required autofocus />
+          <sl-input key="password" size="small" ref={password} name="password" part="password-input" type="password" label={t('login:password')} autocomplete="current-password" required />
         </>
       )}
       {error ? (

@@ -93,7 +93,9 @@ describe('SessionWidget', () => {
     fillInput(container, 'password', demoUsers.sms.password);
     fireEvent.submit(container.querySelector('form')!);
     const help = await found(container, '[part="sms-help"]');
-    expect(help.textContent).toBe('Vi har sendt en kode på SMS til +47 ••••••67. Skriv den inn for å fortsette.');
+    expect(help.textContent).toBe('Vi har sendt en kode på SMS til +47\u00a0••••••67. Skriv den inn for å fortsette.');
+    // A field of its own, not the password field reused: it starts empty.
+    expect((container.querySelector('[part="code-input"]') as HTMLElement & { value?: string }).value ?? '').toBe('');
     fillInput(container, 'code', '000000');
     fireEvent.submit(container.querySelector('form')!);
     expect((await screen.findByRole('alert')).textContent).toMatch(/sms/i);
@@ -105,7 +107,7 @@ describe('SessionWidget', () => {
 
     clock.advance(31_000);
     fireEvent.click(container.querySelector('[part="resend-button"]')!);
-    expect((await screen.findByRole('status')).textContent).toBe('En ny kode er sendt til +47 ••••••67.');
+    expect((await screen.findByRole('status')).textContent).toBe('En ny kode er sendt til +47\u00a0••••••67.');
     expect(screen.queryByRole('alert')).toBeNull();
     const second = await latestSms();
     expect(second.id).toBeGreaterThan(first.id);

@@ -4,6 +4,9 @@ import type { UserData } from '@varde/core/contract';
 import { session } from '../../app/session.js';
 import { useTexts } from '../../shell/useTexts.js';
 
+/** A masked number never breaks between its country code and its digits. */
+const unbroken = (phone: string) => phone.replace(/ /g, '\u00a0');
+
 type Step = { kind: 'credentials' } | ({ kind: 'sms' } & SmsStep);
 
 /**
@@ -70,7 +73,7 @@ export function PasswordSmsLoginForm(props: { onSignedIn: (user: UserData) => vo
     setNotice(null);
     try {
       const { phoneHint } = await session.resendSms(step);
-      setNotice(phoneHint ? { key: 'smsResent', values: { phone: phoneHint } } : { key: 'smsResentNoHint' });
+      setNotice(phoneHint ? { key: 'smsResent', values: { phone: unbroken(phoneHint) } } : { key: 'smsResentNoHint' });
     } catch (reason) {
       setError(smsResendErrorKey(reason));
     } finally {
@@ -88,7 +91,7 @@ export function PasswordSmsLoginForm(props: { onSignedIn: (user: UserData) => vo
     return (
       <form className="login-form" onSubmit={(event) => void submitCode(event)} aria-busy={busy} noValidate>
         <h2>{t('smsTitle')}</h2>
-        <p className="login-form-help">{step.phoneHint ? t('smsSentTo', { phone: step.phoneHint }) : t('smsHelp')}</p>
+        <p className="login-form-help">{step.phoneHint ? t('smsSentTo', { phone: unbroken(step.phoneHint) }) : t('smsHelp')}</p>
         <label htmlFor={id('code')}>{t('smsCode')}</label>
         <input
           id={id('code')}
