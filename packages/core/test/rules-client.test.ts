@@ -50,12 +50,13 @@ describe('rule drafts and ids', () => {
   it('makes rule ids of the first 8 characters of the site id, -rule- and 6 random characters', () => {
     expect(newRuleId('f1bd4cfd-1111-2222-3333-444455556666', () => 0)).toBe('f1bd4cfd-rule-aaaaaa');
     expect(newRuleId(site.uuid)).toMatch(new RegExp(`^${site.uuid.slice(0, 8)}-rule-[a-z0-9]{6}$`));
-    expect(newRuleDraft(site.uuid)).toMatchObject({ threshold: 20, channeltype: [], users: [] });
+    expect(newRuleDraft(site.uuid)).toMatchObject({ name: '', threshold: 20, channeltype: [], users: [] });
   });
 
   it('refuses what the dialog must refuse, in the spec\'s words', () => {
-    const draft = { ...newRuleDraft(site.uuid), channeltype: ['mail' as const], users: ['u1'] };
+    const draft = { ...newRuleDraft(site.uuid), name: 'Vakt', channeltype: ['mail' as const], users: ['u1'] };
     expect(validateRuleDraft(draft).ok).toBe(true);
+    expect(validateRuleDraft({ ...draft, name: '  Vakt natt ' })).toMatchObject({ ok: true, rule: { name: 'Vakt natt' } });
     expect(validateRuleDraft({ ...draft, threshold: '35' })).toMatchObject({ ok: true, rule: { threshold: 35 } });
     const errorsOf = (changes: object, known?: Set<string>) => {
       const result = validateRuleDraft({ ...draft, ...changes }, known);
@@ -65,6 +66,9 @@ describe('rule drafts and ids', () => {
     expect(errorsOf({ users: [] }).users).toBe('You must select at least one user');
     for (const threshold of [3, 121, 'abc', 7, 0]) expect(errorsOf({ threshold }).threshold).toMatch(/Threshold must be/);
     expect(errorsOf({}, new Set(['u2'])).users).toBe('Unknown user id u1');
+    // The editor requires a name (the API takes rules without one from older clients).
+    for (const name of ['', '   ', 'x'.repeat(81), 'a\nb']) expect(errorsOf({ name }).name).toBe('The rule name must be 1-80 characters, on one line');
+    expect(errorsOf({ name: 'x'.repeat(80) }).name).toBeUndefined();
   });
 
   it('accepts Norwegian and Swedish numbers only', () => {
@@ -85,6 +89,10 @@ describe('rule drafts and ids', () => {
     expect(diff.changed.map((c) => c.after.threshold)).toEqual([25]);
     expect(diff.removed.map((r) => r.ruleId)).toEqual(['b']);
     expect(isEmptyDiff(diffRules({ a }, { a: { ...a, users: ['u1'] } }))).toBe(true);
+    // A new name is a change; no name (a file without names) keeps the stored one, so is none.
+    const named = { ...a, name: 'Vakt' };
+    expect(diffRules({ a: named }, { a: { ...named, name: 'Vakt natt' } }).changed).toHaveLength(1);
+    expect(isEmptyDiff(diffRules({ a: named }, { a }))).toBe(true);
   });
 });
 
@@ -93,7 +101,7 @@ describe('against the cloud', () => {
     const users = await listRuleUsers(admin, site.uuid);
     const sms = users.find((user) => user.username === 'sms@varde.test')!;
     expect(sms.phone).toBe('+4791234567');
-    const draft = { ...newRuleDraft(site.uuid), channeltype: ['sms' as const, 'mail' as const], users: [sms.uid] };
+    const draft = { ...newRuleDraft(site.uuid), name: 'Vakttelefon', channeltype: ['sms' as const, 'mail' as const], users: [sms.uid] };
     const checked = validateRuleDraft(draft, new Set(users.map((user) => user.uid)));
     if (!checked.ok) throw new Error('draft should be valid');
 
@@ -113,7 +121,7 @@ describe('against the cloud', () => {
         ],
       },
     });
-    expect((await outbox(cloud, { channel: 'sms', to: '+4791234567' }))[0]!.body).toContain(draft.ruleId);
+    expect((await outbox(cloud, { channel: 'sms', to: '+4791234567' }))[0]!.body).toContain('Vakttelefon');
 
     expect(await saveSiteRules(admin, site.uuid, withoutRule(saved, draft.ruleId))).toEqual({});
     await saveSiteRules(admin, site.uuid, saved);

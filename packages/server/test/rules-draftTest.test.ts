@@ -14,6 +14,7 @@ const site = demoSites()[12]!; // admin, power user and the SMS user (+479123456
 const testPath = `/controllers/${site.uuid}/notificationtest`;
 const draft = (overrides: Partial<NotificationRuleInput> = {}): NotificationRuleInput => ({
   ruleId: `${site.uuid.slice(0, 8)}-rule-draft1`,
+  name: 'Utkast til nattvakt',
   channeltype: ['mail'],
   threshold: 20,
   users: [demoUid('admin')],
@@ -23,7 +24,7 @@ const draft = (overrides: Partial<NotificationRuleInput> = {}): NotificationRule
 const outboxMark = async () => Math.max(0, ...(await cloud.context.outbox.list()).map((message) => message.id));
 /** Test messages of this file's drafts after a mark (the engine's timer may send alarm messages meanwhile). */
 const testsSent = async (after: number) =>
-  (await cloud.context.outbox.list()).filter((message) => message.id > after && message.body.includes('-rule-draft1'));
+  (await cloud.context.outbox.list()).filter((message) => message.id > after && message.body.includes('Utkast til nattvakt'));
 const testDraft = (who: SignedIn, body: unknown) => callAs(cloud, who, 'controllers-api', testPath, { method: 'POST', json: body });
 
 beforeAll(async () => {
@@ -48,7 +49,9 @@ test('an unsaved e-mail-only draft for a user without a phone: the e-mail goes o
   ]);
   const sent = await testsSent(since);
   expect(sent.map((message) => [message.channel, message.to])).toEqual([['email', 'admin@varde.test']]);
-  expect(sent[0]!.body).toContain(draft().ruleId);
+  // The message names the rule by the draft's name, not its id (issue 26).
+  expect(sent[0]!.body).toContain('«Utkast til nattvakt»');
+  expect(sent[0]!.body).not.toContain(draft().ruleId);
   const stored = notificationRulesBody.parse((await callAs(cloud, admin, 'controllers-api', `/controllers/${site.uuid}/notificationrules`)).body);
   expect(stored.rules).toEqual({});
 });

@@ -12,6 +12,7 @@ const sites = demoSites();
 /** Site 13: the admin, the power user and the SMS user (+4791234567) have it. */
 const site = sites[13]!;
 const SMS_PHONE = '+4791234567';
+const prefix = site.uuid.slice(0, 8);
 
 async function sentTo(to: string, tagName: string) {
   return (await cloud.context.outbox.list({ to })).filter((message) => message.body.includes(tagName) || message.subject?.includes(tagName));
@@ -23,9 +24,8 @@ beforeAll(async () => {
   await cloud.context.rules.engine.stop();
   // Start from a quiet site: the demo seed leaves an active alarm on some sites.
   for (const row of await cloud.context.alarms.list({ siteUuids: [site.uuid], active: true })) await cloud.context.alarms.clear(row.id);
-  const prefix = site.uuid.slice(0, 8);
   const rules: NotificationRules = {
-    [`${prefix}-rule-fast20`]: { ruleId: `${prefix}-rule-fast20`, channeltype: ['sms', 'mail'], threshold: 20, users: [demoUid('sms')] },
+    [`${prefix}-rule-fast20`]: { ruleId: `${prefix}-rule-fast20`, name: 'Vakttelefon natt', channeltype: ['sms', 'mail'], threshold: 20, users: [demoUid('sms')] },
     // The SMS user is in this slower rule too: still one notification per alarm and channel.
     [`${prefix}-rule-slow60`]: {
       ruleId: `${prefix}-rule-slow60`,
@@ -56,6 +56,11 @@ test('an alarm active past the threshold tells each user once per channel, and n
   expect(await sentTo('sms@varde.test', 'RULE-T1')).toHaveLength(1);
   expect(await sentTo(SMS_PHONE, 'RULE-T1')).toHaveLength(1);
   expect((await sentTo(SMS_PHONE, 'RULE-T1'))[0]!.body).toContain(site.name);
+  // The rule is named by its name, not its id (issue 26), in the SMS and in the e-mail.
+  for (const message of [...(await sentTo(SMS_PHONE, 'RULE-T1')), ...(await sentTo('sms@varde.test', 'RULE-T1'))]) {
+    expect(message.body).toContain('Vakttelefon natt');
+    expect(message.body).not.toContain(`${prefix}-rule-fast20`);
+  }
   expect(await sentTo('power@varde.test', 'RULE-T1')).toEqual([]); // the 60-minute rule is not due yet
 
   // Still active: nobody is told again, not even when the slower rule (which also names them) is due.

@@ -47,11 +47,36 @@ test('POST replaces a site\'s rules (idempotently); the threshold string "25" is
   const body = { rules: { [rule().ruleId]: rule({ threshold: '25' }) } };
   const first = await post(admin, body);
   expect(first.status).toBe(200);
-  expect(first.body.rules[rule().ruleId]).toEqual({ ...rule(), threshold: 25 });
+  // Sent without a name: named from what it does, in the caller's stored language (the demo admin's is Norwegian).
+  expect(first.body.rules[rule().ruleId]).toEqual({ ...rule(), name: 'SMS og e-post etter 25 min', threshold: 25 });
   expect((await post(admin, body)).body).toEqual(first.body);
   expect(notificationRulesBody.parse((await get(admin, rulesPath)).body)).toEqual(first.body);
   const list = listControllersResponse.parse((await get(admin, '/controllers?rules=True&limit=1000')).body).data;
   expect(list.find((s) => s.uuid === site.uuid)?.rules).toBe(1);
+});
+
+test('a rule\'s name: stored trimmed, changed by a save, kept by a save without one', async () => {
+  const created = await post(admin, { rules: { [rule().ruleId]: rule({ name: '  Vakttelefon natt  ' }) } });
+  expect(created.status).toBe(200);
+  expect(created.body.rules[rule().ruleId].name).toBe('Vakttelefon natt');
+  const renamed = await post(admin, { rules: { [rule().ruleId]: rule({ name: 'Vakttelefon <b>helg</b> & natt' }) } });
+  expect(renamed.body.rules[rule().ruleId].name).toBe('Vakttelefon <b>helg</b> & natt');
+  // An older client (or a rules file without names) keeps the stored name.
+  const kept = await post(admin, { rules: { [rule().ruleId]: rule({ threshold: 30 }) } });
+  expect(kept.body.rules[rule().ruleId]).toMatchObject({ name: 'Vakttelefon <b>helg</b> & natt', threshold: 30 });
+  expect(notificationRulesBody.parse((await get(admin, rulesPath)).body).rules[rule().ruleId]?.name).toBe('Vakttelefon <b>helg</b> & natt');
+  // The seeded rules have Norwegian names.
+  const seeded = notificationRulesBody.parse((await get(admin, `/controllers/${sites[10]!.uuid}/notificationrules`)).body);
+  expect(Object.values(seeded.rules).map((r) => r.name)).toEqual(['Vakttelefon døgnet rundt', 'Driftsleder, alarmer over en time']);
+});
+
+test('another partner can neither read nor rename a site\'s rules', async () => {
+  await post(admin, { rules: { [rule().ruleId]: rule({ name: 'Fjordvarmes regel' }) } });
+  const before = (await get(admin, rulesPath)).body;
+  const answer = await post(drift, { rules: { [rule().ruleId]: rule({ name: 'Overtatt' }) } });
+  expect(answer.status).toBe(403);
+  expect(answer.body.detail).toEqual(expect.any(String));
+  expect((await get(admin, rulesPath)).body).toEqual(before);
 });
 
 describe('bad input is refused with 400 and a detail, and nothing changes', () => {
@@ -71,6 +96,11 @@ describe('bad input is refused with 400 and a detail, and nothing changes', () =
     ['a rule id with a slash', { rules: { 'a/b': rule({ ruleId: 'a/b' }) } }, /Rule id must be/],
     ['no rules field', {}, /rules/],
     ['rules as a list', { rules: [rule()] }, /rules/],
+    ['an empty name', { rules: { [rule().ruleId]: rule({ name: '' }) } }, /name: The rule name must be 1-80 characters/],
+    ['a name of spaces', { rules: { [rule().ruleId]: rule({ name: '   ' }) } }, /The rule name must be 1-80 characters/],
+    ['a name of 81 characters', { rules: { [rule().ruleId]: rule({ name: 'x'.repeat(81) }) } }, /The rule name must be 1-80 characters/],
+    ['a name with a line break', { rules: { [rule().ruleId]: rule({ name: 'Vakt\nBcc: x@example.com' }) } }, /The rule name must be 1-80 characters, on one line/],
+    ['a name that is a number', { rules: { [rule().ruleId]: rule({ name: 42 as unknown as string }) } }, /The rule name must be/],
   ];
   test.each(cases)('%s', async (_name, body, detail) => {
     const before = (await get(admin, rulesPath)).body;
@@ -124,7 +154,7 @@ describe('testing a rule', () => {
     const swede = await createUser('svensson@varde.test', '+46 70-123 45 67');
     const norwegian = await createUser('nordmann@varde.test', '0047 912 34 568');
     const ruleId = `${site.uuid.slice(0, 8)}-rule-test01`;
-    expect((await post(admin, { rules: { [ruleId]: rule({ ruleId, users: [swede, norwegian, demoUid('sms')] }) } })).status).toBe(200);
+    expect((await post(admin, { rules: { [ruleId]: rule({ ruleId, name: 'Test en', users: [swede, norwegian, demoUid('sms')] }) } })).status).toBe(200);
     const since = Date.now() - 1;
     const answer = await get(admin, `/controllers/${site.uuid}/notificationtest/${ruleId}`);
     expect(answer.status).toBe(200);
@@ -136,11 +166,12 @@ describe('testing a rule', () => {
       { userUUID: demoUid('sms'), username: 'sms@varde.test', phonenumber: '+4791234567', email: 'sms@varde.test' },
     ]);
     const sent = await cloud.context.outbox.list({ since });
+    // Every message names the rule by its name (in the recipient's language), never by its id.
     for (const to of ['svensson@varde.test', 'nordmann@varde.test', 'sms@varde.test']) {
-      expect(sent.filter((m) => m.to === to && m.channel === 'email' && m.body.includes(ruleId))).toHaveLength(1);
+      expect(sent.filter((m) => m.to === to && m.channel === 'email' && m.subject?.includes('Test en') && !m.body.includes(ruleId))).toHaveLength(1);
     }
     for (const to of ['+46701234567', '+4791234568', '+4791234567']) {
-      expect(sent.filter((m) => m.to === to && m.channel === 'sms' && m.body.includes(ruleId))).toHaveLength(1);
+      expect(sent.filter((m) => m.to === to && m.channel === 'sms' && m.body.includes('Test en') && !m.body.includes(ruleId))).toHaveLength(1);
     }
   });
 
@@ -150,8 +181,8 @@ describe('testing a rule', () => {
     const mailOnly = `${site.uuid.slice(0, 8)}-rule-test03`;
     await post(admin, {
       rules: {
-        [ruleId]: rule({ ruleId, users: [demoUid('sms'), dane, demoUid('admin')] }),
-        [mailOnly]: rule({ ruleId: mailOnly, channeltype: ['mail'], users: [demoUid('admin')] }),
+        [ruleId]: rule({ ruleId, name: 'Test to', users: [demoUid('sms'), dane, demoUid('admin')] }),
+        [mailOnly]: rule({ ruleId: mailOnly, name: 'Test tre', channeltype: ['mail'], users: [demoUid('admin')] }),
       },
     });
     const mark = Math.max(0, ...(await cloud.context.outbox.list()).map((m) => m.id));
@@ -166,7 +197,7 @@ describe('testing a rule', () => {
       { userUUID: demoUid('admin'), username: 'admin@varde.test', channel: 'sms', outcome: 'skipped', to: null, reason: 'missing-phone-number' },
       { userUUID: demoUid('admin'), username: 'admin@varde.test', channel: 'mail', outcome: 'sent', to: 'admin@varde.test' },
     ]);
-    const sent = (await cloud.context.outbox.list()).filter((m) => m.id > mark && m.body.includes(ruleId));
+    const sent = (await cloud.context.outbox.list()).filter((m) => m.id > mark && m.body.includes('Test to'));
     expect(sent.map((m) => [m.channel, m.to]).sort()).toEqual(
       [['email', 'admin@varde.test'], ['email', 'jensen@varde.test'], ['email', 'sms@varde.test'], ['sms', '+4791234567']].sort(),
     );
@@ -177,9 +208,9 @@ describe('testing a rule', () => {
     expect(mail.data.deliveries).toEqual([
       { userUUID: demoUid('admin'), username: 'admin@varde.test', channel: 'mail', outcome: 'sent', to: 'admin@varde.test' },
     ]);
-    const mails = (await cloud.context.outbox.list()).filter((m) => m.id > mark2 && m.body.includes(mailOnly));
+    const mails = (await cloud.context.outbox.list()).filter((m) => m.id > mark2 && m.body.includes('Test tre'));
     expect(mails.map((m) => [m.channel, m.to])).toEqual([['email', 'admin@varde.test']]);
-    expect(mails[0]!.body).toContain(mailOnly);
+    expect(mails[0]!.body).toContain('«Test tre»');
   });
 
   test('an unknown rule is 404', async () => {

@@ -26,6 +26,7 @@ export const RULE_MESSAGES = {
   noUser: 'You must select at least one user',
   threshold: `Threshold must be a whole number of minutes from ${RULE_THRESHOLD_MIN} to ${RULE_THRESHOLD_MAX} in steps of ${RULE_THRESHOLD_STEP}`,
   ruleId: 'Rule id must be 1-64 letters, digits, - or _',
+  name: 'The rule name must be 1-80 characters, on one line',
 } as const;
 
 /** Rule ids become keys in stored maps (and in the realtime tree of the real cloud): keep them plain. */
@@ -54,8 +55,26 @@ export const ruleThreshold = z.pipe(
     ),
 );
 
+/** A rule's name as people read it in lists, mails and SMS: trimmed, 1–80 characters, one line. */
+export const RULE_NAME_MAX = 80;
+export const ruleName = z
+  .string({ error: RULE_MESSAGES.name })
+  .check(
+    z.trim(),
+    z.minLength(1, RULE_MESSAGES.name),
+    z.maxLength(RULE_NAME_MAX, RULE_MESSAGES.name),
+    // A line break or other control character would end a mail's subject line early.
+    z.regex(/^[^\p{Cc}]*$/u, RULE_MESSAGES.name),
+  );
+
 export const notificationRule = z.object({
   ruleId,
+  /**
+   * The rule's name. Always in what the cloud answers; optional in what it is sent (older clients and
+   * rule files have none): a rule saved without one keeps its stored name, and a new one is named from
+   * its channels and threshold in the caller's language ("SMS and e-mail after 20 min").
+   */
+  name: z.optional(ruleName),
   channeltype: z
     .array(ruleChannel)
     .check(

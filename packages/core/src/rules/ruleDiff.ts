@@ -8,10 +8,14 @@ export interface RuleDiff {
   unchanged: NotificationRule[];
 }
 
-/** Two rules are the same when channels and users are the same sets and the threshold is equal. */
+/**
+ * The stored rule `a` already is the wanted `b` when channels and users are the same sets, the
+ * threshold is equal and so is the name — unless `b` has none (the cloud then keeps `a`'s).
+ */
 export function sameRule(a: NotificationRule, b: NotificationRule): boolean {
   const sameSet = (x: readonly string[], y: readonly string[]) => x.length === y.length && [...x].sort().join('\n') === [...y].sort().join('\n');
-  return a.threshold === b.threshold && sameSet(a.channeltype, b.channeltype) && sameSet(a.users, b.users);
+  const sameName = b.name === undefined || a.name === b.name;
+  return sameName && a.threshold === b.threshold && sameSet(a.channeltype, b.channeltype) && sameSet(a.users, b.users);
 }
 
 export function diffRules(current: NotificationRules, wanted: NotificationRules): RuleDiff {

@@ -1,5 +1,7 @@
+import * as z from 'zod/mini';
 import {
   notificationRule,
+  ruleName,
   RULE_THRESHOLD_DEFAULT,
   type NotificationRule,
   type NotificationRules,
@@ -10,19 +12,24 @@ import { newRuleId } from '../contract/rules.js';
 /** What the rule dialog edits; `threshold` is whatever the slider or a field gave (parsed as an integer). */
 export interface RuleDraft {
   ruleId: string;
+  /** What the name field holds (trimmed when saved). */
+  name: string;
   channeltype: RuleChannel[];
   threshold: number | string;
   users: string[];
 }
 
-/** A new rule for a site: a fresh id, both channels off, no users, the default threshold (20). */
+/** A new rule for a site: a fresh id, no name yet, both channels off, no users, the default threshold (20). */
 export function newRuleDraft(siteUuid: string, random?: () => number): RuleDraft {
-  return { ruleId: newRuleId(siteUuid, random), channeltype: [], threshold: RULE_THRESHOLD_DEFAULT, users: [] };
+  return { ruleId: newRuleId(siteUuid, random), name: '', channeltype: [], threshold: RULE_THRESHOLD_DEFAULT, users: [] };
 }
 
 export function draftOf(rule: NotificationRule): RuleDraft {
-  return { ruleId: rule.ruleId, channeltype: [...rule.channeltype], threshold: rule.threshold, users: [...rule.users] };
+  return { ruleId: rule.ruleId, name: rule.name ?? '', channeltype: [...rule.channeltype], threshold: rule.threshold, users: [...rule.users] };
 }
+
+/** What the editor saves: the contract's rule with a name required (the API takes rules without one from older clients). */
+const namedRule = z.extend(notificationRule, { name: ruleName });
 
 /** Field errors of a draft, in the spec's words; empty when it can be saved. */
 export interface RuleDraftErrors {
@@ -30,6 +37,7 @@ export interface RuleDraftErrors {
   users?: string;
   threshold?: string;
   ruleId?: string;
+  name?: string;
 }
 
 /**
@@ -41,11 +49,11 @@ export function validateRuleDraft(
   knownUsers?: ReadonlySet<string>,
 ): { ok: true; rule: NotificationRule } | { ok: false; errors: RuleDraftErrors } {
   const errors: RuleDraftErrors = {};
-  const parsed = notificationRule.safeParse(draft);
+  const parsed = namedRule.safeParse(draft);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = issue.path[0];
-      if (field === 'channeltype' || field === 'users' || field === 'threshold' || field === 'ruleId') errors[field] ??= issue.message;
+      if (field === 'channeltype' || field === 'users' || field === 'threshold' || field === 'ruleId' || field === 'name') errors[field] ??= issue.message;
     }
   }
   if (knownUsers && !errors.users) {
@@ -53,7 +61,7 @@ export function validateRuleDraft(
     if (unknown !== undefined) errors.users = `Unknown user id ${unknown}`;
   }
   if (parsed.success && Object.keys(errors).length === 0) return { ok: true, rule: parsed.data };
-  // A failure outside the four fields (cannot happen with the dialog's drafts) still blocks saving.
+  // A failure outside the five fields (cannot happen with the dialog's drafts) still blocks saving.
   if (Object.keys(errors).length === 0) errors.ruleId = parsed.success ? 'Invalid rule' : parsed.error.issues[0]?.message ?? 'Invalid rule';
   return { ok: false, errors };
 }

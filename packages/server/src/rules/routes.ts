@@ -16,6 +16,8 @@ import type { RuleStore } from './ruleStore.js';
 import { sendRuleTest } from './ruleTest.js';
 import { createRuleDeliveryLog } from './deliveryLog.js';
 import { parseLogLimit } from './logLimit.js';
+import { nameOf, withNames } from './ruleNames.js';
+import { languageOfUser } from '../outbox/messageTexts.js';
 
 type Params = { Params: { id: string } };
 
@@ -36,16 +38,20 @@ export function registerRuleRoutes(app: FastifyInstance, ctx: CloudServices, sto
         return { rules: await store.rulesOf(site.uuid) };
       });
 
-      /** POST /controllers/{id}/notificationrules {rules}: the site's rules become exactly `rules`. */
+      /**
+       * POST /controllers/{id}/notificationrules {rules}: the site's rules become exactly `rules`. A rule
+       * sent without a name keeps its stored one, or is named from what it does (rules/ruleNames.ts).
+       */
       api.post<Params>('/controllers/:id/notificationrules', async (request): Promise<NotificationRulesBody> => {
         const { actor, site } = await requireRuleAccess(ctx, callerOf(request).uid, request.params.id);
         const { rules } = parseWith(notificationRulesBody, request.body ?? {});
+        const language = await languageOfUser(ctx, actor.uid);
         // The users are checked against the rules as they are now; the replace happens only while they
         // still are (another save in between: check again against that one).
         for (let attempt = 1; ; attempt += 1) {
           const current = await store.rulesOf(site.uuid);
           await requireKnownRuleUsers(ctx, actor, site.uuid, rules, current);
-          if (await store.replace(site.uuid, rules, current)) break;
+          if (await store.replace(site.uuid, withNames(rules, current, language), current)) break;
           if (attempt === SAVE_ATTEMPTS) throw new HttpError(409, 'The rules of this site were changed by someone else while saving; try again');
         }
         return { rules: await store.rulesOf(site.uuid) };
@@ -74,7 +80,9 @@ export function registerRuleRoutes(app: FastifyInstance, ctx: CloudServices, sto
         const { rule } = parseWith(ruleTestRequest, request.body ?? {});
         const current = await store.rulesOf(site.uuid);
         await requireKnownRuleUsers(ctx, actor, site.uuid, { [rule.ruleId]: rule }, current);
-        return sendRuleTest(ctx, log, site, rule);
+        // A draft from a client that knows no names is tested under the stored rule's name (or a derived one).
+        const name = nameOf(rule, current[rule.ruleId], await languageOfUser(ctx, actor.uid));
+        return sendRuleTest(ctx, log, site, { ...rule, name });
       });
 
       /** GET /controllers/{id}/notificationtest/{ruleId}: tests a stored rule by id (older clients; same answer). */

@@ -59,6 +59,7 @@ interface DueRow {
   text: string;
   active_at: number;
   rule_id: string;
+  rule_name: string;
   threshold_minutes: number;
   channels: string;
   users: string;
@@ -77,7 +78,7 @@ export function createRuleEngine(ctx: Ctx, onError: (error: unknown) => void = (
     }
     const facts = {
       alarmGroup: row.alarm_group, tagName: row.tag_name, text: row.text, siteName: row.site_name,
-      activeSince: row.active_at, minutes: Math.floor((now - row.active_at) / 60000), ruleId: row.rule_id,
+      activeSince: row.active_at, minutes: Math.floor((now - row.active_at) / 60000), ruleName: row.rule_name,
     };
     const language = await languageOfUser(ctx, userUid, tx);
     if (channel === 'mail') await ctx.outbox.send({ channel: 'email', to: target.to, ...ruleAlarmMail(language, facts) }, tx);
@@ -97,7 +98,7 @@ export function createRuleEngine(ctx: Ctx, onError: (error: unknown) => void = (
       const now = ctx.clock.now();
       const { rows } = await sql<DueRow>`
         SELECT a.id AS alarm_id, a.site_uuid, s.name AS site_name, a.alarm_group, a.tag_name, a."text", a.active_at,
-               r.rule_id, r.threshold_minutes, r.channels, r.users
+               r.rule_id, r.name AS rule_name, r.threshold_minutes, r.channels, r.users
           FROM notification_rules r
           JOIN alarms a ON a.site_uuid = r.site_uuid AND a.inactive_at IS NULL
           JOIN sites s ON s.uuid = a.site_uuid

@@ -1,7 +1,10 @@
 import type { LanguageCode as Language } from '@varde/core/contract';
 import type { MailText } from '../outbox/messageTexts.js';
 
-/** What a notification rule sends, in the recipient's language (their profile's; English when unknown). */
+/**
+ * What a notification rule sends, in the recipient's language (their profile's; English when unknown).
+ * The rule is named by its name, which people chose and read, not by its id.
+ */
 
 export interface AlarmFacts {
   alarmGroup: string;
@@ -10,7 +13,8 @@ export interface AlarmFacts {
   siteName: string;
   activeSince: number;
   minutes: number;
-  ruleId: string;
+  /** The rule's name (user text: these are plain-text messages, never HTML). */
+  ruleName: string;
 }
 
 const alarmOf = (language: Language, facts: AlarmFacts) => {
@@ -22,23 +26,23 @@ export function ruleAlarmMail(language: Language, facts: AlarmFacts): MailText {
   const what = alarmOf(language, facts);
   const since = new Date(facts.activeSince).toISOString();
   return {
-    en: { subject: `Varde: ${what} has been active for ${facts.minutes} minutes`, body: `${what} has been active since ${since} (${facts.minutes} minutes).\nNotification rule: ${facts.ruleId}.` },
-    no: { subject: `Varde: ${what} har vært aktiv i ${facts.minutes} minutter`, body: `${what} har vært aktiv siden ${since} (${facts.minutes} minutter).\nVarslingsregel: ${facts.ruleId}.` },
-    se: { subject: `Varde: ${what} har varit aktivt i ${facts.minutes} minuter`, body: `${what} har varit aktivt sedan ${since} (${facts.minutes} minuter).\nAviseringsregel: ${facts.ruleId}.` },
+    en: { subject: `Varde: ${what} has been active for ${facts.minutes} minutes`, body: `${what} has been active since ${since} (${facts.minutes} minutes).\nNotification rule: ${facts.ruleName}` },
+    no: { subject: `Varde: ${what} har vært aktiv i ${facts.minutes} minutter`, body: `${what} har vært aktiv siden ${since} (${facts.minutes} minutter).\nVarslingsregel: ${facts.ruleName}` },
+    se: { subject: `Varde: ${what} har varit aktivt i ${facts.minutes} minuter`, body: `${what} har varit aktivt sedan ${since} (${facts.minutes} minuter).\nAviseringsregel: ${facts.ruleName}` },
   }[language];
 }
 
 export function ruleAlarmSms(language: Language, facts: AlarmFacts): string {
   const what = alarmOf(language, facts);
   return {
-    en: `Varde: ${what} active for ${facts.minutes} min. Rule ${facts.ruleId}.`,
-    no: `Varde: ${what} aktiv i ${facts.minutes} min. Regel ${facts.ruleId}.`,
-    se: `Varde: ${what} aktivt i ${facts.minutes} min. Regel ${facts.ruleId}.`,
+    en: `Varde: ${what} active for ${facts.minutes} min. Rule: ${facts.ruleName}`,
+    no: `Varde: ${what} aktiv i ${facts.minutes} min. Regel: ${facts.ruleName}`,
+    se: `Varde: ${what} aktivt i ${facts.minutes} min. Regel: ${facts.ruleName}`,
   }[language];
 }
 
 export interface RuleTestFacts {
-  ruleId: string;
+  ruleName: string;
   siteName: string;
   threshold: number;
   channels: readonly ('mail' | 'sms')[];
@@ -53,24 +57,24 @@ export function ruleTestMail(language: Language, facts: RuleTestFacts): MailText
   const channels = channelWords(language, facts.channels);
   return {
     en: {
-      subject: `Varde: test of notification rule ${facts.ruleId}`,
-      body: `This is a test of the notification rule ${facts.ruleId} for ${facts.siteName}.\nYou are notified by ${channels} when an alarm has been active for more than ${facts.threshold} minutes.`,
+      subject: `Varde: test of notification rule “${facts.ruleName}”`,
+      body: `This is a test of the notification rule “${facts.ruleName}” for ${facts.siteName}.\nYou are notified by ${channels} when an alarm has been active for more than ${facts.threshold} minutes.`,
     },
     no: {
-      subject: `Varde: test av varslingsregel ${facts.ruleId}`,
-      body: `Dette er en test av varslingsregelen ${facts.ruleId} for ${facts.siteName}.\nDu varsles på ${channels} når en alarm har vært aktiv i mer enn ${facts.threshold} minutter.`,
+      subject: `Varde: test av varslingsregelen «${facts.ruleName}»`,
+      body: `Dette er en test av varslingsregelen «${facts.ruleName}» for ${facts.siteName}.\nDu varsles på ${channels} når en alarm har vært aktiv i mer enn ${facts.threshold} minutter.`,
     },
     se: {
-      subject: `Varde: test av aviseringsregel ${facts.ruleId}`,
-      body: `Det här är ett test av aviseringsregeln ${facts.ruleId} för ${facts.siteName}.\nDu aviseras via ${channels} när ett larm har varit aktivt i mer än ${facts.threshold} minuter.`,
+      subject: `Varde: test av aviseringsregeln ”${facts.ruleName}”`,
+      body: `Det här är ett test av aviseringsregeln ”${facts.ruleName}” för ${facts.siteName}.\nDu aviseras via ${channels} när ett larm har varit aktivt i mer än ${facts.threshold} minuter.`,
     },
   }[language];
 }
 
 export function ruleTestSms(language: Language, facts: RuleTestFacts): string {
   return {
-    en: `Varde: test of notification rule ${facts.ruleId} for ${facts.siteName}. Threshold ${facts.threshold} min.`,
-    no: `Varde: test av varslingsregel ${facts.ruleId} for ${facts.siteName}. Terskel ${facts.threshold} min.`,
-    se: `Varde: test av aviseringsregel ${facts.ruleId} för ${facts.siteName}. Tröskel ${facts.threshold} min.`,
+    en: `Varde: test of notification rule “${facts.ruleName}” for ${facts.siteName}. Threshold ${facts.threshold} min.`,
+    no: `Varde: test av varslingsregelen «${facts.ruleName}» for ${facts.siteName}. Terskel ${facts.threshold} min.`,
+    se: `Varde: test av aviseringsregeln ”${facts.ruleName}” för ${facts.siteName}. Tröskel ${facts.threshold} min.`,
   }[language];
 }

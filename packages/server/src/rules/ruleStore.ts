@@ -4,6 +4,7 @@ import type { Clock } from '../clock.js';
 import type { Db } from '../storage/db.js';
 import { countOf, touched } from '../storage/executeResults.js';
 import { inTransaction, lockForTransaction } from '../storage/transaction.js';
+import { defaultRuleName } from './ruleNames.js';
 
 /**
  * Notification rules per site, in the database (table `notification_rules`). Why there and not the
@@ -15,7 +16,8 @@ export interface RuleStore {
   /** A site's rules in the order they were given (empty map when none). */
   rulesOf(siteUuid: string): Promise<NotificationRules>;
   /**
-   * Replaces a site's rules with `rules` (an empty map deletes them all), in one transaction. With
+   * Replaces a site's rules with `rules` (an empty map deletes them all), in one transaction. Every
+   * rule is stored with a name (one derived in Norwegian when it has none, as migration 260 did). With
    * `ifCurrent`, only while the site's rules are still exactly those (what the caller checked the new
    * rules against); false, and nothing changed, when they are not.
    */
@@ -28,6 +30,7 @@ export interface RuleStore {
 interface RuleRow {
   site_uuid: string;
   rule_id: string;
+  name: string;
   threshold_minutes: number;
   channels: string;
   users: string;
@@ -36,6 +39,7 @@ interface RuleRow {
 export function ruleFromRow(row: RuleRow): NotificationRule {
   return {
     ruleId: row.rule_id,
+    name: row.name,
     channeltype: JSON.parse(row.channels) as RuleChannel[],
     threshold: row.threshold_minutes,
     users: JSON.parse(row.users) as string[],
@@ -45,7 +49,7 @@ export function ruleFromRow(row: RuleRow): NotificationRule {
 async function rulesIn(db: Db, siteUuid: string): Promise<NotificationRules> {
   const rows = (await db
     .selectFrom('notification_rules')
-    .select(['site_uuid', 'rule_id', 'threshold_minutes', 'channels', 'users'])
+    .select(['site_uuid', 'rule_id', 'name', 'threshold_minutes', 'channels', 'users'])
     .where('site_uuid', '=', siteUuid)
     .orderBy('position')
     .orderBy('rule_id')
@@ -70,6 +74,8 @@ export function createRuleStore(db: Db, clock: Clock): RuleStore {
         const rows = Object.values(rules).map((rule, position) => ({
           site_uuid: siteUuid,
           rule_id: rule.ruleId,
+          // The routes name every rule (rules/ruleNames.ts); what the seed or a test stores unnamed is named as the migration did.
+          name: rule.name ?? defaultRuleName('no', rule),
           threshold_minutes: rule.threshold,
           channels: JSON.stringify(rule.channeltype),
           users: JSON.stringify(rule.users),

@@ -24,10 +24,11 @@ async function testUser(uid: string, target: DeliveryTarget, ctx: Ctx): Promise<
  * theirs: the answer is always 200, listing per user and channel what was sent and what was skipped.
  * Every decision is written to the rule's delivery log.
  */
+/** `rule.name` is set by the routes (stored, drafted or derived); the id stands in only if a caller forgot. */
 export async function sendRuleTest(ctx: Ctx, log: RuleDeliveryLog, site: SiteRecord, rule: NotificationRule): Promise<RuleTestResult> {
   const users: RuleTestUser[] = [];
   const deliveries: RuleDelivery[] = [];
-  const facts = { ruleId: rule.ruleId, siteName: site.name, threshold: rule.threshold, channels: rule.channeltype };
+  const facts = { ruleName: rule.name ?? rule.ruleId, siteName: site.name, threshold: rule.threshold, channels: rule.channeltype };
   for (const uid of rule.users) {
     let user: RuleTestUser | null = null;
     for (const channel of rule.channeltype) {

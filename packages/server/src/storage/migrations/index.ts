@@ -31,6 +31,7 @@ import { onDisconnectLedgerMigration } from './220-on-disconnect-ledger.js';
 import { clusterSettingsMigration } from './230-cluster-settings.js';
 import { smtpDeliveryStateMigration } from './240-smtp-delivery-state.js';
 import { smsResendTicketMigration } from './250-sms-resend-ticket.js';
+import { ruleNamesMigration } from './260-rule-names.js';
 
 export type { Migration };
 
@@ -63,4 +64,5 @@ export const migrations: Migration[] = [
   clusterSettingsMigration,
   smtpDeliveryStateMigration,
   smsResendTicketMigration,
+  ruleNamesMigration,
 ];
