@@ -1,6 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import {
   RULE_CHANNELS,
+  RULE_NAME_MAX,
   RULE_THRESHOLD_DEFAULT,
   RULE_THRESHOLD_MAX,
   RULE_THRESHOLD_MIN,
@@ -39,21 +40,23 @@ function sliderValue(text: string): number {
 }
 
 /**
- * The rule dialog: site name, users multi-select (a checkbox list, filterable when long), channel
+ * The rule dialog: site name, the rule's name (required, 1–80 characters), users multi-select (a checkbox list, filterable when long), channel
  * checkboxes sms and mail, a minutes slider 5–120 step 5 with a field beside it (the threshold is
  * parsed as an integer), the rule id, Cancel / Save and Test rule. Nothing invalid reaches the cloud:
  * Save and Test show the field errors instead. Test works on the draft, saved or not. Ticking SMS
  * for users without a usable phone number warns that they will get no SMS.
  */
 export function RuleDialog({ siteName, initial, stored, users, saving, onCancel, onSave, onTest, t }: RuleDialogProps) {
+  const [name, setName] = useState(initial.name);
   const [channels, setChannels] = useState<RuleChannel[]>(initial.channeltype);
   const [picked, setPicked] = useState<string[]>(initial.users);
   const [thresholdText, setThresholdText] = useState(String(initial.threshold));
   const [filter, setFilter] = useState('');
   const [showErrors, setShowErrors] = useState(false);
   const sliderId = useId();
+  const nameId = useId();
 
-  const draft: RuleDraft = { ruleId: initial.ruleId, channeltype: channels, threshold: thresholdText, users: picked };
+  const draft: RuleDraft = { ruleId: initial.ruleId, name, channeltype: channels, threshold: thresholdText, users: picked };
   const known = useMemo(() => (users ? new Set(users.map((user) => user.uid)) : undefined), [users]);
   const checked = validateRuleDraft(draft, known);
   const errors: RuleDraftErrors = checked.ok ? {} : checked.errors;
@@ -73,6 +76,7 @@ export function RuleDialog({ siteName, initial, stored, users, saving, onCancel,
   const errorText = (field: keyof RuleDraftErrors): string | null => {
     if (field === 'threshold') return thresholdError ? t('thresholdInvalid') : null;
     if (!showErrors || !errors[field]) return null;
+    if (field === 'name') return t('nameInvalid', { max: RULE_NAME_MAX });
     if (field === 'channeltype') return t('noChannel');
     if (field === 'users') {
       const unknown = picked.find((uid) => known && !known.has(uid));
@@ -125,6 +129,25 @@ export function RuleDialog({ siteName, initial, stored, users, saving, onCancel,
           <code>{initial.ruleId}</code>
         </dd>
       </dl>
+
+      <div className="varde-rule-editor__field" data-field="name">
+        <label className="varde-rule-editor__label" htmlFor={nameId}>
+          {t('name')}
+        </label>
+        <input
+          id={nameId}
+          className="varde-rule-editor__input varde-rule-editor__name"
+          type="text"
+          data-input="name"
+          maxLength={RULE_NAME_MAX}
+          placeholder={t('namePlaceholder')}
+          autoComplete="off"
+          aria-invalid={errorText('name') ? true : undefined}
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+        />
+        {errorText('name') ? <p className="varde-rule-editor__error" role="alert">{errorText('name')}</p> : null}
+      </div>
 
       <fieldset className="varde-rule-editor__field" data-field="users" aria-invalid={errorText('users') ? true : undefined}>
         <legend>{t('users')}</legend>

@@ -83,12 +83,15 @@ export function SiteRules({ site, http, t, language, snack, onChange, onTested }
     [http, site.uuid, snack, onChange, t],
   );
 
-  // A rule as people read it (its channels, minutes and users), never its id, which is for machines: the
-  // rule dialog shows the id, and the row's tooltip (issue 26, item 8).
+  // A rule as people read it: its name, and what it does (channels, minutes, users); never its id, which
+  // is for machines: the rule dialog shows the id, and the row's tooltip (issue 26, item 8).
+  const summaryOf = (rule: NotificationRule) =>
+    t('ruleLabel', { channels: rule.channeltype.map((channel) => t(channel)).join(' + '), threshold: rule.threshold, count: rule.users.length });
   const labelOf = (ruleId: string, draft?: NotificationRule) => {
     const rule = draft ?? rules?.[ruleId];
     if (!rule) return ruleId;
-    return t('ruleLabel', { channels: rule.channeltype.map((channel) => t(channel)).join(' + '), threshold: rule.threshold, count: rule.users.length });
+    // A cloud from before rule names answers none: the summary stands in.
+    return rule.name ?? summaryOf(rule);
   };
   const userName = (uid: string) => users?.find((user) => user.uid === uid)?.name ?? uid;
   const list = rules ? Object.values(rules) : [];
@@ -141,7 +144,8 @@ export function SiteRules({ site, http, t, language, snack, onChange, onTested }
             {list.map((rule) => (
               <tr key={rule.ruleId} data-rule={rule.ruleId}>
                 <td data-label={t('rule')} data-cell="name" title={`${t('ruleId')}: ${rule.ruleId}`}>
-                  {labelOf(rule.ruleId)}
+                  <span className="varde-rule-editor__rule-name" data-rule-name>{labelOf(rule.ruleId)}</span>
+                  {rule.name ? <span className="varde-rule-editor__rule-summary">{summaryOf(rule)}</span> : null}
                 </td>
                 <td data-label={t('users')} data-cell="users" title={rule.users.map(userName).join(', ')}>
                   {rule.users.length}

@@ -41,6 +41,10 @@ export const ruleEditorStyles = `
 .varde-rule-editor__rules td { padding: 0.35rem 0.5rem; border-bottom: 1px solid var(--sl-color-neutral-200, #e4e4e7); vertical-align: middle; }
 .varde-rule-editor__rules code, .varde-rule-editor__facts code { font-size: 0.875rem; overflow-wrap: anywhere; }
 .varde-rule-editor__rules [data-cell='channels'] { white-space: nowrap; }
+.varde-rule-editor__rule-name { display: block; font-weight: 600; overflow-wrap: anywhere; }
+.varde-rule-editor__rule-summary { display: block; font-size: 0.875rem; color: var(--sl-color-neutral-600, #52525b); }
+.varde-rule-editor__name { width: 100%; }
+.varde-rule-editor__name[aria-invalid='true'] { border-color: var(--varde-rule-editor-error); }
 .varde-rule-editor .varde-rule-editor__icon { width: 16px; height: 16px; min-width: 16px; }
 .varde-rule-editor__rules [data-cell='channels'] .varde-rule-editor__icon { margin-right: 0.4rem; color: var(--sl-color-neutral-700, #3f3f46); }
 .varde-rule-editor__row-actions { white-space: nowrap; text-align: right; }
@@ -118,6 +122,9 @@ export const ruleEditorStyles = `
   .varde-rule-editor__rules td { border: 0; display: flex; gap: 0.5rem; justify-content: space-between; align-items: center; }
   .varde-rule-editor__rules td[data-label]::before { content: attr(data-label); font-weight: 600; font-size: 0.875rem; color: var(--sl-color-neutral-700, #3f3f46); }
   .varde-rule-editor__row-actions { justify-content: flex-end !important; }
+  /* The rule's name is the card's heading: no label beside it, the summary under it. */
+  .varde-rule-editor__rules td[data-cell='name'] { display: block; padding-top: 0.5rem; }
+  .varde-rule-editor__rules td[data-cell='name']::before { content: none !important; }
   .varde-rule-editor__dialog-footer sl-button { flex: 1 1 auto; }
 }
 `;

@@ -85,10 +85,21 @@ describe('RuleEditorWidget', () => {
     const slider = dialog.querySelector<HTMLInputElement>('[data-input="threshold-slider"]')!;
     expect([slider.min, slider.max, slider.step, slider.value]).toEqual(['5', '120', '5', '20']);
 
-    // Nothing chosen: both messages, nothing saved.
+    // Nothing chosen: every message, nothing saved.
+    const name = dialog.querySelector<HTMLInputElement>('[data-input="name"]')!;
+    expect(name.value).toBe('');
+    expect(name.maxLength).toBe(80);
     click(dialog.querySelector('[data-action="save"]')!);
     await waitFor(() => expect(textOf(dialog)).toContain('Velg minst en verdi'));
     expect(textOf(dialog)).toContain('You must select at least one user');
+    expect(textOf(dialog.querySelector('[data-field="name"]')!)).toContain('Gi regelen et navn på 1 til 80 tegn, på én linje');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(name, { target: { value: '   ' } });
+    click(dialog.querySelector('[data-action="save"]')!);
+    expect(textOf(dialog.querySelector('[data-field="name"]')!)).toContain('Gi regelen et navn');
+    // User text, shown as text: markup in a name stays letters.
+    fireEvent.change(name, { target: { value: '  Vakttelefon <b>natt</b>  ' } });
+    await waitFor(() => expect(textOf(dialog.querySelector('[data-field="name"]')!)).not.toContain('Gi regelen et navn'));
 
     const smsUser = await found<HTMLInputElement>(dialog, `[data-user="${demoUid('sms')}"]`);
     click(smsUser);
@@ -110,25 +121,38 @@ describe('RuleEditorWidget', () => {
     expect(textOf(snackbar)).toBe('Regelsett oppdatert!');
     await waitFor(() => expect(panel.querySelector('[data-dialog="rule"]')).toBeNull());
     expect(await getSiteRules(session.http, site.uuid)).toEqual({
-      [ruleId]: { ruleId, channeltype: ['sms'], threshold: 35, users: [demoUid('sms')] },
+      [ruleId]: { ruleId, name: 'Vakttelefon <b>natt</b>', channeltype: ['sms'], threshold: 35, users: [demoUid('sms')] },
     });
     expect(changes).toEqual([{ siteUuid: site.uuid, action: 'save', ruleId, ruleCount: 1 }]);
     expect(textOf(container.querySelector(`[data-site="${site.uuid}"] [data-cell="rule-count"]`)!)).toBe('1');
     // A rule is described as people read it, never by its id (issue 26, item 8): the id is in the dialog and the tooltip.
+    // Its name is the row's heading, with what it does under it.
     const row = panel.querySelector(`[data-rule="${ruleId}"]`)!;
-    expect(textOf(row.querySelector('[data-cell="name"]')!)).toBe('SMS etter 35 min til 1 bruker');
+    expect(textOf(row.querySelector('[data-rule-name]')!)).toBe('Vakttelefon <b>natt</b>');
+    expect(row.querySelector('b')).toBeNull();
+    expect(textOf(row.querySelector('[data-cell="name"]')!)).toBe('Vakttelefon <b>natt</b>SMS etter 35 min til 1 bruker');
     expect(textOf(row)).not.toContain(ruleId);
     expect(row.querySelector('[data-cell="name"]')!.getAttribute('title')).toBe(`Regel-id: ${ruleId}`);
 
     // Test from the row: spinner, then the green success list.
     click(await found(panel, `[data-rule="${ruleId}"] [data-action="test"]`));
     const testDialog = await found(panel, '[data-dialog="test"]');
-    expect(textOf(testDialog)).toContain('Test av SMS etter 35 min til 1 bruker');
+    expect(textOf(testDialog)).toContain('Test av Vakttelefon <b>natt</b>');
     const success = await found(testDialog, '[data-test-status="200"]');
     expect(textOf(success)).toContain('sms@varde.test');
     expect(textOf(success)).toContain('+4791234567');
     expect(tests).toEqual([{ siteUuid: site.uuid, ruleId, status: 200, sent: 1, skipped: 0 }]);
     click(testDialog.querySelector('[data-action="close-test"]')!);
+
+    // Renamed in the dialog, which opens with the stored name.
+    click(await found(panel, `[data-rule="${ruleId}"] [data-action="edit"]`));
+    const edit = await found(panel, '[data-dialog="rule"]');
+    const stored = edit.querySelector<HTMLInputElement>('[data-input="name"]')!;
+    expect(stored.value).toBe('Vakttelefon <b>natt</b>');
+    fireEvent.change(stored, { target: { value: 'Vakttelefon helg' } });
+    click(edit.querySelector('[data-action="save"]')!);
+    await waitFor(() => expect(textOf(panel.querySelector(`[data-rule="${ruleId}"] [data-rule-name]`)!)).toBe('Vakttelefon helg'));
+    expect((await getSiteRules(session.http, site.uuid))[ruleId]?.name).toBe('Vakttelefon helg');
 
     click(panel.querySelector('[data-action="delete-all"]')!);
     click((await found(panel, '[data-dialog="confirm"]')).querySelector('[data-action="confirm"]')!);
@@ -142,7 +166,7 @@ describe('RuleEditorWidget', () => {
     const site = sites[17]!;
     const prefix = site.uuid.slice(0, 8);
     await saveSiteRules(session.http, site.uuid, {
-      [`${prefix}-rule-admin1`]: { ruleId: `${prefix}-rule-admin1`, channeltype: ['mail'], threshold: 20, users: [demoUid('admin')] },
+      [`${prefix}-rule-admin1`]: { ruleId: `${prefix}-rule-admin1`, name: 'Driftsleder e-post', channeltype: ['mail'], threshold: 20, users: [demoUid('admin')] },
       [`${prefix}-rule-sms001`]: { ruleId: `${prefix}-rule-sms001`, channeltype: ['sms'], threshold: 20, users: [demoUid('sms')] },
     });
     // The SMS user loses the site: the rule still names them, and the dialog will not save it so.
@@ -157,7 +181,7 @@ describe('RuleEditorWidget', () => {
     expect(mail.getAttribute('data-outcome')).toBe('sent');
     expect(textOf(mail)).toContain('sendt til admin@varde.test');
     expect(result.querySelector('[data-delivery$=":sms"]')).toBeNull();
-    expect((await cloud.context.outbox.list({ to: 'admin@varde.test' })).some((m) => m.body.includes(`${prefix}-rule-admin1`))).toBe(true);
+    expect((await cloud.context.outbox.list({ to: 'admin@varde.test' })).some((m) => m.body.includes('«Driftsleder e-post»'))).toBe(true);
     click(panel.querySelector('[data-action="close-test"]')!);
 
     click(await found(panel, `[data-rule="${prefix}-rule-admin1"] [data-action="log"]`));
@@ -190,6 +214,7 @@ describe('RuleEditorWidget', () => {
     await waitFor(() => expect(textOf(dialog)).toContain('Velg minst en verdi'));
     expect(panel.querySelector('[data-dialog="test"]')).toBeNull();
 
+    fireEvent.change(dialog.querySelector('[data-input="name"]')!, { target: { value: 'Utkast' } });
     const adminBox = await found<HTMLInputElement>(dialog, `[data-user="${demoUid('admin')}"]`);
     expect(adminBox.closest('label')!.querySelector('[data-no-phone]')).not.toBeNull();
     click(adminBox);
@@ -228,6 +253,8 @@ describe('the test result in each language', () => {
       const panel = await found(container, `[data-site-rules="${site.uuid}"]`);
       click(await found(panel, '[data-action="new-rule"]'));
       const dialog = await found(panel, '[data-dialog="rule"]');
+      expect(textOf(dialog.querySelector('[data-field="name"] label')!)).toBe('Namn');
+      fireEvent.change(dialog.querySelector('[data-input="name"]')!, { target: { value: 'Jourtelefon' } });
       click(await found(dialog, `[data-user="${demoUid('admin')}"]`));
       click(dialog.querySelector('[data-channel="sms"]')!);
       click(dialog.querySelector('[data-channel="mail"]')!);
@@ -266,6 +293,7 @@ describe('<varde-rule-editor>', () => {
       expect(root.querySelectorAll('[data-site]')).toHaveLength(1);
       click(await found(panel, '[data-action="new-rule"]'));
       const dialog = await found(panel, '[data-dialog="rule"]');
+      fireEvent.change(dialog.querySelector('[data-input="name"]')!, { target: { value: 'Driftsleder' } });
       click(await found(dialog, `[data-user="${demoUid('admin')}"]`));
       click(dialog.querySelector('[data-channel="mail"]')!);
       click(dialog.querySelector('[data-action="save"]')!);
