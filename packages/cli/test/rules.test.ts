@@ -36,7 +36,8 @@ afterAll(async () => {
 const yamlRules = `
 sites:
   "${site.name.toUpperCase()}":
-    - channels: [sms, mail]
+    - name: Vakttelefon natt
+      channels: [sms, mail]
       threshold: 20
       users: [sms@varde.test]
     - ruleId: ${site.uuid.slice(0, 8)}-rule-power1
@@ -51,7 +52,7 @@ describe('varde rules apply', () => {
     const dry = await runVarde(home, ['rules', 'apply', path, '--dry-run']);
     expect(dry.code, dry.stderr).toBe(EXIT.ok);
     expect(dry.stdout).toContain(`${site.name} (${site.uuid}):`);
-    expect(dry.stdout).toMatch(new RegExp(`\\+ ${site.uuid.slice(0, 8)}-rule-[a-z0-9]{6}  20 min  sms,mail  sms@varde.test`));
+    expect(dry.stdout).toMatch(new RegExp(`\\+ "Vakttelefon natt"  ${site.uuid.slice(0, 8)}-rule-[a-z0-9]{6}  20 min  sms,mail  sms@varde.test`));
     expect(dry.stdout).toContain(`+ ${site.uuid.slice(0, 8)}-rule-power1  45 min  mail  power@varde.test, admin@varde.test`);
     expect(dry.stderr).toContain('Would change 1 site(s); 0 unchanged.');
     expect(await cloud.context.rules.store.rulesOf(site.uuid)).toEqual({});
@@ -59,9 +60,10 @@ describe('varde rules apply', () => {
     const applied = await runVarde(home, ['rules', 'apply', path]);
     expect(applied.code, applied.stderr).toBe(EXIT.ok);
     const stored = await cloud.context.rules.store.rulesOf(site.uuid);
-    expect(Object.values(stored).map((rule) => [rule.threshold, rule.users])).toEqual([
-      [20, [demoUid('sms')]],
-      [45, [demoUid('powerUser'), demoUid('admin')]],
+    // A rule without a name in the file is named from what it does, in the admin's language (Norwegian).
+    expect(Object.values(stored).map((rule) => [rule.name, rule.threshold, rule.users])).toEqual([
+      ['Vakttelefon natt', 20, [demoUid('sms')]],
+      ['E-post etter 45 min', 45, [demoUid('powerUser'), demoUid('admin')]],
     ]);
 
     const again = await runVarde(home, ['rules', 'apply', path, '--json']);
@@ -71,8 +73,11 @@ describe('varde rules apply', () => {
 
     // A changed threshold shows as ~ in a dry run.
     const changed = await runVarde(home, ['rules', 'apply', file('changed.yaml', yamlRules.replace('"45"', '60')), '--dry-run']);
-    expect(changed.stdout).toContain(`~ ${site.uuid.slice(0, 8)}-rule-power1  45 min`);
+    expect(changed.stdout).toContain(`~ "E-post etter 45 min"  ${site.uuid.slice(0, 8)}-rule-power1  45 min`);
     expect(changed.stdout).toContain('-> ' + `${site.uuid.slice(0, 8)}-rule-power1  60 min`);
+    // A new name alone is a change too, and keeps the rule's id.
+    const renamed = await runVarde(home, ['rules', 'apply', file('renamed.yaml', yamlRules.replace('Vakttelefon natt', 'Vakttelefon helg')), '--dry-run']);
+    expect(renamed.stdout).toMatch(/~ "Vakttelefon natt"  (\S+)  20 min.*\n    -> "Vakttelefon helg"  \1  20 min/);
   });
 
   it('refuses a file with bad rules, listing every problem, and writes nothing', async () => {
@@ -105,6 +110,36 @@ describe('varde rules apply', () => {
     expect(result.stderr).toContain('sites.No Such Site: no site "No Such Site" among your sites');
     expect(await cloud.context.rules.store.rulesOf(site.uuid)).toEqual(before);
   });
+
+  it('reports bad names with the line of their rule, together with every other problem', async () => {
+    const before = await cloud.context.rules.store.rulesOf(site.uuid);
+    const bad = file(
+      'bad-names.yaml',
+      [
+        'sites:',
+        `  ${site.uuid}:`,
+        '    - name: ""',
+        '      channels: [mail]',
+        '      threshold: 20',
+        '      users: [sms@varde.test]',
+        `    - name: ${'x'.repeat(81)}`,
+        '      channels: [mail]',
+        '      threshold: 3',
+        '      users: [sms@varde.test]',
+        '    - name: "Vakt\\nBcc: x@example.com"',
+        '      channels: [mail]',
+        '      threshold: 20',
+        '      users: [sms@varde.test]',
+      ].join('\n'),
+    );
+    const result = await runVarde(home, ['rules', 'apply', bad]);
+    expect(result.code).toBe(EXIT.usage);
+    expect(result.stderr).toContain(`line 3: sites.${site.uuid}[0].name: The rule name must be 1-80 characters, on one line`);
+    expect(result.stderr).toContain(`line 7: sites.${site.uuid}[1].name: The rule name must be 1-80 characters`);
+    expect(result.stderr).toMatch(new RegExp(`line 7: sites.${site.uuid}\\[1\\]\\.threshold: Threshold must be`));
+    expect(result.stderr).toContain(`line 11: sites.${site.uuid}[2].name: The rule name must be`);
+    expect(await cloud.context.rules.store.rulesOf(site.uuid)).toEqual(before);
+  });
 });
 
 describe('varde rules list, test and delete', () => {
@@ -112,9 +147,9 @@ describe('varde rules list, test and delete', () => {
     const listed = await runVarde(home, ['rules', 'list', '--site', site.uuid]);
     expect(listed.code, listed.stderr).toBe(EXIT.ok);
     const lines = listed.stdout.trim().split('\n').map((line) => line.split('\t'));
-    expect(lines.map((cells) => [cells[0], cells[2], cells[3], cells[4]])).toEqual([
-      [site.name, '20', 'sms,mail', 'sms@varde.test'],
-      [site.name, '45', 'mail', 'power@varde.test,admin@varde.test'],
+    expect(lines.map((cells) => [cells[0], cells[1], cells[3], cells[4], cells[5]])).toEqual([
+      [site.name, 'Vakttelefon natt', '20', 'sms,mail', 'sms@varde.test'],
+      [site.name, 'E-post etter 45 min', '45', 'mail', 'power@varde.test,admin@varde.test'],
     ]);
     const all = await runVarde(home, ['rules', 'list', '--json']);
     const exported = JSON.parse(all.stdout) as { sites: Record<string, unknown[]> };

@@ -21,6 +21,7 @@ import type { Column } from '../output/output.js';
 import { withContext, type CommandContext } from '../context.js';
 import { DELIVERY_COLUMNS, LOG_COLUMNS } from './rulesDeliveries.js';
 import { buildSiteRules, describeRule, parseRuleFile, resolveSite } from './rulesFile.js';
+import { ruleLines } from './rulesFileLines.js';
 
 const call = <T>(context: CommandContext, run: (http: HttpClient) => Promise<T>) => context.session.call('controllers-api', run);
 
@@ -32,6 +33,7 @@ interface RuleRow {
 
 const RULE_COLUMNS: Column<RuleRow>[] = [
   { header: 'Site', value: (row) => row.site.name },
+  { header: 'Name', value: (row) => row.rule.name ?? '', full: true },
   { header: 'Rule id', value: (row) => row.rule.ruleId, full: true },
   { header: 'Threshold', value: (row) => row.rule.threshold },
   { header: 'Channels', value: (row) => row.rule.channeltype.join(',') },
@@ -103,6 +105,7 @@ interface SitePlan {
 async function runApply(context: CommandContext, file: string, options: { dryRun?: boolean }): Promise<void> {
   const input = await readInputText(file, context.stdin);
   const entries = parseRuleFile(input.text, input.name);
+  const lineOf = ruleLines(input.text);
   const sites = await call(context, (http) => listAllSites(http));
 
   // Validate everything first: nothing is written when any site, user or rule is wrong.
@@ -115,7 +118,7 @@ async function runApply(context: CommandContext, file: string, options: { dryRun
       continue;
     }
     const [current, users] = await call(context, (http) => Promise.all([getSiteRules(http, site.uuid), listRuleUsers(http, site.uuid)]));
-    const built = buildSiteRules(site, list, users, `sites.${ref}`);
+    const built = buildSiteRules(site, list, users, `sites.${ref}`, (index) => lineOf(ref, index));
     errors.push(...built.errors);
     plans.push({ site, current, wanted: built.rules, users });
   }

@@ -10,7 +10,9 @@ import { parseJsonInput } from '../io/readInput.js';
  *
  *   sites:
  *     Bergen Skole:                 # a site uuid or its exact name (any case)
- *       - ruleId: 1a2b3c4d-rule-x1y2z3   # optional: without it the id is derived from the rule
+ *       - name: Vakttelefon natt    # optional: 1-80 characters; without it the rule keeps its stored
+ *                                   # name, and a new rule is named from what it does
+ *         ruleId: 1a2b3c4d-rule-x1y2z3   # optional: without it the id is derived from the rule
  *         channels: [sms, mail]     # or channeltype
  *         threshold: 20             # minutes, 5-120 in steps of 5
  *         users: [ola@example.no]   # e-mail addresses or uids of the site's users
@@ -19,6 +21,7 @@ import { parseJsonInput } from '../io/readInput.js';
  */
 export interface RuleFileEntry {
   ruleId?: unknown;
+  name?: unknown;
   channels?: unknown;
   channeltype?: unknown;
   threshold?: unknown;
@@ -71,18 +74,22 @@ export function derivedRuleId(siteUuid: string, rule: { channeltype: readonly st
 
 /**
  * Turns a site's entries into the rules to store: users by e-mail or uid among `users` (the site's
- * users the caller may pick), channels, threshold, id. Every problem is collected, none thrown.
+ * users the caller may pick), name, channels, threshold, id. Every problem is collected, none thrown,
+ * each with the line its rule starts on when `lineOf` knows it.
  */
 export function buildSiteRules(
   site: Site,
   entries: readonly RuleFileEntry[],
   users: readonly RuleUser[],
   where: string,
+  lineOf: (index: number) => number | undefined = () => undefined,
 ): { rules: NotificationRules; errors: string[] } {
   const errors: string[] = [];
   const rules: NotificationRules = {};
   entries.forEach((entry, index) => {
-    const at = `${where}[${index}]`;
+    const line = lineOf(index);
+    // `line 7: sites.Bergen Skole[2]`: where to look in the file, and which rule it is.
+    const at = `${line === undefined ? '' : `line ${line}: `}${where}[${index}]`;
     if (!entry || typeof entry !== 'object') {
       errors.push(`${at}: a rule must be an object`);
       return;
@@ -98,6 +105,8 @@ export function buildSiteRules(
     const channeltype = entry.channeltype ?? entry.channels ?? [];
     const candidate = {
       ruleId: entry.ruleId,
+      // Not part of a derived id: renaming a rule in the file keeps its id (and its delivery log).
+      ...(entry.name === undefined ? {} : { name: entry.name }),
       channeltype: Array.isArray(channeltype) ? channeltype : [channeltype],
       threshold: entry.threshold,
       users: uids,
@@ -118,7 +127,8 @@ export function buildSiteRules(
   return { rules, errors };
 }
 
-/** One line per rule for humans: `id  threshold min  sms,mail  users`. */
+/** One line per rule for humans: `"name"  id  threshold min  sms,mail  users` (no name: as the cloud will name it). */
 export function describeRule(rule: NotificationRule, nameOf: (uid: string) => string): string {
-  return `${rule.ruleId}  ${rule.threshold} min  ${rule.channeltype.join(',')}  ${rule.users.map(nameOf).join(', ')}`;
+  const name = rule.name === undefined ? '' : `${JSON.stringify(rule.name)}  `;
+  return `${name}${rule.ruleId}  ${rule.threshold} min  ${rule.channeltype.join(',')}  ${rule.users.map(nameOf).join(', ')}`;
 }
