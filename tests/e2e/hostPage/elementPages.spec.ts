@@ -51,11 +51,12 @@ test('rule editor: a site\'s rules, a new rule saved', async ({ page }) => {
   await group.locator('[data-action="new-rule"]').click();
   const dialog = page.locator('varde-rule-editor [data-dialog="rule"]');
   await expect(dialog).toBeVisible();
+  await dialog.locator('[data-input="name"]').fill('Driftsleder e-post');
   await dialog.locator('[data-user]').first().click();
   await dialog.locator('[data-channel="mail"]').check();
   const ruleId = (await dialog.locator('[data-field="rule-id"]').textContent())!.trim();
   await dialog.locator('[data-action="save"]').click();
-  await expect(group.locator(`[data-rule="${ruleId}"]`)).toBeVisible();
+  await expect(group.locator(`[data-rule="${ruleId}"] [data-rule-name]`)).toHaveText('Driftsleder e-post');
   await page.screenshot({ path: 'test-results/screens/host-rule-editor.png', fullPage: true });
   expect(problems).toEqual([]);
 });

@@ -35,7 +35,7 @@ async function signIn(page: Page, path: string): Promise<void> {
   await expect(page).toHaveURL(/\/notifications$/, { timeout: 20_000 });
 }
 
-/** Opens the site's rules and a new rule's dialog with the admin picked; answers the dialog and the draft's rule id. */
+/** Opens the site's rules and a new rule's dialog with the admin picked and a name typed; answers the dialog, the draft's rule id and name. */
 async function draftForAdmin(page: Page) {
   await signIn(page, '/notifications');
   const group = page.locator(`[data-site="${site.uuid}"]`);
@@ -46,7 +46,10 @@ async function draftForAdmin(page: Page) {
   await expect(dialog).toBeVisible();
   await dialog.getByText(admin.email).click();
   const ruleId = (await dialog.locator('[data-field="rule-id"]').textContent())!.trim();
-  return { group, dialog, ruleId };
+  // Messages name the rule by its name (issue 26): one of this draft's own, to find its messages by.
+  const name = `Nattvakt ${ruleId.slice(-6)}`;
+  await dialog.locator('[data-input="name"]').fill(name);
+  return { group, dialog, ruleId, name };
 }
 
 test('desktop: an unsaved e-mail-only rule is tested, its e-mail is in the outbox; SMS without a phone is warned about and skipped; the log shows it', async ({
@@ -55,7 +58,7 @@ test('desktop: an unsaved e-mail-only rule is tested, its e-mail is in the outbo
 }) => {
   failOnDialog(page);
   await page.setViewportSize({ width: 1440, height: 900 });
-  const { group, dialog, ruleId } = await draftForAdmin(page);
+  const { group, dialog, ruleId, name } = await draftForAdmin(page);
   await expect(dialog.locator('label').filter({ hasText: admin.email }).locator('[data-no-phone]')).toHaveText('ingen telefon');
 
   // E-mail only, not saved: Test sends the e-mail.
@@ -67,10 +70,11 @@ test('desktop: an unsaved e-mail-only rule is tested, its e-mail is in the outbo
   await expect(result).toHaveAttribute('data-test-tone', 'success');
   await expect(result.locator('[data-outcome="sent"]')).toContainText(`sendt til ${admin.email}`);
   await expect(result).toContainText('Alle testmeldinger ble sendt (1).');
-  const mails = (await outbox(request, admin.email)).filter((message) => message.body.includes(ruleId));
+  const mails = (await outbox(request, admin.email)).filter((message) => message.body.includes(name));
   expect(mails).toHaveLength(1);
   expect(mails[0]!.channel).toBe('email');
-  expect(mails[0]!.subject).toContain(ruleId);
+  expect(mails[0]!.subject).toContain(`«${name}»`);
+  expect(mails[0]!.subject).not.toContain(ruleId);
   await page.screenshot({ path: 'test-results/screens/rules-test-result-desktop.png' });
   await testDialog.locator('[data-action="close-test"]').click();
 
@@ -90,7 +94,7 @@ test('desktop: an unsaved e-mail-only rule is tested, its e-mail is in the outbo
   await expect(skipped).toContainText('ikke sendt: mangler telefonnummer');
   await expect(result).not.toContainText('missing-phone-number');
   await expect(result).toContainText('1 sendt, 1 ikke sendt:');
-  expect((await outbox(request, admin.email)).filter((message) => message.body.includes(ruleId))).toHaveLength(2);
+  expect((await outbox(request, admin.email)).filter((message) => message.body.includes(name))).toHaveLength(2);
   await page.screenshot({ path: 'test-results/screens/rules-test-result-partial-desktop.png' });
   await testDialog.locator('[data-action="close-test"]').click();
 
@@ -117,7 +121,7 @@ test('desktop: an unsaved e-mail-only rule is tested, its e-mail is in the outbo
 test('390 px wide: the test result of a drafted rule fits, sent and skipped readable', async ({ page, request }) => {
   failOnDialog(page);
   await page.setViewportSize({ width: 390, height: 844 });
-  const { dialog, ruleId } = await draftForAdmin(page);
+  const { dialog, name } = await draftForAdmin(page);
   await dialog.locator('[data-channel="mail"]').check();
   await dialog.locator('[data-channel="sms"]').check();
   await expect(dialog.locator('[data-warning="sms-no-phone"]')).toBeVisible();
@@ -130,7 +134,7 @@ test('390 px wide: the test result of a drafted rule fits, sent and skipped read
   expect(box!.x).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width).toBeLessThanOrEqual(390);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  expect((await outbox(request, admin.email)).filter((message) => message.body.includes(ruleId))).toHaveLength(1);
+  expect((await outbox(request, admin.email)).filter((message) => message.body.includes(name))).toHaveLength(1);
   await page.screenshot({ path: 'test-results/screens/rules-test-result-mobile.png' });
   await testDialog.locator('[data-action="close-test"]').click();
   await dialog.locator('[data-action="cancel"]').click();

@@ -36,10 +36,11 @@ async function openSite(page: Page) {
   return group;
 }
 
-async function newRule(page: Page, group: ReturnType<Page['locator']>, options: { user: string; channels: string[]; minutes: string }) {
+async function newRule(page: Page, group: ReturnType<Page['locator']>, options: { name: string; user: string; channels: string[]; minutes: string }) {
   await group.locator('[data-action="new-rule"]').click();
   const dialog = page.locator('[data-dialog="rule"]');
   await expect(dialog).toBeVisible();
+  await dialog.locator('[data-input="name"]').fill(options.name);
   await dialog.getByText(options.user).click();
   for (const channel of options.channels) await dialog.locator(`[data-channel="${channel}"]`).check();
   await dialog.locator('[data-input="threshold"]').fill(options.minutes);
@@ -65,6 +66,7 @@ test('create (bad input refused), edit, test with success and failure, delete on
   await dialog.locator('[data-action="save"]').click();
   await expect(dialog).toContainText('Velg minst en verdi');
   await expect(dialog).toContainText('You must select at least one user');
+  await expect(dialog.locator('[data-field="name"]')).toContainText('Gi regelen et navn på 1 til 80 tegn');
   for (const bad of ['3', '121', 'abc']) {
     await dialog.locator('[data-input="threshold"]').fill(bad);
     await expect(dialog.locator('[data-input="threshold"]')).toHaveAttribute('aria-invalid', 'true');
@@ -76,8 +78,12 @@ test('create (bad input refused), edit, test with success and failure, delete on
   await expect(group.locator('[data-cell="rule-count"]')).toHaveText('0');
 
   // Create: the SMS user, both channels, 25 minutes.
-  const ruleId = await newRule(page, group, { user: 'sms@varde.test', channels: ['sms', 'mail'], minutes: '25' });
+  const ruleId = await newRule(page, group, { name: 'Vakttelefon natt', user: 'sms@varde.test', channels: ['sms', 'mail'], minutes: '25' });
   const row = group.locator(`[data-rule="${ruleId}"]`);
+  // Its name is the row's heading (issue 26, item 8), what it does under it; the id only in the tooltip.
+  await expect(row.locator('[data-rule-name]')).toHaveText('Vakttelefon natt');
+  await expect(row.locator('[data-cell="name"]')).toContainText('SMS + E-post etter 25 min til 1 bruker');
+  await expect(row).not.toContainText(ruleId);
   await expect(row.locator('[data-cell="threshold"]')).toHaveText('25');
   await expect(row.locator('[data-cell="users"]')).toHaveText('1');
   await expect(row.locator('[data-cell="channels"] [data-icon]')).toHaveCount(2);
@@ -92,11 +98,14 @@ test('create (bad input refused), edit, test with success and failure, delete on
   await slider.focus();
   for (let i = 0; i < 3; i += 1) await slider.press('ArrowRight');
   await expect(dialog.locator('[data-input="threshold"]')).toHaveValue('40');
+  await expect(dialog.locator('[data-input="name"]')).toHaveValue('Vakttelefon natt');
+  await dialog.locator('[data-input="name"]').fill('Vakttelefon helg');
   await expect(dialog.locator('[data-action="test-rule"]')).not.toHaveAttribute('disabled', /.*/);
   await page.screenshot({ path: 'test-results/screens/rules-desktop-dialog.png' });
   await dialog.locator('[data-action="save"]').click();
   await expect(page.locator('[data-snackbar="success"]')).toHaveText('Regelsett oppdatert!');
   await expect(row.locator('[data-cell="threshold"]')).toHaveText('40');
+  await expect(row.locator('[data-rule-name]')).toHaveText('Vakttelefon helg');
 
   // Test (success): green list of users, a real SMS and e-mail in the outbox.
   const smsBefore = (await outbox(request, SMS_PHONE)).length;
@@ -109,19 +118,21 @@ test('create (bad input refused), edit, test with success and failure, delete on
   await page.screenshot({ path: 'test-results/screens/rules-desktop-test-success.png' });
   const sms = await outbox(request, SMS_PHONE);
   expect(sms.length).toBe(smsBefore + 1);
-  expect(sms[0]!.body).toContain(ruleId);
-  expect((await outbox(request, 'sms@varde.test'))[0]!.body).toContain(ruleId);
+  // The messages name the rule by its name, not its id.
+  expect(sms[0]!.body).toContain('Vakttelefon helg');
+  expect(sms[0]!.body).not.toContain(ruleId);
+  expect((await outbox(request, 'sms@varde.test'))[0]!.subject).toContain('«Vakttelefon helg»');
   await testDialog.locator('[data-action="close-test"]').click();
 
   // E-mail only, to the admin (who has no phone number): the e-mail goes out; no phone is asked for.
-  const adminRule = await newRule(page, group, { user: 'admin@varde.test', channels: ['mail'], minutes: '60' });
+  const adminRule = await newRule(page, group, { name: 'Driftsleder e-post', user: 'admin@varde.test', channels: ['mail'], minutes: '60' });
   await group.locator(`[data-rule="${adminRule}"] [data-action="test"]`).click();
   const mailed = testDialog.locator('[data-test-status="200"]');
   await expect(mailed).toHaveAttribute('data-test-tone', 'success');
   await expect(mailed.locator('[data-outcome="sent"]')).toContainText(`sendt til ${admin.email}`);
   await expect(mailed.locator('[data-outcome="skipped"]')).toHaveCount(0);
   // Filtered by the rule: the engine may e-mail the admin about a seeded alarm meanwhile.
-  expect((await outbox(request, admin.email)).filter((message) => message.body.includes(adminRule))).toHaveLength(1);
+  expect((await outbox(request, admin.email)).filter((message) => message.body.includes('«Driftsleder e-post»'))).toHaveLength(1);
   await testDialog.locator('[data-action="close-test"]').click();
   await expect(group.locator('[data-cell="rule-count"]')).toHaveText('2');
   await page.screenshot({ path: 'test-results/screens/rules-desktop.png', fullPage: true });
@@ -153,6 +164,8 @@ test('the server refuses bad rules sent directly with 400 and a detail', async (
     [{ users: [] }, 'You must select at least one user'],
     [{ channeltype: [] }, 'Velg minst en verdi'],
     [{ users: ['no-such-user'] }, 'Unknown user id no-such-user'],
+    [{ name: ' ' }, 'The rule name must be 1-80 characters'],
+    [{ name: 'x'.repeat(81) }, 'The rule name must be 1-80 characters'],
   ];
   for (const [change, detail] of cases) {
     const answer = await request.post(`/cloud/controllers-api/controllers/${site.uuid}/notificationrules`, {
@@ -170,6 +183,7 @@ test('390 px wide: the rule table becomes cards and the dialog fits', async ({ p
   const seeded = page.locator(`[data-site="${demoSites()[10]!.uuid}"]`);
   await seeded.locator('[data-action="expand"]').click();
   await expect(seeded.locator('[data-rule]')).toHaveCount(2);
+  await expect(seeded.locator('[data-rule-name]')).toHaveText(['Vakttelefon døgnet rundt', 'Driftsleder, alarmer over en time']);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
   await page.screenshot({ path: 'test-results/screens/rules-mobile.png', fullPage: false });
