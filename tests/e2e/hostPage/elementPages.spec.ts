@@ -48,6 +48,8 @@ test('rule editor: a site\'s rules, a new rule saved', async ({ page }) => {
   const problems = await openAndSignIn(page, 'rule-editor', 'varde-rule-editor');
   const group = page.locator(`varde-rule-editor [data-site="${site.uuid}"]`);
   await group.locator('[data-action="expand"]').click();
+  // The button is disabled until the site's rules have loaded: a click before then opens nothing.
+  await expect(group.locator('[data-action="new-rule"]')).toBeEnabled();
   await group.locator('[data-action="new-rule"]').click();
   const dialog = page.locator('varde-rule-editor [data-dialog="rule"]');
   await expect(dialog).toBeVisible();

@@ -3,7 +3,7 @@ import type { WidgetTranslate } from '../shared/useWidgetTranslation.js';
 import type { RulesAccess } from './useSiteData.js';
 
 /**
- * The site's notification rules, each in one line: after how long, which channels, how many users. When
+ * The site's notification rules: each rule's name, and under it after how long, which channels, how many users. When
  * the rules could not be read it says so (refused: which access is missing; failed), never "no rules",
  * and offers no link to a page that would refuse too.
  */
@@ -25,7 +25,8 @@ export function SiteRules({ rules, access = 'ok', t, children }: { rules: readon
         <ul className="varde-site-page__rules">
           {rules.map((rule) => (
             <li key={rule.ruleId} data-rule-id={rule.ruleId}>
-              {t('rule', { threshold: rule.threshold, channels: rule.channeltype.map((channel) => t(channel)).join(', '), count: rule.users.length })}
+              {rule.name ? <span className="varde-site-page__rule-name" data-rule-name>{rule.name}</span> : null}
+              <span>{t('rule', { threshold: rule.threshold, channels: rule.channeltype.map((channel) => t(channel)).join(', '), count: rule.users.length })}</span>
             </li>
           ))}
         </ul>

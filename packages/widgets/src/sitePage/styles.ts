@@ -27,6 +27,8 @@ export const sitePageStyles = `${uplotCss}
 .varde-site-page__controls select { font: inherit; font-size: 14px; padding: 4px 6px; }
 .varde-site-page__chart { min-height: 240px; width: 100%; overflow: hidden; }
 .varde-site-page__alarms, .varde-site-page__rules { list-style: none; margin: 0; padding: 0; display: grid; gap: 8px; }
+.varde-site-page__rules li { display: grid; gap: 2px; }
+.varde-site-page__rule-name { font-weight: 600; overflow-wrap: anywhere; }
 .varde-site-page__alarms li { display: flex; gap: 10px; align-items: flex-start; }
 .varde-site-page__class { flex: none; min-width: 1.5rem; text-align: center; border-radius: 4px; font-weight: 700; padding: 1px 4px; }
 .varde-site-page__alarm-text { display: grid; gap: 2px; overflow-wrap: anywhere; }
