@@ -6,4 +6,5 @@ export { default as compactI18next } from './compactI18next.js';
 // reaches it through an import, used or not, so a re-export here put every widget's texts on every page.
 export { errorMessageKey, describeError } from './describeError.js';
 export { loginErrorKey, smsResendErrorKey } from './loginErrors.js';
+export { refusedSite, siteAccessRefusal } from './siteAccessRefusal.js';
 export type { MessageKey } from './describeError.js';

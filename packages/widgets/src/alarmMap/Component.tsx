@@ -24,6 +24,8 @@ import { WidgetRoot } from '../shared/WidgetRoot.js';
 import type { NavigateDetail } from '../alarmTable/events.js';
 import { NavLink } from '../alarmTable/NavLink.js';
 import { useSiteFeed } from '../alarmTable/useSiteFeed.js';
+import { useFeedState } from '../alarmTable/FeedState.js';
+import { widgetStateStyles } from '../shared/widgetStateStyles.js';
 import { useStoreState } from '../shared/useStoreState.js';
 import { Icon } from '../siteList/icons.js';
 import { loadLeaflet, type LeafletModule } from './loadLeaflet.js';
@@ -64,6 +66,7 @@ export function AlarmMapWidget(props: AlarmMapWidgetProps) {
   const session = useSharedSession();
   const { feed, state: feedState } = useSiteFeed({ alarms: true });
   const rowsBySite = useStoreState(feed?.alarms ?? null, rowsOf, {});
+  const polled = Object.keys(rowsBySite).length > 0;
   const markersOf = useMemo(() => createSiteAlarmMarkersSelector(), []);
   const computed = useMemo(() => markersOf(feedState.sites, rowsBySite), [markersOf, feedState.sites, rowsBySite]);
   // Every poll brings new arrays; the layers (and an open popup) are rebuilt only when what they show changed.
@@ -76,6 +79,17 @@ export function AlarmMapWidget(props: AlarmMapWidgetProps) {
   const actions = useAlarmActions(feed);
   const actionsRef = useRef(actions);
   actionsRef.current = actions;
+
+  // The feed's state over the map (which stays: its basemap is useful while the alarms load or fail).
+  const { notice, stale } = useFeedState({
+    feed,
+    state: feedState,
+    polled,
+    empty: markers.length === 0,
+    emptyText: t('noMarkers'),
+    signedOutText: t('signedOut'),
+    rootRef,
+  });
 
   const canvasRef = useRef<HTMLDivElement | null>(null);
   const [leaflet, setLeaflet] = useState<{ L: LeafletModule; map: Leaflet.Map; clusters: Leaflet.MarkerClusterGroup } | null>(null);
@@ -202,7 +216,7 @@ export function AlarmMapWidget(props: AlarmMapWidgetProps) {
   }, [leaflet, markers, sites, session, mobile, target, t, props.siteHref, props.onNavigate, rootRef, feed]);
 
   return (
-    <WidgetRoot styles={alarmMapStyles} className="varde-alarm-map" rootRef={rootRef} lang={language}>
+    <WidgetRoot styles={`${alarmMapStyles}\n${widgetStateStyles}`} className="varde-alarm-map" rootRef={rootRef} lang={language}>
       <div className="varde-alarm-map__bar" part="bar">
         {props.listHref ? (
           <NavLink href={props.listHref} rootRef={rootRef} onNavigate={props.onNavigate} className="varde-alarm-map__link" part="list-link">
@@ -223,6 +237,8 @@ export function AlarmMapWidget(props: AlarmMapWidgetProps) {
           {t('mapFailed')}
         </p>
       ) : null}
+      {stale}
+      {notice}
       <div
         className="varde-alarm-map__canvas"
         ref={canvasRef}

@@ -33,12 +33,9 @@ import { alarmTableStrings } from './strings.js';
 import { alarmTableStyles } from './styles.js';
 import { useAlarmActions } from './useAlarmActions.js';
 import { useAnySiteConnecting, useSiteFeed } from './useSiteFeed.js';
+import { useFeedState } from './FeedState.js';
 import { useStoreState } from '../shared/useStoreState.js';
-import { useSessionSnapshot } from '../shared/useSharedSession.js';
-import { SignedOutPrompt } from '../shared/SignedOutPrompt.js';
-import { WidgetState } from '../shared/WidgetState.js';
 import { widgetStateStyles } from '../shared/widgetStateStyles.js';
-import { useAlarmStaleness } from './useAlarmStaleness.js';
 
 export interface AlarmTableWidgetProps {
   /** Where the "Show on map" link goes (none without it). */
@@ -75,13 +72,10 @@ function useDebounced<T>(value: T, ms: number): T {
 export function AlarmTableWidget(props: AlarmTableWidgetProps) {
   const { t, language } = useWidgetTranslation(alarmTableStrings);
   const { rootRef } = useVardeEvents();
-  const snapshot = useSessionSnapshot();
   useShoelaceParts(loadAlarmTableShoelaceParts);
   const { feed, state: feedState } = useSiteFeed({ alarms: true });
   const connecting = useAnySiteConnecting(feed);
   const store = feed?.alarms ?? null;
-  // Rows the cloud or a site no longer confirms are not shown as live (issue 26, item 4).
-  const staleness = useAlarmStaleness(feed);
 
   const select = useMemo(() => createVisibleAlarmsSelector(), [store]);
   const visibleRows = useStoreState(store, select, noRows as AlarmRow[]);
@@ -118,6 +112,17 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
   }, [failedUuids, siteNames]);
   const total = useMemo(() => Object.values(rowsBySite).reduce((sum, list) => sum + list.length, 0), [rowsBySite]);
   const polled = Object.keys(rowsBySite).length > 0;
+  // Signed out, failed, connecting, empty; and rows the cloud or a site no longer confirms are not shown as live (issue 26, item 4).
+  const { notice: stateNotice, stale, staleness } = useFeedState({
+    feed,
+    state: feedState,
+    polled,
+    connecting,
+    empty: rows.length === 0,
+    emptyText: t('noAlarms'),
+    signedOutText: t('signedOut'),
+    rootRef,
+  });
 
   const actions = useAlarmActions(feed);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -208,22 +213,6 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
     downloadText(rootRef.current, alarmCsvFileName(), alarmsToCsv(rows, { headers, stateText: (row) => stateText(row, t, at) }));
   };
 
-  let message = null;
-  if (snapshot?.state === 'signed-out') {
-    message = <SignedOutPrompt text={t('signedOut')} buttonText={t('signInRequest')} className="varde-alarm-table__empty" rootRef={rootRef} />;
-  } else if (feedState.status === 'error' && !polled) {
-    message = <WidgetState kind="failed" detail={feedState.error ?? ''} onRetry={() => void feed?.reloadSites()} />;
-  } else if (!polled && (feedState.status === 'loading' || feed === null || connecting)) {
-    message = <WidgetState kind="loading" text={t('connecting')} onRetry={() => void feed?.reloadSites()} />;
-  } else if (rows.length === 0) {
-    message = <WidgetState kind="empty" text={t('noAlarms')} />;
-  }
-  const staleReason = staleness
-    ? staleness.all
-      ? t('staleCloud')
-      : t('staleSites', { count: staleness.sites.length, names: staleness.sites.map((uuid) => siteNames.get(uuid) ?? uuid).sort(byName.compare).join(', ') })
-    : '';
-
   return (
     <WidgetRoot styles={`${alarmTableStyles}\n${widgetStateStyles}`} className="varde-alarm-table" rootRef={rootRef} lang={language}>
       <div className="varde-alarm-table__toolbar" part="toolbar">
@@ -311,8 +300,8 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
           </span>
         ) : null}
       </div>
-      {staleness && snapshot?.state !== 'signed-out' ? <WidgetState kind="stale" since={staleness.since} reason={staleReason} /> : null}
-      {message ?? (
+      {stale}
+      {stateNotice ?? (
         <AlarmRows
           stale={staleness !== null}
           rows={rows}

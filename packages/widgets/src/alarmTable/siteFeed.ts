@@ -22,6 +22,8 @@ export interface SiteFeedState {
   status: 'loading' | 'ready' | 'error';
   sites: readonly Site[];
   error: string | null;
+  /** What failed (an HttpError, a NetworkError…), for a refusal or a failure in the UI's words. */
+  failure?: unknown;
   /** Bumped when a socket logs in, fails or closes (views that count connected sites re-render). */
   connectionsVersion: number;
 }
@@ -102,14 +104,16 @@ function openSiteFeed(session: Session): Entry {
   }
 
   async function reloadSites(): Promise<void> {
+    // A retry after a failure shows loading again (with its limit), not the old failure.
+    if (state.getState().status === 'error') state.setState({ status: 'loading', error: null, failure: null });
     try {
       // Sockets open page by page: the first sites' alarms need not wait for the ten-thousandth site.
       const sites = await listAllSites(session.http, { onPage: (page) => { if (!closed) openOnline(page); } });
       if (closed) return;
-      state.setState({ status: 'ready', sites, error: null });
+      state.setState({ status: 'ready', sites, error: null, failure: null });
       closeOffline(sites);
     } catch (error) {
-      if (!closed) state.setState({ status: 'error', error: (error as Error).message });
+      if (!closed) state.setState({ status: 'error', error: (error as Error).message, failure: error });
     }
   }
 

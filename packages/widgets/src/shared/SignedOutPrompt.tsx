@@ -27,7 +27,7 @@ export function SignedOutPrompt(props: { text: string; buttonText: string; class
   return (
     <div className={props.className} part="signed-out" role="status" data-state="signed-out">
       <span>{props.text}</span>{' '}
-      <button type="button" part="sign-in-request" onClick={() => requestSignIn(props.rootRef.current)}>
+      <button type="button" className="varde-state__retry" part="sign-in-request" onClick={() => requestSignIn(props.rootRef.current)}>
         {props.buttonText}
       </button>
     </div>

@@ -12,6 +12,8 @@ import { WidgetRoot } from '../shared/WidgetRoot.js';
 import { classTextColor } from '../alarmTable/AlarmRows.js';
 import type { NavigateDetail } from '../alarmTable/events.js';
 import { useSiteFeed } from '../alarmTable/useSiteFeed.js';
+import { useFeedState } from '../alarmTable/FeedState.js';
+import { widgetStateStyles } from '../shared/widgetStateStyles.js';
 import { useStoreState } from '../shared/useStoreState.js';
 import { siteAlarmCardsStrings } from './strings.js';
 import { siteAlarmCardsStyles } from './styles.js';
@@ -105,17 +107,23 @@ export function SiteAlarmCardsWidget(props: SiteAlarmCardsWidgetProps) {
     [rootRef, onNavigate],
   );
   const polled = Object.keys(rowsBySite).length > 0;
+  const { notice, stale } = useFeedState({
+    feed,
+    state: feedState,
+    polled,
+    empty: cards.length === 0,
+    emptyText: t('none'),
+    signedOutText: t('signedOut'),
+    rootRef,
+  });
 
   return (
-    <WidgetRoot styles={siteAlarmCardsStyles} className="varde-site-alarm-cards" rootRef={rootRef} lang={language}>
+    <WidgetRoot styles={`${siteAlarmCardsStyles}\n${widgetStateStyles}`} className="varde-site-alarm-cards" rootRef={rootRef} lang={language}>
       <p className="varde-site-alarm-cards__title" part="title">
         {t('label')}: {cards.length}
       </p>
-      {cards.length === 0 ? (
-        <p className="varde-site-alarm-cards__message" part="message">
-          {polled || feedState.status !== 'loading' ? t('none') : t('connecting')}
-        </p>
-      ) : (
+      {stale}
+      {notice ?? (
         <ul className="varde-site-alarm-cards__grid" aria-label={t('label')} part="list">
           {cards.map((card) => {
             const site = byUuid.get(card.siteUuid);

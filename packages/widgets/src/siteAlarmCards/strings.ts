@@ -7,7 +7,7 @@ export const siteAlarmCardsStrings = widgetStrings('siteAlarmCardsWidget', {
     activeCount: 'Active alarms: {{count}}',
     latestTag: 'Latest: {{tag}}',
     none: 'No site has active alarms.',
-    connecting: 'Connecting to the sites…',
+    signedOut: 'Sign in to see the sites with active alarms.',
     openSite: 'Open site',
   },
   no: {
@@ -15,7 +15,7 @@ export const siteAlarmCardsStrings = widgetStrings('siteAlarmCardsWidget', {
     activeCount: 'Aktive alarmer: {{count}}',
     latestTag: 'Siste: {{tag}}',
     none: 'Ingen anlegg har aktive alarmer.',
-    connecting: 'Kobler til anleggene…',
+    signedOut: 'Logg inn for å se anleggene med aktive alarmer.',
     openSite: 'Åpne anlegg',
   },
   se: {
@@ -23,7 +23,7 @@ export const siteAlarmCardsStrings = widgetStrings('siteAlarmCardsWidget', {
     activeCount: 'Aktiva larm: {{count}}',
     latestTag: 'Senaste: {{tag}}',
     none: 'Ingen anläggning har aktiva larm.',
-    connecting: 'Ansluter till anläggningarna…',
+    signedOut: 'Logga in för att se anläggningarna med aktiva larm.',
     openSite: 'Öppna anläggning',
   },
 });

@@ -31,6 +31,9 @@ import { siteListStyles } from './styles.js';
 import { useSitesData, useSitesRefresh, useStatusMessage, useVisibleAlarmReports, useVisibleStatusTags } from './useSitesData.js';
 import { useVirtualRows } from './useVirtualRows.js';
 import { SignedOutPrompt } from '../shared/SignedOutPrompt.js';
+import { ErrorState } from '../shared/ErrorState.js';
+import { WidgetState } from '../shared/WidgetState.js';
+import { widgetStateStyles } from '../shared/widgetStateStyles.js';
 
 export interface SiteListWidgetProps {
   /** `controllers` (default): the user's sites; `adminControllers`: the sites they administer. */
@@ -101,37 +104,22 @@ export function SiteListWidget(props: SiteListWidgetProps) {
   );
 
   const loginServerUrl = session?.settings.loginServerUrl ?? '';
+  const reload = () => void store?.getState().loadFirstPage(window.innerHeight, list);
   let body;
   if (snapshot?.state === 'signed-out') {
-    body = <SignedOutPrompt text={t('signedOut')} buttonText={t('signInRequest')} className="varde-site-list__message" rootRef={rootRef} />;
+    body = <SignedOutPrompt text={t('signedOut')} buttonText={t('signInRequest')} className="varde-state" rootRef={rootRef} />;
   } else if (!state || state.status === 'idle' || state.status === 'loading') {
-    body = (
-      <p className="varde-site-list__message" part="message" aria-live="polite">
-        <sl-spinner aria-hidden="true" />
-        {t('sites:loading')}
-      </p>
-    );
+    body = <WidgetState kind="loading" text={t('sites:loading')} onRetry={reload} />;
   } else if (state.status === 'error') {
-    body = (
-      <p className="varde-site-list__message varde-site-list__error" role="alert" part="error">
-        {t('loadFailed', { message: state.error?.message ?? '' })}
-        <sl-button size="small" onClick={() => void store?.getState().loadFirstPage(window.innerHeight, list)}>
-          {t('retry')}
-        </sl-button>
-      </p>
-    );
+    body = <ErrorState error={state.error} missing={t('missing')} onRetry={reload} />;
   } else if (sites.length === 0) {
-    body = (
-      <p className="varde-site-list__message" part="empty">
-        {t('sites:noSites')}
-      </p>
-    );
+    body = <WidgetState kind="empty" text={t('sites:noSites')} />;
   } else {
     body = null;
   }
 
   return (
-    <WidgetRoot styles={siteListStyles} className="varde-site-list" rootRef={rootRef} lang={language}>
+    <WidgetRoot styles={`${siteListStyles}\n${widgetStateStyles}`} className="varde-site-list" rootRef={rootRef} lang={language}>
       {statusMessage ? (
         <p className="varde-site-list__banner" role="status" part="banner">
           <span className="varde-site-list__banner-label">{t('cloudStatus')}:</span>

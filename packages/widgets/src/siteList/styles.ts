@@ -29,8 +29,6 @@ a.varde-site-list__name:hover, a.varde-site-list__name:focus-visible { text-deco
 .varde-site-list__alarm-dot { width: 0.625rem; height: 0.625rem; border-radius: 50%; flex: none; }
 .varde-site-list__alarm--none { color: var(--sl-color-neutral-600); }
 .varde-site-list__alarm--active, .varde-site-list__alarm--unacked { font-weight: var(--sl-font-weight-semibold); }
-.varde-site-list__message { margin: 0; padding: var(--sl-spacing-medium); color: var(--sl-color-neutral-700); display: flex; align-items: center; gap: var(--sl-spacing-small); }
-.varde-site-list__error { color: var(--sl-color-danger-700); }
 .varde-site-list__more { height: 40px; display: flex; align-items: center; justify-content: center; gap: var(--sl-spacing-small); font-size: var(--sl-font-size-small); color: var(--sl-color-neutral-600); }
 @media (max-width: 480px) {
   .varde-site-list__row { grid-template-columns: 1.75rem minmax(0, 1fr); grid-template-rows: auto auto; padding: 0 var(--sl-spacing-small); row-gap: 0; }

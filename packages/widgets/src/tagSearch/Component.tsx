@@ -14,7 +14,9 @@ import { Icon } from '../siteList/icons.js';
 import { DEFAULT_EXAMPLE_QUERIES } from './examples.js';
 import { ExampleQueries } from './ExampleQueries.js';
 import { ResultsTable } from './ResultsTable.js';
-import { emitVardeEvent } from '../shared/events.js';
+import { emitVardeEvent, useVardeEvents } from '../shared/events.js';
+import { useFeedState } from '../alarmTable/FeedState.js';
+import { widgetStateStyles } from '../shared/widgetStateStyles.js';
 import type { NavigateDetail } from '../alarmTable/events.js';
 import { tagSearchStrings } from './strings.js';
 import { tagSearchStyles } from './styles.js';
@@ -75,12 +77,25 @@ export function TagSearchWidget(props: TagSearchWidgetProps) {
       }
     : undefined;
 
+  // Signed out (a sign-in prompt), the site list failed or refused (a retry), still connecting (with its limit).
+  const { rootRef } = useVardeEvents();
+  const { notice } = useFeedState({
+    feed,
+    state: feedState,
+    polled: feedState.status === 'ready',
+    empty: false,
+    emptyText: '',
+    signedOutText: t('signedOut'),
+    rootRef,
+  });
+
   const busy = search.pending > 0 || search.running;
   const failed = Object.keys(search.errors).length;
   const showEmpty = search.text !== '' && !busy && search.rows.length === 0;
 
   return (
-    <WidgetRoot styles={tagSearchStyles} className="varde-tag-search" lang={language}>
+    <WidgetRoot styles={`${tagSearchStyles}\n${widgetStateStyles}`} className="varde-tag-search" rootRef={rootRef} lang={language}>
+      {notice}
       <form className="varde-tag-search__form" role="search" onSubmit={onSubmit} part="form">
         <input
           ref={inputRef}

@@ -1,7 +1,8 @@
 /**
  * A TCP proxy in front of the reference cloud that can go down and come back: what a widget sees when the
  * cloud (or the network to it) is gone for a while. Everything passes through unchanged (HTTP, WebSocket);
- * `cut()` drops every connection and refuses new ones until `restore()`.
+ * `cut()` drops every connection and refuses new ones until `restore()`; `stall()` drops every connection
+ * and holds new ones open without an answer (a cloud that hangs) until `restore()`.
  */
 import { createServer, connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 export interface OutageProxy {
   url: string;
   cut(): void;
+  stall(): void;
   restore(): void;
   close(): Promise<void>;
 }
@@ -16,9 +18,18 @@ export interface OutageProxy {
 export async function startOutageProxy(target: URL): Promise<OutageProxy> {
   const open = new Set<Socket>();
   let down = false;
+  let stalled = false;
+  // Connections taken while stalled: dropped on restore (as a hung cloud's restart drops them), so clients reconnect.
+  const held = new Set<Socket>();
   const server = createServer((client) => {
     if (down) {
       client.destroy();
+      return;
+    }
+    if (stalled) {
+      held.add(client);
+      client.on('error', () => undefined);
+      client.on('close', () => held.delete(client));
       return;
     }
     const upstream = connect(Number(target.port), target.hostname);
@@ -42,12 +53,18 @@ export async function startOutageProxy(target: URL): Promise<OutageProxy> {
       down = true;
       for (const socket of open) socket.destroy();
     },
+    stall() {
+      stalled = true;
+      for (const socket of open) socket.destroy();
+    },
     restore() {
       down = false;
+      stalled = false;
+      for (const socket of held) socket.destroy();
     },
     close: () =>
       new Promise<void>((resolve) => {
-        for (const socket of open) socket.destroy();
+        for (const socket of [...open, ...held]) socket.destroy();
         server.close(() => resolve());
       }),
   };

@@ -93,7 +93,7 @@ it('shows the empty text for a user without sites', async () => {
   // A Guest administers no site (the cloud's decision), so their adminControllers list is empty.
   const guest = await signedInSharedSession(cloud, demoUsers.guest);
   const { container } = render(<SiteListWidget list="adminControllers" />);
-  await waitFor(() => expect(container.querySelector('[part="empty"]')?.textContent).toBe('Du har ingen anlegg.'), { timeout: 10_000 });
+  await waitFor(() => expect(container.querySelector('[data-state="empty"]')?.textContent).toBe('Du har ingen anlegg.'), { timeout: 10_000 });
   await guest.dispose();
   setSharedSession(session);
 }, 20_000);
