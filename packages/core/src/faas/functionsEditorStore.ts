@@ -28,6 +28,8 @@ export type EditableField = 'name' | 'description' | 'requirements' | 'source';
 export interface FunctionsEditorState {
   functions: FunctionSummary[];
   listStatus: 'idle' | 'loading' | 'ready' | 'error';
+  /** Why the list could not be read (an HttpError, a NetworkError…), for a refusal or a failure in the UI's words; null once read. */
+  listFailure: unknown;
   /** none selected, editing an existing function, or a new one (only then is the name editable). */
   mode: 'none' | 'edit' | 'new';
   selectedName: string | null;
@@ -88,6 +90,7 @@ export function createFunctionsEditorStore(options: FunctionsEditorOptions): Sto
     return {
       functions: [],
       listStatus: 'idle',
+      listFailure: null,
       mode: 'none',
       selectedName: null,
       draft: null,
@@ -100,9 +103,9 @@ export function createFunctionsEditorStore(options: FunctionsEditorOptions): Sto
       async loadList() {
         if (get().listStatus === 'idle') set({ listStatus: 'loading' });
         try {
-          set({ functions: await client.listFunctions(http()), listStatus: 'ready' });
+          set({ functions: await client.listFunctions(http()), listStatus: 'ready', listFailure: null });
         } catch (error) {
-          set({ listStatus: 'error', error: messageOf(error) });
+          set({ listStatus: 'error', listFailure: error, error: messageOf(error) });
         }
       },
 

@@ -18,6 +18,10 @@ import { useSessionSnapshot, useSharedSession } from '../shared/useSharedSession
 import { useWidgetTranslation } from '../shared/useWidgetTranslation.js';
 import { WidgetRoot } from '../shared/WidgetRoot.js';
 import { ErrorBox } from './ErrorBox.js';
+import { ErrorState } from '../shared/ErrorState.js';
+import { SignedOutPrompt } from '../shared/SignedOutPrompt.js';
+import { WidgetState } from '../shared/WidgetState.js';
+import { widgetStateStyles } from '../shared/widgetStateStyles.js';
 import { FunctionEditor } from './FunctionEditor.js';
 import { FunctionList } from './FunctionList.js';
 import { RunPanel } from './RunPanel.js';
@@ -61,6 +65,12 @@ export function CloudFunctionsWidget({ refreshMs }: CloudFunctionsWidgetProps) {
     return startFunctionListRefresh(store, refreshMs ?? FUNCTION_LIST_REFRESH_MS);
   }, [store, signedIn, snapshot?.tokensVersion, refreshMs]);
 
+  // A retry shows loading again (with its limit), then the list or the failure.
+  const retry = () => {
+    store?.setState({ listStatus: 'loading' });
+    void store?.getState().loadList();
+  };
+
   async function save() {
     if (!state) return;
     const name = state.draft?.name.trim() ?? '';
@@ -74,9 +84,13 @@ export function CloudFunctionsWidget({ refreshMs }: CloudFunctionsWidgetProps) {
   }
 
   return (
-    <WidgetRoot styles={cloudFunctionsStyles} className="varde-cloud-functions" rootRef={rootRef} lang={language}>
-      {!state || !signedIn ? (
-        <p className="varde-cloud-functions__muted">{t('loading')}</p>
+    <WidgetRoot styles={`${cloudFunctionsStyles}\n${widgetStateStyles}`} className="varde-cloud-functions" rootRef={rootRef} lang={language}>
+      {snapshot?.state === 'signed-out' ? (
+        <SignedOutPrompt text={t('signedOut')} buttonText={t('signIn')} className="varde-state" rootRef={rootRef} />
+      ) : !state || !signedIn || (state.functions.length === 0 && (state.listStatus === 'idle' || state.listStatus === 'loading')) ? (
+        <WidgetState kind="loading" text={t('loading')} onRetry={retry} />
+      ) : state.listStatus === 'error' && state.functions.length === 0 ? (
+        <ErrorState error={state.listFailure} missing={t('missing')} onRetry={retry} />
       ) : (
         <div className="varde-cloud-functions__layout">
           <aside className="varde-cloud-functions__side" part="side">

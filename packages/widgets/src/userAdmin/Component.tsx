@@ -23,6 +23,10 @@ import { Snackbar, snackbarStyles, useSnackbar } from '../shared/Snackbar.js';
 import { userAdminStrings } from './strings.js';
 import { userAdminStyles } from './styles.js';
 import { useManagedUsers } from './useManagedUsers.js';
+import { ErrorState } from '../shared/ErrorState.js';
+import { SignedOutPrompt } from '../shared/SignedOutPrompt.js';
+import { WidgetState } from '../shared/WidgetState.js';
+import { widgetStateStyles } from '../shared/widgetStateStyles.js';
 import { UserTable } from './UserTable.js';
 
 export interface UserAdminWidgetProps {
@@ -88,9 +92,9 @@ export function UserAdminWidget(props: UserAdminWidgetProps) {
 
   let body;
   if (!snapshot || snapshot.state === 'loading' || !ready) {
-    body = <Status text={t('loading')} busy />;
+    body = <WidgetState kind="loading" text={t('loading')} />;
   } else if (!signedIn || !session || !snapshot.user) {
-    body = <Status text={t('signInFirst')} />;
+    body = <SignedOutPrompt text={t('signInFirst')} buttonText={t('signIn')} className="varde-state" rootRef={rootRef} />;
   } else {
     const actor = snapshot.user;
     body = (
@@ -114,14 +118,9 @@ export function UserAdminWidget(props: UserAdminWidgetProps) {
           ) : null}
         </div>
         {state.status === 'loading' ? (
-          <Status text={t('loading')} busy />
+          <WidgetState kind="loading" text={t('loading')} onRetry={reload} />
         ) : state.status === 'error' ? (
-          <div className="varde-user-admin__error" role="alert" part="error">
-            <span>{t('loadFailed', { message: state.message })}</span>
-            <sl-button size="small" onClick={reload}>
-              {t('retry')}
-            </sl-button>
-          </div>
+          <ErrorState error={state.error} missing={t('missing')} onRetry={reload} />
         ) : state.users.length === 0 ? (
           <p className="varde-user-admin__empty" part="empty">
             {query ? t('search:noResults', { user_content: query }) : t('noUsers')}
@@ -153,18 +152,9 @@ export function UserAdminWidget(props: UserAdminWidgetProps) {
   }
 
   return (
-    <WidgetRoot styles={`${createUserStyles}\n${userAdminStyles}\n${snackbarStyles}`} className="varde-user-admin" rootRef={rootRef} lang={language}>
+    <WidgetRoot styles={`${createUserStyles}\n${userAdminStyles}\n${snackbarStyles}\n${widgetStateStyles}`} className="varde-user-admin" rootRef={rootRef} lang={language}>
       {body}
       <Snackbar message={snackbar.message} onClose={snackbar.dismiss} closeLabel={t('close')} />
     </WidgetRoot>
-  );
-}
-
-function Status(props: { text: string; busy?: boolean }) {
-  return (
-    <p className="varde-user-admin__status" part="status" aria-live="polite">
-      {props.busy ? <sl-spinner aria-hidden="true" /> : null}
-      <span>{props.text}</span>
-    </p>
   );
 }

@@ -11,9 +11,7 @@ export const userAdminStyles = `
 .varde-user-admin__actions-head { text-align: right !important; }
 .varde-user-admin__actions { text-align: right; white-space: nowrap; }
 .varde-user-admin__actions sl-button + sl-button { margin-left: var(--sl-spacing-x-small); }
-.varde-user-admin__status { display: flex; align-items: center; gap: var(--sl-spacing-small); margin: 0; color: var(--sl-color-neutral-700); }
 .varde-user-admin__empty { margin: 0; padding: var(--sl-spacing-large) 0; color: var(--sl-color-neutral-700); overflow-wrap: anywhere; }
-.varde-user-admin__error { display: flex; flex-wrap: wrap; align-items: center; gap: var(--sl-spacing-small); color: var(--sl-color-danger-700); }
 .varde-user-admin__footer { display: flex; align-items: center; justify-content: space-between; gap: var(--sl-spacing-small); color: var(--sl-color-neutral-600); font-size: var(--sl-font-size-small); }
 .varde-user-admin__dialog { --width: min(34rem, calc(100vw - 2rem)); }
 .varde-user-admin__confirm-text { margin: 0; overflow-wrap: anywhere; }

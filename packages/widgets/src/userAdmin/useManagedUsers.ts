@@ -12,7 +12,7 @@ const SEARCH_PAUSE_MS = 250;
 
 export type ManagedUsersState =
   | { status: 'loading' }
-  | { status: 'error'; message: string }
+  | { status: 'error'; message: string; error: unknown }
   | { status: 'ready'; users: ManagedUser[]; total: number; loadingMore: boolean };
 
 export function useManagedUsers(http: HttpClient | null, tokensVersion: number | undefined, search: string) {
@@ -35,7 +35,7 @@ export function useManagedUsers(http: HttpClient | null, tokensVersion: number |
     setState((current) => (current.status === 'ready' ? current : { status: 'loading' }));
     listUsers(http, { ...(query ? { search: query } : {}), limit: USERS_PAGE_SIZE }).then(
       (page) => request === latest.current && setState({ status: 'ready', users: page.data, total: page.total, loadingMore: false }),
-      (error: unknown) => request === latest.current && setState({ status: 'error', message: describeError(error) }),
+      (error: unknown) => request === latest.current && setState({ status: 'error', message: describeError(error), error }),
     );
   }, [http, tokensVersion, query, generation]);
 
@@ -50,11 +50,15 @@ export function useManagedUsers(http: HttpClient | null, tokensVersion: number |
         setState((current) =>
           current.status === 'ready' ? { status: 'ready', users: [...current.users, ...page.data], total: page.total, loadingMore: false } : current,
         ),
-      (error: unknown) => request === latest.current && setState({ status: 'error', message: describeError(error) }),
+      (error: unknown) => request === latest.current && setState({ status: 'error', message: describeError(error), error }),
     );
   }, [http, state, query]);
 
-  const reload = useCallback(() => setGeneration((value) => value + 1), []);
+  // A retry after a failure shows loading again (with its limit), not the old failure.
+  const reload = useCallback(() => {
+    setState((current) => (current.status === 'error' ? { status: 'loading' } : current));
+    setGeneration((value) => value + 1);
+  }, []);
   /** The search the shown rows answer (for the empty-search text). */
   return { state, query, loadMore, reload };
 }

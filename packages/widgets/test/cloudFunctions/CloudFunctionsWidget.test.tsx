@@ -102,3 +102,19 @@ describe('CloudFunctionsWidget', { timeout: 30_000 }, () => {
     await waitFor(() => expect(element.querySelector('[data-varde-source-editor]')).toBeNull());
   });
 });
+
+describe('CloudFunctionsWidget states (issue 26)', { timeout: 30_000 }, () => {
+  it('a user without the Functions module is told which access is missing, not the server\'s sentence', async () => {
+    cleanup();
+    const user = await signedInSession(cloud, demoUsers.user.email, demoUsers.user.password);
+    try {
+      const view = render(<CloudFunctionsWidget />);
+      const refused = await found(view.container, '[data-state="refused"]');
+      expect(refused.textContent).toBe('You do not have access: cloud functions (the Functions module).');
+      expect(view.container.querySelector('[data-action="new"]')).toBeNull();
+    } finally {
+      cleanup();
+      await user.dispose();
+    }
+  });
+});

@@ -6,6 +6,7 @@ import type { UserEditDetail } from '../../src/userAdmin/events.js';
 import type { UserCreatedDetail } from '../../src/createUser/events.js';
 import { demoUsers, startCloud, type Cloud } from '../helpers/cloud.js';
 import { found, instantAnimations, setField, signedInSession } from '../createUser/helpers.js';
+import { startOutageProxy } from '../helpers/outageProxy.js';
 
 /** User administration in a DOM, against the reference cloud (the admin manages 5 demo users). */
 let cloud: Cloud;
@@ -99,5 +100,29 @@ describe('UserAdminWidget', { timeout: 20_000 }, () => {
     const { container } = render(<UserAdminWidget />);
     expect((await found(container, '[part="empty"]')).textContent).toBe('You do not manage any users yet.');
     expect(container.querySelector('[part="add-user-button"]')).toBeNull();
+  });
+});
+
+describe('UserAdminWidget states (issue 26)', { timeout: 20_000 }, () => {
+  it('the cloud unreachable is a failure in the UI\'s words whose retry recovers; signed out is a sign-in prompt', async () => {
+    const proxy = await startOutageProxy(new URL(cloud.url));
+    try {
+      session = await signedInSession({ url: proxy.url } as Cloud, demoUsers.admin.email, demoUsers.admin.password);
+      proxy.cut();
+      const { container, unmount } = render(<UserAdminWidget />);
+      const failed = await found(container, '[data-state="failed"]');
+      expect(failed.textContent).toContain('Could not load: Failed to connect');
+      proxy.restore();
+      fireEvent.click(container.querySelector('[part="retry"]')!);
+      await waitFor(() => expect(rows(container)).toContain('guest@varde.test'), { timeout: 10_000 });
+      unmount();
+      await session.signOut();
+      render(<UserAdminWidget />);
+      const prompt = await found(document.body, '[part="signed-out"]');
+      expect(prompt.textContent).toContain('Sign in to administer users.');
+      expect(prompt.querySelector('[part="sign-in-request"]')).not.toBeNull();
+    } finally {
+      await proxy.close();
+    }
   });
 });
