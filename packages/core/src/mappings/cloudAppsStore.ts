@@ -10,6 +10,8 @@ import { controllerIdError } from './tagMappingRules.js';
 export interface CloudAppsState {
   mappings: Mapping[];
   mappingsStatus: 'idle' | 'loading' | 'ready' | 'error';
+  /** Why the mappings could not be read (an HttpError, a NetworkError…), for a refusal or a failure in the UI's words; null once read. */
+  mappingsFailure: unknown;
   selectedMappingUuid: string | null;
   tables: MappingTable[];
   tablesStatus: 'idle' | 'loading' | 'ready' | 'error';
@@ -72,7 +74,7 @@ export function createCloudAppsStore(options: CloudAppsOptions): StoreApi<CloudA
     }
 
     async function reloadMappings(): Promise<void> {
-      set({ mappings: await client.listMappings(http()), mappingsStatus: 'ready' });
+      set({ mappings: await client.listMappings(http()), mappingsStatus: 'ready', mappingsFailure: null });
     }
 
     /** A write, then the 2 s wait, then the reload (of the tables, or of the mappings); busy throughout. */
@@ -100,6 +102,7 @@ export function createCloudAppsStore(options: CloudAppsOptions): StoreApi<CloudA
     return {
       mappings: [],
       mappingsStatus: 'idle',
+      mappingsFailure: null,
       selectedMappingUuid: null,
       tables: [],
       tablesStatus: 'idle',
@@ -112,7 +115,7 @@ export function createCloudAppsStore(options: CloudAppsOptions): StoreApi<CloudA
         try {
           await reloadMappings();
         } catch (error) {
-          set({ mappingsStatus: 'error', error: messageOf(error) });
+          set({ mappingsStatus: 'error', mappingsFailure: error, error: messageOf(error) });
         }
       },
 

@@ -12,6 +12,10 @@ import '../shared/shoelaceElements.js';
 import { useSessionSnapshot, useSharedSession } from '../shared/useSharedSession.js';
 import { useWidgetTranslation } from '../shared/useWidgetTranslation.js';
 import { WidgetRoot } from '../shared/WidgetRoot.js';
+import { ErrorState } from '../shared/ErrorState.js';
+import { SignedOutPrompt } from '../shared/SignedOutPrompt.js';
+import { WidgetState } from '../shared/WidgetState.js';
+import { widgetStateStyles } from '../shared/widgetStateStyles.js';
 import { useStoreState } from '../shared/useStoreState.js';
 import type { MappingTableChangeDetail } from './events.js';
 import { loadCloudAppsShoelaceParts } from './shoelace.js';
@@ -54,10 +58,17 @@ export function CloudAppsWidget({ reloadDelayMs, mapping: initialMapping }: Clou
     });
   }, [store, signedIn, initialMapping]);
 
-  if (!state || !signedIn) {
+  // Before the mappings are read: signed out, loading (with its limit), or refused / failed (with a retry).
+  const retry = () => void store?.getState().loadMappings();
+  const styles = `${cloudAppsStyles}\n${widgetStateStyles}`;
+  let notice = null;
+  if (snapshot?.state === 'signed-out') notice = <SignedOutPrompt text={t('signedOut')} buttonText={t('signIn')} className="varde-state" rootRef={rootRef} />;
+  else if (!state || !signedIn || (state.mappings.length === 0 && (state.mappingsStatus === 'idle' || state.mappingsStatus === 'loading'))) notice = <WidgetState kind="loading" text={t('loading')} onRetry={retry} />;
+  else if (state.mappingsStatus === 'error' && state.mappings.length === 0) notice = <ErrorState error={state.mappingsFailure} missing={t('missing')} onRetry={retry} />;
+  if (notice || !state) {
     return (
-      <WidgetRoot styles={cloudAppsStyles} className="varde-cloud-apps" rootRef={rootRef} lang={language}>
-        <p className="varde-cloud-apps__muted">{t('loading')}</p>
+      <WidgetRoot styles={styles} className="varde-cloud-apps" rootRef={rootRef} lang={language}>
+        {notice}
       </WidgetRoot>
     );
   }
@@ -69,7 +80,7 @@ export function CloudAppsWidget({ reloadDelayMs, mapping: initialMapping }: Clou
   };
 
   return (
-    <WidgetRoot styles={cloudAppsStyles} className="varde-cloud-apps" rootRef={rootRef} lang={language}>
+    <WidgetRoot styles={styles} className="varde-cloud-apps" rootRef={rootRef} lang={language}>
       {state.error ? (
         <div className="varde-cloud-apps__error" role="alert" part="error">
           <div>

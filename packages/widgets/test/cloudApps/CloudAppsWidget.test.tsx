@@ -60,3 +60,19 @@ describe('CloudAppsWidget', { timeout: 30_000 }, () => {
     view.unmount();
   });
 });
+
+describe('CloudAppsWidget states (issue 26)', { timeout: 30_000 }, () => {
+  it('a user without the Apps module is told which access is missing, not the server\'s sentence', async () => {
+    cleanup();
+    const user = await signedInSession(cloud, demoUsers.user.email, demoUsers.user.password);
+    try {
+      const view = render(<CloudAppsWidget />);
+      const refused = await found(view.container, '[data-state="refused"]');
+      expect(refused.textContent).toBe('You do not have access: cloud apps (the Apps module).');
+      expect(view.container.querySelector('[part="mappings"]')).toBeNull();
+    } finally {
+      cleanup();
+      await user.dispose();
+    }
+  });
+});

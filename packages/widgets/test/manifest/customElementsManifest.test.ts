@@ -53,8 +53,8 @@ describe('custom-elements.json', () => {
       expect.objectContaining({ name: 'varde-sign-in-request', type: { text: 'CustomEvent<Record<string, never>>' } }),
       expect.objectContaining({ name: 'varde-site-open', type: { text: 'CustomEvent<SiteOpenDetail>' } }),
     ]);
-    // The user admin embeds the create-user form, so its event comes too.
-    expect(byTag['varde-user-admin']!.events.map((event) => event.name)).toEqual(['varde-user-created', 'varde-user-deleted', 'varde-user-edit']);
+    // The user admin embeds the create-user form, so its event comes too; signed out, it asks for a sign-in.
+    expect(byTag['varde-user-admin']!.events.map((event) => event.name)).toEqual(['varde-sign-in-request', 'varde-user-created', 'varde-user-deleted', 'varde-user-edit']);
   });
 
   it('describes attributes with their types, and methods and parts from the code', () => {
