@@ -22,6 +22,9 @@ import { loadLicensesShoelaceParts } from './shoelace.js';
 import { licensesStrings } from './strings.js';
 import { licensesStyles } from './styles.js';
 import { useLicensing, visibleLicenses } from './useLicensing.js';
+import { SignedOutPrompt } from '../shared/SignedOutPrompt.js';
+import { WidgetState } from '../shared/WidgetState.js';
+import { widgetStateStyles } from '../shared/widgetStateStyles.js';
 
 export interface LicensesWidgetProps {
   /** The partner selected first (default: the first of the user's partners). */
@@ -53,7 +56,7 @@ export function LicensesWidget(props: LicensesWidgetProps) {
 
   const [partnerIds, setPartnerIds] = useState<string[]>([]);
   const shown = allPartners ? partnerIds : selected ? [selected] : [];
-  const { state, signedIn } = useLicensing(shown);
+  const { state, signedIn, signedOut, retry } = useLicensing(shown);
 
   useEffect(() => setPartnerIds(state.partners.map((partner) => partner.id)), [state.partners]);
   // Only the user's own partners can be chosen: a preset that is not one of them falls back to the first.
@@ -123,12 +126,12 @@ export function LicensesWidget(props: LicensesWidgetProps) {
   }
 
   let body;
-  if (!signedIn || state.partnersStatus === 'idle' || state.partnersStatus === 'loading') {
-    body = (
-      <p className="varde-licenses__status" aria-live="polite">
-        <sl-spinner aria-hidden="true" /> {t('loading')}
-      </p>
-    );
+  if (signedOut) {
+    body = <SignedOutPrompt text={t('signedOut')} buttonText={t('signIn')} className="varde-state" rootRef={rootRef} />;
+  } else if (!signedIn || state.partnersStatus === 'idle' || state.partnersStatus === 'loading') {
+    body = <WidgetState kind="loading" text={t('loading')} onRetry={retry} />;
+  } else if (state.partnersStatus === 'error' && partnerIds.length === 0) {
+    body = <WidgetState kind="failed" detail={state.error ?? ''} onRetry={retry} />;
   } else if (partnerIds.length === 0 && state.partnersStatus === 'ready') {
     body = <p className="varde-licenses__status" part="empty">{t('noPartners')}</p>;
   } else {
@@ -162,11 +165,9 @@ export function LicensesWidget(props: LicensesWidgetProps) {
           </sl-button>
         </div>
         {loadError ? (
-          <p className="varde-licenses__status" role="alert">{t('failedToLoad', { message: loadError })}</p>
+          <WidgetState kind="failed" detail={loadError} onRetry={retry} />
         ) : loading ? (
-          <p className="varde-licenses__status" aria-live="polite">
-            <sl-spinner aria-hidden="true" /> {t('loading')}
-          </p>
+          <WidgetState kind="loading" text={t('loading')} onRetry={retry} />
         ) : rows.length === 0 ? (
           <p className="varde-licenses__status" part="empty">{search.trim() ? t('noResults', { text: search.trim() }) : t('empty')}</p>
         ) : (
@@ -177,7 +178,7 @@ export function LicensesWidget(props: LicensesWidgetProps) {
   }
 
   return (
-    <WidgetRoot styles={licensesStyles} className="varde-licenses" rootRef={rootRef} lang={language}>
+    <WidgetRoot styles={`${licensesStyles}\n${widgetStateStyles}`} className="varde-licenses" rootRef={rootRef} lang={language}>
       {body}
       {dialog ? (
         <LicenseDialog

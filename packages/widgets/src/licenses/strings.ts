@@ -16,7 +16,7 @@ export const licensesStrings = widgetStrings('licensesWidget', {
     addTitle: 'New license', editTitle: 'Edit license', renewTitle: 'Renew license', close: 'Close',
     required: 'Field is required', chooseType: 'Choose a license type', noPartners: 'You are not a licensing administrator for any partner.',
     empty: 'No licenses.', noResults: 'Your search for "{{text}}" found no results.', loading: 'Loading licenses…',
-    failedToLoad: 'Could not load licenses: {{message}}', renewNote: 'The renewed license is issued today and replaces {{name}}.',
+    signedOut: 'Sign in to manage your partners\' licenses.', signIn: 'Sign in', renewNote: 'The renewed license is issued today and replaces {{name}}.',
     editNote: 'The license is reissued with the same dates and replaces the current one.',
   },
   no: {
@@ -29,7 +29,7 @@ export const licensesStrings = widgetStrings('licensesWidget', {
     addTitle: 'Ny lisens', editTitle: 'Endre lisens', renewTitle: 'Forny lisens', close: 'Lukk',
     required: 'Feltet må fylles ut', chooseType: 'Velg en lisenstype', noPartners: 'Du er ikke lisensadministrator for noen partner.',
     empty: 'Ingen lisenser.', noResults: 'Søket etter "{{text}}" ga ingen treff.', loading: 'Laster lisenser…',
-    failedToLoad: 'Kunne ikke laste lisenser: {{message}}', renewNote: 'Den fornyede lisensen utstedes i dag og erstatter {{name}}.',
+    signedOut: 'Logg inn for å administrere lisensene til partnerne dine.', signIn: 'Logg inn', renewNote: 'Den fornyede lisensen utstedes i dag og erstatter {{name}}.',
     editNote: 'Lisensen utstedes på nytt med samme datoer og erstatter den nåværende.',
   },
   se: {
@@ -42,7 +42,7 @@ export const licensesStrings = widgetStrings('licensesWidget', {
     addTitle: 'Ny licens', editTitle: 'Ändra licens', renewTitle: 'Förnya licens', close: 'Stäng',
     required: 'Fältet måste fyllas i', chooseType: 'Välj en licenstyp', noPartners: 'Du är inte licensadministratör för någon partner.',
     empty: 'Inga licenser.', noResults: 'Sökningen efter "{{text}}" gav inga träffar.', loading: 'Laddar licenser…',
-    failedToLoad: 'Kunde inte ladda licenser: {{message}}', renewNote: 'Den förnyade licensen utfärdas i dag och ersätter {{name}}.',
+    signedOut: 'Logga in för att hantera dina partners licenser.', signIn: 'Logga in', renewNote: 'Den förnyade licensen utfärdas i dag och ersätter {{name}}.',
     editNote: 'Licensen utfärdas på nytt med samma datum och ersätter den nuvarande.',
   },
 }, { licenses: licensesTexts });

@@ -9,7 +9,7 @@ import { useStoreState } from '../shared/useStoreState.js';
  * The partners are read when signed in (and again when the tokens change); the partners shown are
  * watched (realtime subscription, or REST when the session has no realtime connection).
  */
-export function useLicensing(shownPartners: string[]): { state: LicensingState; signedIn: boolean } {
+export function useLicensing(shownPartners: string[]): { state: LicensingState; signedIn: boolean; signedOut: boolean; retry: () => void } {
   const session = useSharedSession();
   const snapshot = useSessionSnapshot();
   const signedIn = snapshot?.state === 'signed-in';
@@ -31,7 +31,7 @@ export function useLicensing(shownPartners: string[]): { state: LicensingState; 
     return () => stops.forEach((stop) => stop());
   }, [store, signedIn, key]);
 
-  return { state, signedIn };
+  return { state, signedIn, signedOut: snapshot?.state === 'signed-out', retry: () => void store.getState().loadPartners() };
 }
 
 /** The rows shown: the chosen partners' active licences or archive, filtered by the search text. */

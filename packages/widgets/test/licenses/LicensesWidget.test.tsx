@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, waitFor, within } from '@testing-library/react';
-import { decodeLicenseFile, setLanguage, setSharedSession, type Session } from '@varde/core';
+import { createSession, decodeLicenseFile, localSettings, setLanguage, setSharedSession, type Session } from '@varde/core';
 import { LicensesWidget } from '../../src/licenses/Component.js';
 import type { LicenseChangeDetail } from '../../src/licenses/events.js';
 import { demoUsers, startCloud, type Cloud } from '../helpers/cloud.js';
@@ -90,4 +90,18 @@ it('delete asks first and moves the licence to the archive', async () => {
   fireEvent.click(getByRole('switch', { name: 'Archived' }));
   await waitFor(() => expect(rows(container).some((row) => row.textContent?.includes('Voss Idrettshall'))).toBe(true));
   expect(part(container, 'toolbar')).not.toBeNull();
+}, 20_000);
+
+it('signed out, a sign-in prompt instead of loading for ever (issue 26)', async () => {
+  const signedOut = createSession({ settings: localSettings(cloud.url), oidc: false, storage: null, fetch: globalThis.fetch });
+  await signedOut.start({ silent: false });
+  setSharedSession(signedOut);
+  try {
+    const { container } = render(<LicensesWidget />);
+    await waitFor(() => expect(container.querySelector('[part="signed-out"] [part="sign-in-request"]')).not.toBeNull());
+    expect(container.querySelector('[data-state="loading"]')).toBeNull();
+  } finally {
+    setSharedSession(session);
+    await signedOut.dispose();
+  }
 }, 20_000);
