@@ -33,6 +33,8 @@ export interface MlError {
 export interface MlExplorerState {
   models: AnomalyModel[];
   status: 'idle' | 'loading' | 'ready' | 'error';
+  /** Why the models could not be read (an HttpError, a NetworkError…), for a refusal or a failure in the UI's words; null once read. */
+  loadFailure: unknown;
   selection: MlSelection | null;
   modelDraft: ModelDraft | null;
   versionDraft: VersionDraft | null;
@@ -173,6 +175,7 @@ export function createMlExplorerStore(options: MlExplorerStoreOptions): StoreApi
     return {
       models: [],
       status: 'idle',
+      loadFailure: null,
       selection: null,
       modelDraft: null,
       versionDraft: null,
@@ -187,9 +190,9 @@ export function createMlExplorerStore(options: MlExplorerStoreOptions): StoreApi
         set({ status: get().models.length ? 'ready' : 'loading' });
         try {
           await reload();
-          set(resetDrafts());
+          set({ ...resetDrafts(), loadFailure: null });
         } catch (error) {
-          set({ status: 'error', error: errorOf(error) });
+          set({ status: 'error', loadFailure: error, error: errorOf(error) });
         }
       },
 

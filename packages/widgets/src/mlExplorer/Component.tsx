@@ -5,6 +5,11 @@
  * createMlExplorerStore (one per widget); the rules (validation, overwrite check) are core's.
  */
 import { useState } from 'react';
+import { ErrorState } from '../shared/ErrorState.js';
+import { SignedOutPrompt } from '../shared/SignedOutPrompt.js';
+import { useSessionSnapshot } from '../shared/useSharedSession.js';
+import { WidgetState } from '../shared/WidgetState.js';
+import { widgetStateStyles } from '../shared/widgetStateStyles.js';
 import { selectedModel, selectedVersion, type MlSelection } from '@varde/core';
 import { useVardeEvents } from '../shared/events.js';
 import { useShoelaceParts } from '../shared/shoelace.js';
@@ -41,6 +46,7 @@ export function MlExplorerWidget(props: MlExplorerWidgetProps) {
   const { rootRef, emit } = useVardeEvents();
   useShoelaceParts(loadMlExplorerShoelaceParts);
   const { store, state, signedIn } = useExplorerStore(props.refreshMs);
+  const snapshot = useSessionSnapshot();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const model = selectedModel(state);
   const version = selectedVersion(state);
@@ -92,8 +98,23 @@ export function MlExplorerWidget(props: MlExplorerWidgetProps) {
     editor = <p className="varde-ml-explorer__hint">{t('pickSomething')}</p>;
   }
 
+  // Before any model is read: signed out (a sign-in prompt), or refused / failed (with a retry) instead of an empty explorer.
+  const styles = `${mlExplorerStyles}\n${widgetStateStyles}`;
+  const retry = () => void actions.load();
+  if (snapshot?.state === 'signed-out' || (state.status === 'error' && state.models.length === 0)) {
+    return (
+      <WidgetRoot styles={styles} className="varde-ml-explorer" rootRef={rootRef} lang={language}>
+        {snapshot?.state === 'signed-out' ? (
+          <SignedOutPrompt text={t('signedOut')} buttonText={t('signIn')} className="varde-state" rootRef={rootRef} />
+        ) : (
+          <ErrorState error={state.loadFailure} missing={t('missing')} onRetry={retry} />
+        )}
+      </WidgetRoot>
+    );
+  }
+
   return (
-    <WidgetRoot styles={mlExplorerStyles} className="varde-ml-explorer" rootRef={rootRef} lang={language}>
+    <WidgetRoot styles={styles} className="varde-ml-explorer" rootRef={rootRef} lang={language}>
       <div className="varde-ml-explorer__layout">
         <nav className="varde-ml-explorer__nav" aria-label={t('models')}>
           <div className="varde-ml-explorer__toolbar" part="toolbar">
@@ -107,7 +128,7 @@ export function MlExplorerWidget(props: MlExplorerWidgetProps) {
               {t('copyVersion')}
             </sl-button>
           </div>
-          {state.status === 'loading' ? <p className="varde-ml-explorer__hint"><sl-spinner /> {t('loading')}</p> : null}
+          {state.status === 'loading' ? <WidgetState kind="loading" text={t('loading')} onRetry={retry} /> : null}
           {state.status === 'ready' && state.models.length === 0 ? <p className="varde-ml-explorer__hint">{t('noModels')}</p> : null}
           <ModelTree models={state.models} selection={state.selection} onSelect={select} />
         </nav>

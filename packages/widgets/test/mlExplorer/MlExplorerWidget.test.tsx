@@ -147,3 +147,25 @@ describe('MlExplorerWidget', () => {
     element.remove();
   });
 });
+
+describe('MlExplorerWidget states (issue 26)', () => {
+  it('a user without the ML explorer module is told which access is missing; signed out is a sign-in prompt', async () => {
+    const user = createSession({ settings: localSettings(cloud.url), oidc: false, realtime: false, storage: null, fetch: globalThis.fetch });
+    await user.start({ silent: false });
+    setSharedSession(user);
+    try {
+      const signedOut = render(<MlExplorerWidget />);
+      await found(signedOut.container, '[part="signed-out"] [part="sign-in-request"]');
+      signedOut.unmount();
+      await user.signInWithPassword(demoUsers.user.email, demoUsers.user.password);
+      const view = render(<MlExplorerWidget />);
+      const refused = await found(view.container, '[data-state="refused"]');
+      expect(refused.textContent).toBe('You do not have access: the ML explorer (its module).');
+      expect(view.container.querySelector('[data-action="add-model"]')).toBeNull();
+    } finally {
+      cleanup();
+      setSharedSession(session);
+      await user.dispose();
+    }
+  }, 20_000);
+});
