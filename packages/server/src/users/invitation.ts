@@ -4,6 +4,7 @@ import { resetPasswordLink } from '../auth/resetPasswordRoutes.js';
 import type { CloudContext } from '../context.js';
 import { invitationMail, languageOfUser } from '../outbox/messageTexts.js';
 import { sendMessage } from '../outbox/sendMessage.js';
+import type { Tx } from '../storage/transaction.js';
 import { userPath } from './profiles.js';
 
 /** A user's display name (their e-mail when the profile has none). */
@@ -17,10 +18,10 @@ export async function nameOf(ctx: Pick<CloudContext, 'realtime'>, uid: string): 
  * Invites a user created without a password: an e-mail in their language, from the person who added
  * them, with a link (the password page's ticket, valid for 7 days, once) to choose a password.
  */
-export async function sendInvitation(ctx: CloudContext, user: Pick<ManagedUser, 'uid' | 'username' | 'name'>, invitedBy: string): Promise<void> {
-  const ticket = await createResetTicket(ctx.db, user.uid, ctx.clock.now(), INVITATION_TTL_MS);
+export async function sendInvitation(ctx: CloudContext, user: Pick<ManagedUser, 'uid' | 'username' | 'name'>, invitedBy: string, tx: Tx): Promise<void> {
+  const ticket = await createResetTicket(tx.db, user.uid, ctx.clock.now(), INVITATION_TTL_MS);
   const link = resetPasswordLink(ctx.config.publicOrigin, user.uid, ticket);
   const days = INVITATION_TTL_MS / 86_400_000;
-  const language = await languageOfUser(ctx, user.uid);
-  await sendMessage(ctx, { channel: 'email', to: user.username, ...invitationMail(language, { name: user.name, invitedBy, link, days }) });
+  const language = await languageOfUser(ctx, user.uid, tx);
+  await sendMessage(ctx, { channel: 'email', to: user.username, ...invitationMail(language, { name: user.name, invitedBy, link, days }) }, tx);
 }
