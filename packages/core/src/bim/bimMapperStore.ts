@@ -22,6 +22,8 @@ export interface MapperConnection {
 export interface BimMapperState {
   buildings: string[];
   buildingsStatus: 'idle' | 'loading' | 'ready' | 'error';
+  /** Why the buildings could not be read (an HttpError, a NetworkError…), for a refusal or a failure in the UI's words; null once read. */
+  buildingsFailure: unknown;
   building: string | null;
   connections: MapperConnection[];
   edgesStatus: 'idle' | 'loading' | 'ready' | 'error';
@@ -86,6 +88,7 @@ export function createBimMapperStore({ http }: BimMapperStoreOptions): BimMapper
   return createStore<BimMapperState>()((set, get) => ({
     buildings: [],
     buildingsStatus: 'idle',
+    buildingsFailure: null,
     building: null,
     connections: [],
     edgesStatus: 'idle',
@@ -100,9 +103,9 @@ export function createBimMapperStore({ http }: BimMapperStoreOptions): BimMapper
     async loadBuildings() {
       set({ buildingsStatus: 'loading' });
       try {
-        set({ buildings: await listBuildings(http()), buildingsStatus: 'ready' });
+        set({ buildings: await listBuildings(http()), buildingsStatus: 'ready', buildingsFailure: null });
       } catch (error) {
-        set({ buildingsStatus: 'error', error: messageOf(error) });
+        set({ buildingsStatus: 'error', buildingsFailure: error, error: messageOf(error) });
       }
     },
 

@@ -4,7 +4,7 @@
  * (no / en / se, applied to the UI at once), time zone (the full IANA list, default Europe/Oslo) and
  * the portalAutoLogoutDisabled toggle, stored in the realtime database. Results in 6 s snackbars.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { chooseUserLanguage, describeError, setLanguage, setUserPassword, updateUser, type Session } from '@varde/core';
 import { languageCode, MIN_PASSWORD_LENGTH, type LanguageCode, type UserData } from '@varde/core/contract';
 import { useVardeEvents } from '../shared/events.js';
@@ -18,6 +18,10 @@ import type { LanguageChangeDetail } from './events.js';
 import { loadAccountSettingsShoelaceParts } from './shoelace.js';
 import { accountSettingsStrings } from './strings.js';
 import { accountSettingsStyles } from './styles.js';
+import { ErrorState } from '../shared/ErrorState.js';
+import { SignedOutPrompt } from '../shared/SignedOutPrompt.js';
+import { WidgetState } from '../shared/WidgetState.js';
+import { widgetStateStyles } from '../shared/widgetStateStyles.js';
 import { autoLogoutPath, ianaTimeZones, timeZonePath, validTimeZone } from './timeZones.js';
 import { useRealtimeValue } from './useRealtimeValue.js';
 
@@ -36,12 +40,18 @@ export function AccountSettingsWidget(props: AccountSettingsWidgetProps) {
   const session = useSharedSession();
   const snapshot = useSessionSnapshot();
   const snackbar = useSnackbar();
+  const signedIn = snapshot?.state === 'signed-in' && snapshot.user !== null;
+  const account = useFreshAccount(signedIn ? session : null);
 
   let body;
-  if (!snapshot || snapshot.state === 'loading' || !ready) {
-    body = <p className="varde-account-settings__status">{t('loading')}</p>;
-  } else if (snapshot.state !== 'signed-in' || !snapshot.user || !session) {
-    body = <p className="varde-account-settings__status">{t('signInFirst')}</p>;
+  if (snapshot?.state === 'signed-out') {
+    body = <SignedOutPrompt text={t('signInFirst')} buttonText={t('signIn')} className="varde-state" rootRef={rootRef} />;
+  } else if (!snapshot || snapshot.state === 'loading' || !ready || (signedIn && account.status === 'loading')) {
+    body = <WidgetState kind="loading" text={t('loading')} onRetry={account.retry} />;
+  } else if (!signedIn || !snapshot.user || !session) {
+    body = <SignedOutPrompt text={t('signInFirst')} buttonText={t('signIn')} className="varde-state" rootRef={rootRef} />;
+  } else if (account.status === 'error') {
+    body = <ErrorState error={account.error} missing={t('missing')} onRetry={account.retry} />;
   } else {
     const user = snapshot.user;
     body = (
@@ -65,11 +75,40 @@ export function AccountSettingsWidget(props: AccountSettingsWidgetProps) {
   }
 
   return (
-    <WidgetRoot styles={`${accountSettingsStyles}\n${snackbarStyles}`} className="varde-account-settings" rootRef={rootRef} lang={language}>
+    <WidgetRoot styles={`${accountSettingsStyles}\n${snackbarStyles}\n${widgetStateStyles}`} className="varde-account-settings" rootRef={rootRef} lang={language}>
       {body}
       <Snackbar message={snackbar.message} onClose={snackbar.dismiss} closeLabel={t('close')} />
     </WidgetRoot>
   );
+}
+
+type AccountRead = { status: 'loading' } | { status: 'ready' } | { status: 'error'; error: unknown };
+
+/**
+ * The account as stored now (POST /session/userinfo through the session, which the forms then show),
+ * not what the session read when it started: a name changed elsewhere shows here. A 4xx ends the
+ * session (the sign-in prompt); any other failure is the failed state, whose retry reads again.
+ */
+function useFreshAccount(session: Session | null): AccountRead & { retry: () => void } {
+  const [read, setRead] = useState<AccountRead>({ status: 'loading' });
+  const [generation, setGeneration] = useState(0);
+  useEffect(() => {
+    if (!session) return undefined;
+    let active = true;
+    setRead({ status: 'loading' });
+    session.refreshUser().then(
+      () => active && setRead({ status: 'ready' }),
+      (error: unknown) => active && setRead({ status: 'error', error }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [session, generation]);
+  const retry = useCallback(() => {
+    setRead({ status: 'loading' });
+    setGeneration((value) => value + 1);
+  }, []);
+  return { ...read, retry };
 }
 
 interface PartProps {

@@ -12,6 +12,5 @@ export const accountSettingsStyles = `
 .varde-account-settings__native select { font: inherit; font-size: var(--sl-input-font-size-medium); height: var(--sl-input-height-medium); padding: 0 var(--sl-input-spacing-medium); border: solid var(--sl-input-border-width) var(--sl-input-border-color); border-radius: var(--sl-input-border-radius-medium); background: var(--sl-input-background-color); color: var(--sl-input-color); max-width: 100%; }
 .varde-account-settings__native select:focus-visible { outline: var(--sl-focus-ring); outline-offset: var(--sl-focus-ring-offset); }
 .varde-account-settings__help { font-size: var(--sl-input-help-text-font-size-medium); color: var(--sl-input-help-text-color); }
-.varde-account-settings__status { margin: 0; color: var(--sl-color-neutral-700); }
 @media (max-width: 30rem) { .varde-account-settings__card { padding: var(--sl-spacing-medium); } }
 `;

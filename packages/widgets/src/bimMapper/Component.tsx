@@ -19,6 +19,10 @@ import { loadBimMapperShoelaceParts } from './shoelace.js';
 import './shoelaceTags.js';
 import { bimMapperStrings } from './strings.js';
 import { bimMapperStyles } from './styles.js';
+import { ErrorState } from '../shared/ErrorState.js';
+import { SignedOutPrompt } from '../shared/SignedOutPrompt.js';
+import { WidgetState } from '../shared/WidgetState.js';
+import { widgetStateStyles } from '../shared/widgetStateStyles.js';
 import { useStoreState } from '../shared/useStoreState.js';
 import { loadBimViewerFactory, type ViewerFactoryLoader } from './viewerLoader.js';
 import './events.js';
@@ -57,6 +61,12 @@ export function BimMapperWidget({ bimConfig, building, viewerFactory, onUnsavedC
     if (!mapper || !session || !signedIn) return;
     void mapper.getState().loadBuildings();
     if (building && mapper.getState().building === null) void mapper.getState().selectBuilding(building);
+  }, [mapper, session, signedIn, snapshot?.tokensVersion, building]);
+
+  // The sites for the tag node; a retry reads them again too.
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!session || !signedIn) return;
     let stale = false;
     listAllSites(session.http)
       .then((list) => !stale && setSites(list))
@@ -64,7 +74,7 @@ export function BimMapperWidget({ bimConfig, building, viewerFactory, onUnsavedC
     return () => {
       stale = true;
     };
-  }, [mapper, session, signedIn, snapshot?.tokensVersion, building]);
+  }, [session, signedIn, snapshot?.tokensVersion, attempt]);
 
   // The unsaved state, for the page: an event (and the React callback) on change, and the browser's
   // own question when the tab is closed or reloaded meanwhile.
@@ -91,6 +101,18 @@ export function BimMapperWidget({ bimConfig, building, viewerFactory, onUnsavedC
     return () => window.removeEventListener('beforeunload', guard);
   }, [leaveNeedsConfirm]);
 
+  // A retry shows loading again (with its limit), then the tabs or the failure.
+  const retry = () => {
+    mapper?.setState({ buildingsStatus: 'loading' });
+    void mapper?.getState().loadBuildings();
+    setAttempt((value) => value + 1);
+  };
+  // Until the buildings are first read there is nothing to map: the shared states, not the tabs (a
+  // later reload, e.g. after an import, keeps the tabs and says a failure in the error box).
+  const everRead = useRef(false);
+  if (mapperState?.buildingsStatus === 'ready') everRead.current = true;
+  const unread = mapperState !== null && !everRead.current;
+
   function savedFromAdmin() {
     const state = mapper?.getState();
     emit('varde-bim-saved', { building: state?.building ?? null, connections: state?.connections.length ?? 0 });
@@ -104,9 +126,13 @@ export function BimMapperWidget({ bimConfig, building, viewerFactory, onUnsavedC
   }
 
   return (
-    <WidgetRoot styles={bimMapperStyles} className="varde-bim-mapper" rootRef={rootRef} lang={language}>
-      {!mapperState || !importState || !signedIn ? (
-        <p className="varde-bim-mapper__muted">{t('loading')}</p>
+    <WidgetRoot styles={`${bimMapperStyles}\n${widgetStateStyles}`} className="varde-bim-mapper" rootRef={rootRef} lang={language}>
+      {snapshot?.state === 'signed-out' ? (
+        <SignedOutPrompt text={t('signedOut')} buttonText={t('signIn')} className="varde-state" rootRef={rootRef} />
+      ) : !mapperState || !importState || !signedIn || (unread && (mapperState.buildingsStatus === 'idle' || mapperState.buildingsStatus === 'loading')) ? (
+        <WidgetState kind="loading" text={t('loading')} onRetry={retry} />
+      ) : unread && mapperState.buildingsStatus === 'error' ? (
+        <ErrorState error={mapperState.buildingsFailure} missing={t('missing')} onRetry={retry} />
       ) : (
         <sl-tab-group className="varde-bim-mapper__tabs" part="tabs">
           <sl-tab slot="nav" panel="admin" data-tab="admin">

@@ -24,6 +24,10 @@ import { moduleItems, partnerItems, siteItems, splitKey } from './sectionItems.j
 import { loadUserDetailShoelaceParts } from './shoelace.js';
 import { userDetailStrings } from './strings.js';
 import { userDetailStyles } from './styles.js';
+import { ErrorState } from '../shared/ErrorState.js';
+import { SignedOutPrompt } from '../shared/SignedOutPrompt.js';
+import { WidgetState } from '../shared/WidgetState.js';
+import { widgetStateStyles } from '../shared/widgetStateStyles.js';
 import { useAccessChange } from './useAccessChange.js';
 import { useUserDetail, type UserDetailData } from './useUserDetail.js';
 
@@ -55,7 +59,7 @@ export function UserDetailWidget(props: UserDetailWidgetProps) {
   const brokenId = userId === 'undefined' || userId === '';
   const [view, setView] = useState<UserDetailView>(userDetailView(props.view));
   useEffect(() => setView(userDetailView(props.view)), [props.view]);
-  const { state, setUser } = useUserDetail(signedIn && !brokenId ? session : null, signedIn ? snapshot.tokensVersion : undefined, userId);
+  const { state, setUser, reload } = useUserDetail(signedIn && !brokenId ? session : null, signedIn ? snapshot.tokensVersion : undefined, userId);
   const snackbar = useSnackbar();
   const { onNavigate } = props;
 
@@ -84,18 +88,16 @@ export function UserDetailWidget(props: UserDetailWidgetProps) {
   const access = useAccessChange(changed);
 
   let body;
-  if (!snapshot || snapshot.state === 'loading' || !ready || (signedIn && !brokenId && state.status === 'loading')) {
-    body = <Status text={t('loading')} busy />;
+  if (snapshot?.state === 'signed-out') {
+    body = <SignedOutPrompt text={t('signInFirst')} buttonText={t('signIn')} className="varde-state" rootRef={rootRef} />;
+  } else if (!snapshot || snapshot.state === 'loading' || !ready || (signedIn && !brokenId && state.status === 'loading')) {
+    body = <WidgetState kind="loading" text={t('loading')} onRetry={reload} />;
   } else if (!signedIn || !session || !snapshot.user) {
-    body = <Status text={t('signInFirst')} />;
+    body = <SignedOutPrompt text={t('signInFirst')} buttonText={t('signIn')} className="varde-state" rootRef={rootRef} />;
   } else if (brokenId) {
     body = null;
   } else if (state.status === 'error') {
-    body = (
-      <p className="varde-user-detail__error" role="alert" part="error">
-        {t('loadFailed', { message: state.message })}
-      </p>
-    );
+    body = <ErrorState error={state.error} missing={t('missing')} onRetry={reload} />;
   } else if (state.status === 'ready') {
     const actor = snapshot.user;
     const roleLabel = (role: Role) => t(`createUser:roles.${role}`);
@@ -151,7 +153,7 @@ export function UserDetailWidget(props: UserDetailWidgetProps) {
   }
 
   return (
-    <WidgetRoot styles={`${userDetailStyles}\n${snackbarStyles}`} className="varde-user-detail" rootRef={rootRef} lang={language}>
+    <WidgetRoot styles={`${userDetailStyles}\n${snackbarStyles}\n${widgetStateStyles}`} className="varde-user-detail" rootRef={rootRef} lang={language}>
       {body}
       <Snackbar message={snackbar.message} onClose={snackbar.dismiss} closeLabel={t('close')} />
     </WidgetRoot>
@@ -196,14 +198,5 @@ function AccessSection({ view, data, session, listItems, t, pending, onToggle }:
       {items.length === 0 && empty ? <p className="varde-user-detail__empty">{empty}</p> : null}
       <AccessToggleList items={items} pending={pending} t={t} label={titles[view]} onToggle={onToggle} />
     </section>
-  );
-}
-
-function Status(props: { text: string; busy?: boolean }) {
-  return (
-    <p className="varde-user-detail__status" part="status" aria-live="polite">
-      {props.busy ? <sl-spinner aria-hidden="true" /> : null}
-      <span>{props.text}</span>
-    </p>
   );
 }

@@ -19,8 +19,7 @@ export const userDetailStyles = `
 .varde-user-detail__toggle { display: flex; align-items: center; gap: var(--sl-spacing-small); min-height: 2rem; }
 .varde-user-detail__role { display: flex; align-items: flex-start; gap: var(--sl-spacing-medium); }
 .varde-user-detail__pending { font-size: 1rem; }
-.varde-user-detail__status { display: flex; align-items: center; gap: var(--sl-spacing-small); margin: 0; color: var(--sl-color-neutral-700); }
-.varde-user-detail__error, .varde-user-detail__failure { margin: 0; color: var(--sl-color-danger-700); overflow-wrap: anywhere; }
+.varde-user-detail__failure { margin: 0; color: var(--sl-color-danger-700); overflow-wrap: anywhere; }
 .varde-user-detail__empty { margin: 0; color: var(--sl-color-neutral-600); }
 @media (max-width: 40rem) {
   .varde-user-detail__row { grid-template-columns: minmax(0, 1fr); gap: var(--sl-spacing-2x-small); }

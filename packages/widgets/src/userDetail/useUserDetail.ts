@@ -4,7 +4,7 @@
  * of their licensing partners (realtime `/partners/{id}/name`, when the realtime database is there).
  */
 import { useCallback, useEffect, useState } from 'react';
-import { describeError, getGrantable, getUser, type Session } from '@varde/core';
+import { getGrantable, getUser, type Session } from '@varde/core';
 import type { GrantableResponse, ManagedUser } from '@varde/core/contract';
 import { loadSiteChoices, type SiteChoice } from '../createUser/siteChoices.js';
 
@@ -15,7 +15,7 @@ export interface UserDetailData {
   partnerNames: Record<string, string>;
 }
 
-export type UserDetailState = { status: 'loading' } | { status: 'error'; message: string } | ({ status: 'ready' } & UserDetailData);
+export type UserDetailState = { status: 'loading' } | { status: 'error'; error: unknown } | ({ status: 'ready' } & UserDetailData);
 
 async function partnerNames(session: Session, partners: readonly string[]): Promise<Record<string, string>> {
   const realtime = session.realtime;
@@ -45,7 +45,7 @@ export function useUserDetail(session: Session | null, tokensVersion: number | u
       return { user, grantable, sites, partnerNames: names };
     })().then(
       (data) => active && setState({ status: 'ready', ...data }),
-      (error: unknown) => active && setState({ status: 'error', message: describeError(error) }),
+      (error: unknown) => active && setState({ status: 'error', error }),
     );
     return () => {
       active = false;
@@ -56,6 +56,10 @@ export function useUserDetail(session: Session | null, tokensVersion: number | u
   const setUser = useCallback((user: ManagedUser) => {
     setState((current) => (current.status === 'ready' ? { ...current, user } : current));
   }, []);
-  const reload = useCallback(() => setGeneration((value) => value + 1), []);
+  // A retry shows loading again (with its limit), then the user or the failure.
+  const reload = useCallback(() => {
+    setState({ status: 'loading' });
+    setGeneration((value) => value + 1);
+  }, []);
   return { state, setUser, reload };
 }

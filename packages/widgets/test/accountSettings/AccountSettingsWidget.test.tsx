@@ -6,6 +6,7 @@ import type { LanguageChangeDetail } from '../../src/accountSettings/events.js';
 import { ianaTimeZones, validTimeZone } from '../../src/accountSettings/timeZones.js';
 import { demoUsers, startCloud, type Cloud } from '../helpers/cloud.js';
 import { found, signedInSession } from '../createUser/helpers.js';
+import { startOutageProxy } from '../helpers/outageProxy.js';
 
 /** Account settings in a DOM (no realtime database here: tests/e2e/users covers the time zone and the toggle). */
 let cloud: Cloud;
@@ -108,5 +109,32 @@ describe('time zones', () => {
     expect(validTimeZone('Asia/Tokyo')).toBe('Asia/Tokyo');
     expect(validTimeZone('Mars/Olympus')).toBe('Europe/Oslo');
     expect(validTimeZone(null)).toBe('Europe/Oslo');
+  });
+});
+
+describe('AccountSettingsWidget states (issue 26)', { timeout: 20_000 }, () => {
+  // The account is read afresh on open; a 4xx there ends the session (the prompt), so no refusal here.
+  it('the cloud unreachable is a failure in the UI\'s words whose retry recovers; signed out is a sign-in prompt', async () => {
+    const proxy = await startOutageProxy(new URL(cloud.url));
+    try {
+      session = await signedInSession({ url: proxy.url } as Cloud, demoUsers.user.email, demoUsers.user.password);
+      proxy.cut();
+      const { container, unmount } = render(<AccountSettingsWidget />);
+      const failed = await found(container, '[data-state="failed"]');
+      expect(failed.textContent).toContain('Could not load: Failed to connect');
+      expect(container.querySelector('[part="name-form"]')).toBeNull();
+      proxy.restore();
+      fireEvent.click(container.querySelector('[part="retry"]')!);
+      const name = await found<Field>(container, '[part="name-input"]');
+      expect(name.value).toBe(demoUsers.user.name);
+      unmount();
+      await session.signOut();
+      render(<AccountSettingsWidget />);
+      const prompt = await found(document.body, '[part="signed-out"]');
+      expect(prompt.textContent).toContain('Sign in to change your account settings.');
+      expect(prompt.querySelector('[part="sign-in-request"]')).not.toBeNull();
+    } finally {
+      await proxy.close();
+    }
   });
 });

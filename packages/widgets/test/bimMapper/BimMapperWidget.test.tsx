@@ -8,6 +8,7 @@ import { DEMO_BUILDING_NAME, demoBuilding, demoEquipment } from '../../../server
 import { demoUsers, startCloud, type Cloud } from '../helpers/cloud.js';
 import { found, instantAnimations, signedInSession } from '../createUser/helpers.js';
 import { recordingViewers } from './recordingViewer.js';
+import { startOutageProxy } from '../helpers/outageProxy.js';
 
 // happy-dom has no WebGL: the viewers are the recording ones, passed through the viewerFactory prop.
 
@@ -239,5 +240,45 @@ describe('BimMapperWidget (Administrer)', { timeout: 30_000 }, () => {
     await waitFor(() => expect(rows(root).map((row) => row.getAttribute('data-guid'))).toEqual([spare.globalId]));
     expect(root.querySelector('[data-unsaved]')).toBeNull();
     expect((root.querySelector('[data-field="bim-name"]') as HTMLInputElement).value).toBe(''); // nodes cleared
+  });
+});
+
+describe('BimMapperWidget states (issue 26)', { timeout: 30_000 }, () => {
+  it('the cloud unreachable is a failure in the UI\'s words whose retry recovers; signed out is a sign-in prompt', async () => {
+    const proxy = await startOutageProxy(new URL(cloud.url));
+    const own = await signedInSession({ url: proxy.url } as Cloud, demoUsers.admin.email, demoUsers.admin.password);
+    try {
+      proxy.cut();
+      const { view } = renderMapper();
+      const failed = await found(view.container, '[data-state="failed"]');
+      expect(failed.textContent).toContain('Could not load: Failed to connect');
+      expect(view.container.querySelector('[part="tabs"]')).toBeNull();
+      proxy.restore();
+      click(view.container.querySelector('[part="retry"]')!);
+      await found(view.container, `[data-building="${DEMO_BUILDING_NAME}"]`);
+      view.unmount();
+      await own.signOut();
+      const signedOut = render(<BimMapperWidget />);
+      const prompt = await found(signedOut.container, '[part="signed-out"]');
+      expect(prompt.textContent).toContain('Sign in to link building models to tags.');
+      expect(prompt.querySelector('[part="sign-in-request"]')).not.toBeNull();
+    } finally {
+      await own.dispose();
+      await proxy.close();
+      setSharedSession(session);
+    }
+  });
+
+  it('a user without the BIM module is told which access is missing, and gets no tabs', async () => {
+    const user = await signedInSession(cloud, demoUsers.user.email, demoUsers.user.password);
+    try {
+      const { view } = renderMapper();
+      const refused = await found(view.container, '[data-state="refused"]');
+      expect(refused.textContent).toBe('You do not have access: the BIM tool (the BIM module).');
+      expect(view.container.querySelector('[part="tabs"]')).toBeNull();
+    } finally {
+      await user.dispose();
+      setSharedSession(session);
+    }
   });
 });

@@ -6,6 +6,7 @@ import type { UserDetailNavigateDetail } from '../../src/userDetail/events.js';
 import { partnerItems } from '../../src/userDetail/sectionItems.js';
 import { demoUsers, startCloud, type Cloud } from '../helpers/cloud.js';
 import { controllableFetch, found, instantAnimations, signedInSession } from '../createUser/helpers.js';
+import { startOutageProxy } from '../helpers/outageProxy.js';
 
 /** The user detail in a DOM, against the reference cloud. */
 let cloud: Cloud;
@@ -145,5 +146,31 @@ describe('licensing partner switches', () => {
     const items = partnerItems(user, ['p1', 'p2', 'p3'], { p1: 'Alfa', p2: 'Beta', p3: 'Gamma' });
     expect(items.map((item) => [item.label, item.checked])).toEqual([['Alfa', false], ['Beta', true], ['Gamma', false]]);
     expect(partnerItems(user, ['p1', 'p2', 'p3'], {}, 'p3, p2,unknown').map((item) => item.key)).toEqual(['licensingPartners:p2', 'licensingPartners:p3']);
+  });
+});
+
+describe('UserDetailWidget states (issue 26)', { timeout: 20_000 }, () => {
+  // The cloud never answers this widget's reads with 403 (a user one does not manage is 404): no refusal here.
+  it('the cloud unreachable is a failure in the UI\'s words whose retry recovers; signed out is a sign-in prompt', async () => {
+    const viewerUid = await uidOf(demoUsers.viewer.email);
+    const proxy = await startOutageProxy(new URL(cloud.url));
+    try {
+      session = await signedInSession({ url: proxy.url } as Cloud, demoUsers.admin.email, demoUsers.admin.password);
+      proxy.cut();
+      const { container, unmount } = render(<UserDetailWidget userId={viewerUid} />);
+      const failed = await found(container, '[data-state="failed"]');
+      expect(failed.textContent).toContain('Could not load: Failed to connect');
+      proxy.restore();
+      fireEvent.click(container.querySelector('[part="retry"]')!);
+      await waitFor(() => expect(container.querySelector('[part="title"]')?.textContent).toBe(demoUsers.viewer.name), { timeout: 10_000 });
+      unmount();
+      await session.signOut();
+      render(<UserDetailWidget userId={viewerUid} />);
+      const prompt = await found(document.body, '[part="signed-out"]');
+      expect(prompt.textContent).toContain('Sign in to administer users.');
+      expect(prompt.querySelector('[part="sign-in-request"]')).not.toBeNull();
+    } finally {
+      await proxy.close();
+    }
   });
 });
