@@ -33,11 +33,12 @@ function useTicking(on: boolean, ms: number): number {
 
 export function WidgetState(props: WidgetStateProps) {
   const { t, language } = useWidgetTranslation(widgetStateStrings);
-  const [shownAt] = useState(() => Date.now());
+  const [shownAt, setShownAt] = useState(() => Date.now());
   const now = useTicking(props.kind === 'loading' || props.kind === 'stale', 1000);
   const retry = (onRetry: (() => void) | undefined) =>
     onRetry ? (
-      <button type="button" className="varde-state__retry" part="retry" onClick={onRetry}>
+      // A retry starts the loading clock again: the new attempt gets its own 10 s before "taking long".
+      <button type="button" className="varde-state__retry" part="retry" onClick={() => { setShownAt(Date.now()); onRetry(); }}>
         {t('retry')}
       </button>
     ) : null;

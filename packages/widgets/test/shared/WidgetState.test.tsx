@@ -21,6 +21,10 @@ it('loading says it is taking long after the limit, and then offers to try again
   expect(container.querySelector('[data-state="slow"]')!.textContent).toContain('Dette tar lang tid');
   fireEvent.click(container.querySelector('[part="retry"]')!);
   expect(retry).toHaveBeenCalledTimes(1);
+  // The new attempt is loading again, and gets its own limit before it says it is taking long.
+  expect(container.querySelector('[data-state="loading"]')!.textContent).toBe('Laster…');
+  await act(async () => vi.advanceTimersByTime(11_000));
+  expect(container.querySelector('[data-state="slow"]')).not.toBeNull();
 });
 
 it('failed says why and retries; refused says which access is missing', async () => {
