@@ -11,9 +11,14 @@ export const textNamespaces = readdirSync(textsDir)
   .filter((file) => file.endsWith('.ts') && file !== 'index.ts')
   .map((file) => file.slice(0, -'.ts'.length));
 
-export function coreSourceAliases() {
+/**
+ * `wholeTexts`: every namespace's subpath resolves to the texts' index, for a bundle that loads every
+ * namespace at start anyway (the portal): its lazy pages then share one chunk of texts instead of one
+ * small chunk per namespace, each costing its own request and compression overhead.
+ */
+export function coreSourceAliases({ wholeTexts = false } = {}) {
   return {
-    ...Object.fromEntries(textNamespaces.map((name) => [`@varde/core/texts/${name}`, `${textsDir}/${name}.ts`])),
+    ...Object.fromEntries(textNamespaces.map((name) => [`@varde/core/texts/${name}`, wholeTexts ? `${textsDir}/index.ts` : `${textsDir}/${name}.ts`])),
     '@varde/core/texts': `${textsDir}/index.ts`,
     '@varde/core/contract': `${src}/contract/index.ts`,
     '@varde/core': `${src}/index.ts`,

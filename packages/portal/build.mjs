@@ -52,7 +52,7 @@ const result = await build({
   jsx: 'automatic',
   // Core and the widgets from their sources, module by module, so each lazy page's chunk holds only
   // the widgets and clients it uses (a prebuilt widgets bundle would be one module, shared whole).
-  alias: coreSourceAliases(),
+  alias: coreSourceAliases({ wholeTexts: true }),
   define: { 'process.env.NODE_ENV': '"production"' },
   // zod without its `new Function` compiler: its probe for eval is a violation of the portal's CSP (no
   // 'unsafe-eval'). Set on zod's global config in every chunk, so it is there before any schema is made.

@@ -36,3 +36,7 @@ export const coreNamespaces = {
 };
 
 export type CoreNamespace = keyof typeof coreNamespaces;
+
+// Each by name too, so a bundle that shows every namespace anyway (the portal) can resolve
+// `@varde/core/texts/<namespace>` here and keep the texts in one chunk (sourceAliases.mjs).
+export { bim, errorPage, errors, licenses, login, menu, ml, notifications, portalPages, resetPassword, search, session, sites, users };
