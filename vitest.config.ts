@@ -47,7 +47,7 @@ export default defineConfig({
       // stored in a throwaway PostgreSQL (Debian's postgresql-15). VARDE_TEST_POSTGRES_ALL=1 runs the whole
       // server suite there (not yet in npm test: some suites outlast their timeouts; see the server README).
       postgresProject('server-postgres', process.env.VARDE_TEST_POSTGRES_ALL ? null : [
-        'storageSchemas', 'storageFailures', 'copyData', 'killedMidWrite', 'alarms-concurrentRaise', 'throttle', 'resetPassword', 'session', 'users-routes',
+        'storageSchemas', 'storageFailures', 'copyData', 'killedMidWrite', 'alarms-concurrentRaise', 'throttle', 'resetPassword', 'session', 'users-routes', 'writeBatcher',
         'rules-engine', 'realtime-sdk', 'realtime-store', 'realtime-refreshRotation', 'crossPartner', 'tokenAuth', 'fuzz', 'licensing',
         // Several nodes on one database (issue 24): these need PostgreSQL to have more than one node.
         'cluster-*',

@@ -15,7 +15,8 @@
 // Environment: BENCH_USERS (default 10000), BENCH_CONCURRENCY (CLI, default 16), BENCH_ALARM_SITES
 // (default 90), BENCH_ALARMS (default 5000), BENCH_POLL_RUNS (default 5), BENCH_REALTIME_OPS (default
 // 2000), BENCH_REALTIME_WINDOW (writes awaiting their notification at once, default 16),
-// BENCH_BASELINE_ROOT (a built checkout of the synchronous version: adds its SQLite column).
+// BENCH_BASELINE_ROOT (a built checkout of the synchronous version: adds its SQLite column), BENCH_STORAGE_WORKLOADS
+// (a comma list of import, alarms, realtime: only those).
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -210,9 +211,10 @@ function realtimeWrites(engine) {
   });
 }
 
-const WORKLOADS = [
-  { run: usersImport, rows: [{ label: `varde users import, ${USERS.toLocaleString('en')} users (users/s)`, of: (r) => r['users/s'], higherIsBetter: true }] },
+const ALL_WORKLOADS = [
+  { name: 'import', run: usersImport, rows: [{ label: `varde users import, ${USERS.toLocaleString('en')} users (users/s)`, of: (r) => r['users/s'], higherIsBetter: true }] },
   {
+    name: 'alarms',
     run: alarmTable,
     rows: [
       { label: `alarm table opens, ${ALARM_SITES} sites: site list + socket logins (ms)`, of: (r) => r.open },
@@ -220,8 +222,12 @@ const WORKLOADS = [
       { label: `alarm table, ${ALARM_SITES} sites: 3 s poll, nothing changed (ms)`, of: (r) => r.unchanged },
     ],
   },
-  { run: realtimeWrites, rows: [{ label: 'realtime write-and-notify (operations/s)', of: (r) => r.perSecond, higherIsBetter: true }] },
+  { name: 'realtime', run: realtimeWrites, rows: [{ label: 'realtime write-and-notify (operations/s)', of: (r) => r.perSecond, higherIsBetter: true }] },
 ];
+/** BENCH_STORAGE_WORKLOADS=alarms,realtime runs only those (to profile or compare one workload). */
+const WORKLOADS = process.env.BENCH_STORAGE_WORKLOADS
+  ? ALL_WORKLOADS.filter((workload) => process.env.BENCH_STORAGE_WORKLOADS.split(',').includes(workload.name))
+  : ALL_WORKLOADS;
 
 /** Throughput of `engine` relative to `reference`: for times, the reference's time over the engine's. */
 function relative(row, engine, reference) {

@@ -55,6 +55,18 @@ describe('realtime store', () => {
     expect(await store.get('/')).toEqual({ 'a-b': 2, 'a!': 3 });
   });
 
+  it('reads several paths in one go, each as get reads it: nested, overlapping, missing and the root', async () => {
+    const store = await memoryStore();
+    await store.set('/users/a', { name: 'Ada', controllers: { c1: true } });
+    await store.set('/users/ab', { name: 'Abe' });
+    await store.set('/users/a!', 7);
+    const paths = ['/users/a/name', '/users/a', 'users/a/controllers/', '/users/a/phone', '/users/ab/name', '/'];
+    const expected = await Promise.all(paths.map((path) => store.get(path)));
+    expect(await store.getMany(paths)).toEqual(expected);
+    expect(expected.slice(0, 5)).toEqual(['Ada', { name: 'Ada', controllers: { c1: true } }, { c1: true }, null, 'Abe']);
+    expect(await store.getMany([])).toEqual([]);
+  });
+
   it('merges slash-path children atomically and reports one merge change', async () => {
     const store = await memoryStore();
     const changes: RealtimeChange[] = [];

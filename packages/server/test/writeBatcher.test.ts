@@ -59,3 +59,29 @@ test('a write that arrives while a batch is committing waits for the next batch,
   expect(order).toEqual(['first', 'second']);
   expect(await keys()).toEqual(['first', 'second']);
 });
+
+test('writes run once while none fails; a failing one has its batch run again in savepoints, as has the batch after it', async () => {
+  const batcher = createWriteBatcher(db);
+  const runs = new Map<string, number>();
+  const hooksRun: string[] = [];
+  const write = (key: string, fail = false) =>
+    batcher.run(async (tx) => {
+      runs.set(key, (runs.get(key) ?? 0) + 1);
+      await tx.db.insertInto('used_id_tokens').values({ hash: key, expires_at: 1 }).execute();
+      tx.afterCommit(() => hooksRun.push(key));
+      if (fail) throw new Error(`write ${key} refused`);
+    });
+  const batch = (...writes: Array<Promise<void>>) => Promise.allSettled(writes);
+
+  // a runs, b fails: rolled back; then a, b and c each in a savepoint.
+  await batch(write('a'), write('b', true), write('c'));
+  // The batch after a failing one starts with savepoints (and fails again: so does the next).
+  await batch(write('d'), write('e', true));
+  await batch(write('f'), write('g'));
+  // That one went through: the next runs without savepoints again, and again a failure reruns it.
+  await batch(write('h'), write('i', true));
+
+  expect(Object.fromEntries(runs)).toEqual({ a: 2, b: 2, c: 1, d: 1, e: 1, f: 1, g: 1, h: 2, i: 2 });
+  expect(await keys()).toEqual(['a', 'c', 'd', 'f', 'g', 'h']);
+  expect(hooksRun).toEqual(['a', 'c', 'd', 'f', 'g', 'h']);
+});

@@ -48,11 +48,12 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
    * its own transaction; the row's insert NOTIFYs them (migration 210) and they read the values anew.
    */
   const clustered = engineOfDb(db) === 'postgres';
-  async function record(tx: Tx, change: { kind: 'set' | 'merge'; path: string; children?: string[] }): Promise<void> {
+  async function record(tx: Tx, changes: ReadonlyArray<{ kind: 'set' | 'merge'; path: string; children?: string[] }>): Promise<void> {
     if (!clustered) return;
+    const at = clock.now();
     await tx.db
       .insertInto('realtime_changes')
-      .values({ kind: change.kind, path: change.path, children: change.children ? JSON.stringify(change.children) : null, at: clock.now() })
+      .values(changes.map((change) => ({ kind: change.kind, path: change.path, children: change.children ? JSON.stringify(change.children) : null, at })))
       .execute();
   }
   /** What a recorded write changed, read as it is now (a later write may have changed it again: that one follows). */
@@ -79,13 +80,21 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
    */
   async function writeAll(tx: Tx, writes: ReadonlyArray<readonly [string, unknown]>): Promise<void> {
     await serialise(tx);
-    for (const group of chunks(writes, 200)) {
-      await tx.db.deleteFrom('realtime_leaves').where((eb) => eb.or(group.map(([path]) => subtree(path)(eb)))).execute();
-    }
     // A primitive stored above becomes an object holding the new child.
     const ancestors = new Set<string>();
     for (const [path, value] of writes) if (value !== null) for (const ancestor of ancestorsOf(path)) ancestors.add(ancestor);
-    for (const group of chunks([...ancestors], 500)) await tx.db.deleteFrom('realtime_leaves').where('path', 'in', group).execute();
+    // Subtrees and ancestors go in the same statements: a write of a few paths is one DELETE (one round
+    // trip on PostgreSQL, where a batch of user creates is a chain of them).
+    const subtreeGroups = chunks(writes, 200);
+    const ancestorGroups = chunks([...ancestors], 500);
+    for (let i = 0; i < Math.max(subtreeGroups.length, ancestorGroups.length); i += 1) {
+      const paths = subtreeGroups[i] ?? [];
+      const above = ancestorGroups[i] ?? [];
+      await tx.db
+        .deleteFrom('realtime_leaves')
+        .where((eb) => eb.or([...paths.map(([path]) => subtree(path)(eb)), ...(above.length > 0 ? [eb('path', 'in', above)] : [])]))
+        .execute();
+    }
     const rows: LeafRow[] = [];
     for (const [path, value] of writes) {
       if (value !== null) forEachLeaf(value, (keys, leaf) => rows.push({ path: path + joinKeys(keys), value: JSON.stringify(leaf) }));
@@ -125,10 +134,23 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
     },
 
     async get(path, tx) {
-      const canonical = joinKeys(parsePath(path));
-      const rows: LeafRow[] = await (tx?.db ?? db).selectFrom('realtime_leaves').select(['path', 'value']).where(subtree(canonical)).execute();
-      return valueFromLeaves(
-        rows.map((row) => ({ keys: relativeKeys(row.path, canonical), leaf: JSON.parse(row.value) as Leaf })),
+      return (await store.getMany([path], tx))[0];
+    },
+
+    async getMany(paths, tx) {
+      const canonical = paths.map((path) => joinKeys(parsePath(path)));
+      if (canonical.length === 0) return [];
+      const rows: LeafRow[] = await (tx?.db ?? db)
+        .selectFrom('realtime_leaves')
+        .select(['path', 'value'])
+        .where((eb) => eb.or(canonical.map((path) => subtree(path)(eb))))
+        .execute();
+      return canonical.map((root) =>
+        valueFromLeaves(
+          rows
+            .filter((row) => row.path === root || row.path.startsWith(`${root}/`))
+            .map((row) => ({ keys: relativeKeys(row.path, root), leaf: JSON.parse(row.value) as Leaf })),
+        ),
       );
     },
 
@@ -137,8 +159,24 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
       const normalized = normalizeValue(value, canonical);
       await withinTransaction(db, tx, async (inner) => {
         await writeAll(inner, [[canonical, normalized]]);
-        await record(inner, { kind: 'set', path: canonical });
+        await record(inner, [{ kind: 'set', path: canonical }]);
         inner.afterCommit(() => emit({ kind: 'set', path: canonical, value: normalized }));
+      });
+    },
+
+    async setMany(writes, tx) {
+      const normalized = writes.map(([path, value]) => {
+        const canonical = joinKeys(parsePath(path));
+        return [canonical, normalizeValue(value, canonical)] as const;
+      });
+      rejectOverlaps(normalized.map(([canonical]) => canonical));
+      if (normalized.length === 0) return;
+      await withinTransaction(db, tx, async (inner) => {
+        await writeAll(inner, normalized);
+        await record(inner, normalized.map(([path]) => ({ kind: 'set', path })));
+        inner.afterCommit(() => {
+          for (const [path, value] of normalized) emit({ kind: 'set', path, value });
+        });
       });
     },
 
@@ -160,7 +198,7 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
       if (writes.length === 0) return;
       await withinTransaction(db, tx, async (inner) => {
         await writeAll(inner, writes);
-        await record(inner, { kind: 'merge', path: canonical, children: Object.keys(children) });
+        await record(inner, [{ kind: 'merge', path: canonical, children: Object.keys(children) }]);
         inner.afterCommit(() => emit({ kind: 'merge', path: canonical, children }));
       });
     },

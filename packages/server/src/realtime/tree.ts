@@ -9,8 +9,15 @@ import type { Tx } from '../storage/transaction.js';
 export interface RealtimeTree {
   /** The value at a path (plain JSON), or null when nothing is stored there. */
   get(path: string, tx?: Tx): Promise<unknown>;
+  /** The values at several paths in one read (what a request checks together), in the order asked. */
+  getMany(paths: readonly string[], tx?: Tx): Promise<unknown[]>;
   /** Replaces the value at a path; null deletes it. */
   set(path: string, value: unknown, tx?: Tx): Promise<void>;
+  /**
+   * Replaces the values at several paths that do not overlap, as one write (a few statements however
+   * many paths): listeners hear one set per path, as if each had been set on its own.
+   */
+  setMany(writes: ReadonlyArray<readonly [string, unknown]>, tx?: Tx): Promise<void>;
   /** Merges children into the value at a path; keys may themselves be slash paths. */
   update(path: string, values: Record<string, unknown>, tx?: Tx): Promise<void>;
 }

@@ -9,6 +9,8 @@ import { type Db, engineOfDb } from './db.js';
 export interface Tx {
   db: Db;
   afterCommit(hook: () => void): void;
+  /** Advisory locks this transaction holds already (lockForTransaction takes each once). */
+  held?: Set<string>;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface Tx {
  */
 export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   const hooks: Array<() => void> = [];
-  const result = await db.transaction().execute((trx) => work({ db: trx, afterCommit: (hook) => hooks.push(hook) }));
+  const result = await db.transaction().execute((trx) => work({ db: trx, afterCommit: (hook) => hooks.push(hook), held: new Set() }));
   runHooks(hooks);
   return result;
 }
@@ -45,5 +47,8 @@ export function runHooks(hooks: Array<() => void>): void {
  * check-then-write steps whose rows do not exist yet (nothing to lock with SELECT … FOR UPDATE).
  */
 export async function lockForTransaction(tx: Tx, key: string): Promise<void> {
-  if (engineOfDb(tx.db) === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`.execute(tx.db);
+  if (tx.held?.has(key) || engineOfDb(tx.db) !== 'postgres') return;
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`.execute(tx.db);
+  // Held until the transaction ends: asking again (a second realtime write in it) needs no round trip.
+  tx.held?.add(key);
 }

@@ -23,6 +23,8 @@ export interface Actor {
   hasSite(siteId: string, tx?: Tx): Promise<boolean>;
   hasModule(module: string, tx?: Tx): Promise<boolean>;
   hasPartner(partner: string, tx?: Tx): Promise<boolean>;
+  /** The partner this actor works for (their new users work for it too), if any. */
+  mainPartner(tx?: Tx): Promise<string | null>;
   /** Whether `uid` is one of this actor's sub-users (a system admin manages everyone else). */
   manages(uid: string, tx?: Tx): Promise<boolean>;
   /** The sites, modules and partners this actor can grant (for GET /users/grantable). */
@@ -47,14 +49,21 @@ export async function loadActor(ctx: Ctx, uid: string, tx?: Tx): Promise<Actor> 
   if (!account) throw new HttpError(401, 'Your account no longer exists');
   const base = userPath(uid);
   const systemAdmin = (await ctx.realtime.get(`${base}/systemAdmin`, tx)) === true;
-  // Each grant map is read when first asked for: most requests need one of them or none.
-  const lazy = (field: string) => {
-    let keys: Promise<Set<string>> | undefined;
-    return (tx?: Tx) => (keys ??= ctx.realtime.get(`${base}/${field}`, tx).then(trueKeys));
-  };
-  const sites = lazy('controllers');
-  const modules = lazy('moduleAccesses');
-  const partners = lazy('licensingPartners');
+  // The grant maps (and the partner new users work for) are read together when first asked for, in one
+  // query: a create checks sites and modules, and inside the write batcher every query waits its turn.
+  let own: Promise<{ sites: Set<string>; modules: Set<string>; partners: Set<string>; mainPartner: unknown }> | undefined;
+  const readOwn = (tx?: Tx) =>
+    (own ??= ctx.realtime
+      .getMany(['controllers', 'moduleAccesses', 'licensingPartners', 'mainPartner'].map((field) => `${base}/${field}`), tx)
+      .then(([controllers, moduleAccesses, licensingPartners, mainPartner]) => ({
+        sites: trueKeys(controllers),
+        modules: trueKeys(moduleAccesses),
+        partners: trueKeys(licensingPartners),
+        mainPartner,
+      })));
+  const sites = async (tx?: Tx) => (await readOwn(tx)).sites;
+  const modules = async (tx?: Tx) => (await readOwn(tx)).modules;
+  const partners = async (tx?: Tx) => (await readOwn(tx)).partners;
   const role = account.role;
   return {
     uid,
@@ -68,6 +77,10 @@ export async function loadActor(ctx: Ctx, uid: string, tx?: Tx): Promise<Actor> 
       systemAdmin
         ? (await partners(tx)).has(partner) || (await ctx.realtime.get(`/partners/${partner}/name`, tx)) !== null
         : (await partners(tx)).has(partner),
+    mainPartner: async (tx) => {
+      const partner = (await readOwn(tx)).mainPartner;
+      return typeof partner === 'string' ? partner : null;
+    },
     manages: async (target, tx) => {
       if (target === uid) return false;
       if (systemAdmin) return (await accountByUid(tx?.db ?? ctx.db, target)) !== null;

@@ -2,15 +2,14 @@ import type { ManagedUser } from '@varde/core/contract';
 import { INVITATION_TTL_MS, createResetTicket } from '../auth/resetTickets.js';
 import { resetPasswordLink } from '../auth/resetPasswordRoutes.js';
 import type { CloudContext } from '../context.js';
-import { invitationMail, languageOfUser } from '../outbox/messageTexts.js';
+import { invitationMail } from '../outbox/messageTexts.js';
 import { sendMessage } from '../outbox/sendMessage.js';
 import type { Tx } from '../storage/transaction.js';
 import { userPath } from './profiles.js';
 
 /** A user's display name (their e-mail when the profile has none). */
 export async function nameOf(ctx: Pick<CloudContext, 'realtime'>, uid: string): Promise<string> {
-  const name = await ctx.realtime.get(`${userPath(uid)}/name`);
-  const email = await ctx.realtime.get(`${userPath(uid)}/email`);
+  const [name, email] = await ctx.realtime.getMany([`${userPath(uid)}/name`, `${userPath(uid)}/email`]);
   return typeof name === 'string' && name.trim() !== '' ? name : typeof email === 'string' ? email : 'Varde';
 }
 
@@ -18,10 +17,10 @@ export async function nameOf(ctx: Pick<CloudContext, 'realtime'>, uid: string): 
  * Invites a user created without a password: an e-mail in their language, from the person who added
  * them, with a link (the password page's ticket, valid for 7 days, once) to choose a password.
  */
-export async function sendInvitation(ctx: CloudContext, user: Pick<ManagedUser, 'uid' | 'username' | 'name'>, invitedBy: string, tx: Tx): Promise<void> {
+export async function sendInvitation(ctx: CloudContext, user: Pick<ManagedUser, 'uid' | 'username' | 'name' | 'language'>, invitedBy: string, tx: Tx): Promise<void> {
   const ticket = await createResetTicket(tx.db, user.uid, ctx.clock.now(), INVITATION_TTL_MS);
   const link = resetPasswordLink(ctx.config.publicOrigin, user.uid, ticket);
   const days = INVITATION_TTL_MS / 86_400_000;
-  const language = await languageOfUser(ctx, user.uid, tx);
-  await sendMessage(ctx, { channel: 'email', to: user.username, ...invitationMail(language, { name: user.name, invitedBy, link, days }) }, tx);
+  // The language the user was just created with (no need to read it back).
+  await sendMessage(ctx, { channel: 'email', to: user.username, ...invitationMail(user.language, { name: user.name, invitedBy, link, days }) }, tx);
 }

@@ -7,8 +7,7 @@ import { userPath } from './profiles.js';
 
 type Ctx = Pick<CloudContext, 'db' | 'realtime'>;
 
-async function trueMapAt(ctx: Ctx, path: string, tx?: Tx): Promise<Record<string, true>> {
-  const value = await ctx.realtime.get(path, tx);
+function trueMap(value: unknown): Record<string, true> {
   const map: Record<string, true> = {};
   if (value && typeof value === 'object') {
     for (const [key, flag] of Object.entries(value)) if (flag === true) map[key] = true;
@@ -22,15 +21,11 @@ async function trueMapAt(ctx: Ctx, path: string, tx?: Tx): Promise<Record<string
  */
 export async function managedUserOf(ctx: Ctx, account: AccountRecord, tx?: Tx): Promise<ManagedUser> {
   const base = userPath(account.uid);
-  const [name, storedPhone, storedLanguage, controllers, moduleAccesses, licensingPartners, systemAdmin] = await Promise.all([
-    ctx.realtime.get(`${base}/name`, tx),
-    account.phone === null ? ctx.realtime.get(`${base}/phone`, tx) : null,
-    ctx.realtime.get(`${base}/language`, tx),
-    trueMapAt(ctx, `${base}/controllers`, tx),
-    trueMapAt(ctx, `${base}/moduleAccesses`, tx),
-    trueMapAt(ctx, `${base}/licensingPartners`, tx),
-    ctx.realtime.get(`${base}/systemAdmin`, tx),
-  ]);
+  const fields = ['name', 'phone', 'language', 'controllers', 'moduleAccesses', 'licensingPartners', 'systemAdmin'];
+  const [name, storedPhone, storedLanguage, controllers, moduleAccesses, licensingPartners, systemAdmin] = await ctx.realtime.getMany(
+    fields.map((field) => `${base}/${field}`),
+    tx,
+  );
   const phone = account.phone ?? storedPhone;
   const language = languageCode.safeParse(storedLanguage);
   const user: ManagedUser = {
@@ -39,9 +34,9 @@ export async function managedUserOf(ctx: Ctx, account: AccountRecord, tx?: Tx): 
     name: typeof name === 'string' ? name : account.email,
     role: roleSchema.parse(account.role),
     language: language.success ? language.data : 'en',
-    controllers,
-    moduleAccesses,
-    licensingPartners,
+    controllers: trueMap(controllers),
+    moduleAccesses: trueMap(moduleAccesses),
+    licensingPartners: trueMap(licensingPartners),
     systemAdmin: systemAdmin === true,
   };
   if (typeof phone === 'string' && phone !== '') user.phone = phone;

@@ -40,9 +40,19 @@ export function managersOf(ctx: Ctx, sub: string, tx?: Tx): Promise<string[]> {
 }
 
 /**
- * Makes `manager` manage `sub` ("subscribes" to the new user). `addedAt` keeps the entry in the
- * tree even when the sub-user has no sites or modules yet (empty maps are not stored).
+ * The write that makes `manager` manage `sub` ("subscribes" to the new user), for `realtime.set` or, with
+ * other writes, `realtime.setMany`. `addedAt` keeps the entry in the tree even when the sub-user has no
+ * sites or modules yet (empty maps are not stored).
  */
+export function subscription(
+  manager: string,
+  sub: string,
+  grants: { controllers: Record<string, true>; moduleAccesses: Record<string, true> },
+  now: number,
+): readonly [string, unknown] {
+  return [entryPath(manager, sub), { addedAt: now, ...grants }];
+}
+
 export async function subscribe(
   ctx: Ctx,
   manager: string,
@@ -51,7 +61,7 @@ export async function subscribe(
   now: number,
   tx?: Tx,
 ): Promise<void> {
-  await ctx.realtime.set(entryPath(manager, sub), { addedAt: now, ...grants }, tx);
+  await ctx.realtime.set(...subscription(manager, sub, grants, now), tx);
 }
 
 /** Removes `sub` from every manager's adminUsers (the user is deleted). */

@@ -18,7 +18,7 @@ import { isUniqueViolation } from '../storage/executeResults.js';
 import { withinTransaction, type Tx } from '../storage/transaction.js';
 import { requireCanAddUsers, requireGrantable, requireManaged, requireRole, keysOf, type Actor } from './actor.js';
 import { managedUserByUid } from './managedUsers.js';
-import { mirrorGrant, mirrorGrants, subscribe, unsubscribeEverywhere } from './managers.js';
+import { mirrorGrant, mirrorGrants, subscribe, subscription, unsubscribeEverywhere } from './managers.js';
 import { userPath } from './profiles.js';
 
 type Ctx = Pick<CloudContext, 'db' | 'realtime' | 'clock'>;
@@ -38,8 +38,9 @@ function subscribesToNewUsers(actor: Actor): boolean {
 
 /**
  * POST /users: checks the grant matrix and the actor's grants, then writes account and profile in one
- * transaction (`tx`, the write batcher's, or one of its own). The e-mail check before the insert is a
- * courtesy: the unique index decides when two creates of one address race.
+ * transaction (`tx`, the write batcher's, or one of its own). An address already taken is found by the
+ * unique index on the e-mail (whatever its case), also when two creates of one address race: no read
+ * before the insert, which would cost the batch a round trip per user on PostgreSQL.
  */
 export async function createUser(
   ctx: Ctx,
@@ -58,13 +59,12 @@ export async function createUser(
     await requireGrantable(actor, 'site', Object.keys(controllers), tx);
     await requireGrantable(actor, 'module', Object.keys(moduleAccesses), tx);
     await requireGrantable(actor, 'partner', Object.keys(licensingPartners), tx);
-    if (await accountByEmail(tx.db, body.username)) throw userExists();
 
     const uid = randomUUID();
     const now = ctx.clock.now();
     // A new user works for their creator's partner (and so shares its functions, mappings, models);
     // a system admin's new user for the first licensing partner they were given, if any.
-    const creatorPartner = actor.systemAdmin ? Object.keys(licensingPartners)[0] : await ctx.realtime.get(`${userPath(actor.uid)}/mainPartner`, tx);
+    const creatorPartner = actor.systemAdmin ? Object.keys(licensingPartners)[0] : await actor.mainPartner(tx);
     const profile: UserData = {
       uid,
       name: body.name,
@@ -86,8 +86,9 @@ export async function createUser(
       if (isUniqueViolation(error)) throw userExists();
       throw error;
     }
-    await ctx.realtime.set(userPath(uid), profile, tx);
-    if (subscribesToNewUsers(actor)) await subscribe(ctx, actor.uid, uid, { controllers, moduleAccesses }, now, tx);
+    // The profile and the adder's entry for the new user are one realtime write (3 statements, not 6).
+    const subscribed = subscribesToNewUsers(actor) ? [subscription(actor.uid, uid, { controllers, moduleAccesses }, now)] : [];
+    await ctx.realtime.setMany([[userPath(uid), profile], ...subscribed], tx);
     const user: ManagedUser = {
       uid,
       username: body.username,

@@ -1,17 +1,23 @@
+import { lockRealtimeWrites } from '../realtime/store.js';
 import type { Db } from '../storage/db.js';
 import { runHooks, type Tx } from '../storage/transaction.js';
 
 /**
  * Group commit for the users service's writes. Writes that arrive while a batch is being committed
- * wait and then run together in one transaction (each in its own savepoint, so one failing write is
- * rolled back alone), and every caller is answered after the commit. With a durable database each
- * commit waits for the disk, so committing 16 creates at once instead of one by one is what lets the
- * cloud take thousands of users a second. Each write is still atomic and still acknowledged only once
- * it is durable; what it defers with `tx.afterCommit` (realtime pushes) runs after that commit, and not
- * at all when its savepoint was rolled back.
+ * wait and then run together in one transaction, and every caller is answered after the commit. With
+ * a durable database each commit waits for the disk, so committing 16 creates at once instead of one by
+ * one is what lets the cloud take thousands of users a second. Each write is still atomic and still
+ * acknowledged only once it is durable; what it defers with `tx.afterCommit` (realtime pushes) runs
+ * after that commit, and not at all when the write was undone.
  *
- * A write must query only through the Tx it is given (`tx.db`, and `tx` to realtime calls): the batch
- * holds the connection, and on SQLite any other query waits for it for ever.
+ * A batch first runs its writes one after another with nothing between them. If one fails, the batch is
+ * rolled back and run again with each write in its own savepoint, so the failing write is undone alone
+ * and the others commit. Savepoints cost two round trips a write on PostgreSQL, where a batch is a chain
+ * of round trips, so they are used only while writes fail (the batch after a failing one uses them too).
+ *
+ * A write must query only through the Tx it is given (`tx.db`, and `tx` to realtime calls), and may be
+ * run twice: the batch holds the connection (on SQLite any other query waits for it for ever), and a
+ * first run that was rolled back leaves nothing behind.
  */
 export interface WriteBatcher {
   run<T>(write: (tx: Tx) => Promise<T>): Promise<T>;
@@ -36,6 +42,7 @@ export function writeBatcherFor(db: Db): WriteBatcher {
 export function createWriteBatcher(db: Db): WriteBatcher {
   let queue: Pending[] = [];
   let flushing = false;
+  let lastBatchFailed = false;
 
   /** One batch at a time: what arrives meanwhile is the next batch. */
   function schedule(): void {
@@ -44,10 +51,12 @@ export function createWriteBatcher(db: Db): WriteBatcher {
     setImmediate(() => {
       const batch = queue;
       queue = [];
-      void commitBatch(db, batch).finally(() => {
-        flushing = false;
-        schedule();
-      });
+      void commitBatch(db, batch, lastBatchFailed)
+        .then((failed) => (lastBatchFailed = failed))
+        .finally(() => {
+          flushing = false;
+          schedule();
+        });
     });
   }
 
@@ -61,17 +70,49 @@ export function createWriteBatcher(db: Db): WriteBatcher {
   };
 }
 
-async function commitBatch(db: Db, batch: Pending[]): Promise<void> {
+/** Commits `batch` and answers its callers; resolves to whether a write of it failed. */
+async function commitBatch(db: Db, batch: Pending[], withSavepoints: boolean): Promise<boolean> {
+  // A single write needs no savepoint: its failure is the transaction's.
+  if (!withSavepoints || batch.length === 1) {
+    const attempt = await runBatch(db, batch, false);
+    if (attempt !== 'retry') return attempt;
+  }
+  return (await runBatch(db, batch, true)) as boolean;
+}
+
+/**
+ * One transaction for `batch`. Without savepoints, a failing write (of several) rolls it all back and
+ * answers nobody: 'retry'. Otherwise every caller is answered, and the result is whether a write failed.
+ */
+async function runBatch(db: Db, batch: Pending[], withSavepoints: boolean): Promise<boolean | 'retry'> {
   const outcomes: Outcome[] = [];
   const hooks: Array<() => void> = [];
   try {
     const trx = await db.startTransaction().execute();
     try {
+      // Every users write changes the realtime tree: the batch takes its lock once, before any savepoint
+      // (a lock taken inside one would end with its rollback), instead of each write taking it again.
+      const held = new Set<string>();
+      await lockRealtimeWrites({ db: trx, afterCommit: () => undefined, held });
       for (const pending of batch) {
         const writeHooks: Array<() => void> = [];
+        const txOn = (on: Db): Tx => ({ db: on, afterCommit: (hook) => writeHooks.push(hook), held: new Set(held) });
+        if (!withSavepoints) {
+          let value: unknown;
+          try {
+            value = await pending.write(txOn(trx));
+          } catch (error) {
+            if (batch.length === 1) throw error;
+            await trx.rollback().execute();
+            return 'retry';
+          }
+          hooks.push(...writeHooks);
+          outcomes.push({ ok: true, value });
+          continue;
+        }
         const point = await trx.savepoint('write').execute();
         try {
-          const value = await pending.write({ db: point, afterCommit: (hook) => writeHooks.push(hook) });
+          const value = await pending.write(txOn(point));
           await point.releaseSavepoint('write').execute();
           hooks.push(...writeHooks);
           outcomes.push({ ok: true, value });
@@ -90,7 +131,7 @@ async function commitBatch(db: Db, batch: Pending[]): Promise<void> {
   } catch (error) {
     // The transaction or its commit failed: nothing of this batch is stored.
     for (const pending of batch) pending.reject(error);
-    return;
+    return true;
   }
   runHooks(hooks);
   batch.forEach((pending, index) => {
@@ -98,4 +139,5 @@ async function commitBatch(db: Db, batch: Pending[]): Promise<void> {
     if (outcome.ok) pending.resolve(outcome.value);
     else pending.reject(outcome.error);
   });
+  return outcomes.some((outcome) => !outcome.ok);
 }
