@@ -21,6 +21,14 @@ const alias = [
  */
 const CLOUD_HOOK_TIMEOUT = 30000;
 
+/**
+ * The Node projects (core, server, CLI) share one module graph per worker instead of importing the
+ * cloud anew for every file: that import took 3-5 s of CPU a file (more than most files' tests). Their
+ * tests keep no module state that another file could see (no module mocks, fake timers or stubbed
+ * globals); the DOM projects stay isolated.
+ */
+const SHARED_MODULES = { isolate: false } as const;
+
 /** The server suite (or the named files of it) on a throwaway PostgreSQL. */
 function postgresProject(name: string, files: string[] | null) {
   return {
@@ -30,6 +38,7 @@ function postgresProject(name: string, files: string[] | null) {
       include: files ? files.map((file) => `packages/server/test/${file}.test.ts`) : ['packages/server/test/**/*.test.ts'],
       // What stores nothing, or only in a folder of its own, runs once, in the SQLite pass.
       exclude: ['**/{bin,cliArgs,mappingMigration,partnerMigration,persistence,realtime-persistence,violinPlot,rules-messageLanguage,ruleNamesMigration,bim-ifc}.test.ts'],
+      ...SHARED_MODULES,
       testTimeout: 30000,
       // A demo seed on PostgreSQL is a few thousand round trips: seconds, not the default hook's 10 s under load.
       hookTimeout: 60000,
@@ -40,9 +49,12 @@ function postgresProject(name: string, files: string[] | null) {
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: one on CI's two. Most files wait on a cloud,
+    // PostgreSQL or a child process, so three keep both cores busy (vitest in CI: 28 min -> see the README).
+    maxWorkers: 3,
     projects: [
-      { resolve: { alias }, test: { name: 'core', include: ['packages/core/test/**/*.test.ts'], testTimeout: 20000, hookTimeout: CLOUD_HOOK_TIMEOUT } },
-      { resolve: { alias }, test: { name: 'server', include: ['packages/server/test/**/*.test.ts'], testTimeout: 30000, hookTimeout: CLOUD_HOOK_TIMEOUT, provide: { postgresUrl: '' } } },
+      { resolve: { alias }, test: { name: 'core', include: ['packages/core/test/**/*.test.ts'], ...SHARED_MODULES, testTimeout: 20000, hookTimeout: CLOUD_HOOK_TIMEOUT } },
+      { resolve: { alias }, test: { name: 'server', include: ['packages/server/test/**/*.test.ts'], ...SHARED_MODULES, testTimeout: 30000, hookTimeout: CLOUD_HOOK_TIMEOUT, provide: { postgresUrl: '' } } },
       // The storage, concurrency and security suites once more, with every cloud and database they make
       // stored in a throwaway PostgreSQL (Debian's postgresql-15). VARDE_TEST_POSTGRES_ALL=1 runs the whole
       // server suite there (not yet in npm test: some suites outlast their timeouts; see the server README).
@@ -52,7 +64,7 @@ export default defineConfig({
         // Several nodes on one database (issue 24): these need PostgreSQL to have more than one node.
         'cluster-*',
       ]),
-      { resolve: { alias }, test: { name: 'cli', include: ['packages/cli/test/**/*.test.ts'], testTimeout: 30000, hookTimeout: CLOUD_HOOK_TIMEOUT } },
+      { resolve: { alias }, test: { name: 'cli', include: ['packages/cli/test/**/*.test.ts'], ...SHARED_MODULES, testTimeout: 30000, hookTimeout: CLOUD_HOOK_TIMEOUT } },
       // The CLI's suites that write through the cloud (bulk users, import, licences, alarms, rules), once
       // more with the cloud on the throwaway PostgreSQL.
       {
@@ -60,6 +72,7 @@ export default defineConfig({
         test: {
           name: 'cli-postgres',
           include: ['users-import', 'users-bulk', 'licences', 'alarms-lifecycle', 'rules'].map((file) => `packages/cli/test/${file}.test.ts`),
+          ...SHARED_MODULES,
           testTimeout: 30000,
           hookTimeout: 60000,
           globalSetup: ['packages/server/test/helpers/postgresGlobalSetup.ts'],

@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { type Server, type Socket, createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, expect, test } from 'vitest';
 import { DatabaseTooNewError, type StorageLocation, openDatabase } from '../src/storage/db.js';
+import { isStorageUnavailable } from '../src/storage/executeResults.js';
 import { demoUsers } from '../src/seed/demoUsers.js';
 import { call, signIn } from './helpers/http.js';
 import { newPostgresDatabase, startCloud } from './helpers/startCloud.js';
@@ -98,4 +100,23 @@ test.skipIf(!postgres)('PostgreSQL lost while running: 503 with detail, never a 
   await expect.poll(async () => (await sites()).status, { timeout: 10_000 }).toBe(200);
   expect((await logout()).status).toBe(200);
   expect((await sites()).status).toBe(401);
+});
+
+const heldPostgres = await newPostgresDatabase();
+
+test.skipIf(!heldPostgres)('a connection that PostgreSQL ends while the cloud holds it between two statements fails its next statement, and crashes nothing', async () => {
+  cleanups.push(() => heldPostgres!.drop());
+  const db = await openDatabase(heldPostgres!.storage);
+  cleanups.push(() => db.destroy());
+  const ended = db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx);
+    // Another session ends this one (as a restart or an administrator does) while no statement runs on it.
+    await sql`SELECT pg_terminate_backend(${rows[0]!.pid})`.execute(db);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await sql`SELECT 1`.execute(trx);
+  });
+  const error = await ended.catch((caught: unknown) => caught);
+  expect(isStorageUnavailable(error)).toBe(true);
+  // The pool dropped the ended connection: the next statement gets a new one.
+  expect((await sql<{ one: number }>`SELECT 1 AS one`.execute(db)).rows).toEqual([{ one: 1 }]);
 });

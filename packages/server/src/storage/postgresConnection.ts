@@ -34,6 +34,11 @@ export async function openPostgresPool(url: string, onIdleError: (error: Error) 
     ...(applicationName ? { application_name: applicationName } : {}),
   });
   pool.on('error', onIdleError);
+  // The pool listens to its clients only while they are idle. One the cloud holds between two statements
+  // (in a transaction) that its server ends (a restart, pg_terminate_backend) would otherwise throw an
+  // uncaught 'error' and take the process down; its next statement fails instead (503) and the pool drops
+  // it when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   try {
     const client = await pool.connect();
     try {
