@@ -120,13 +120,16 @@ describe.runIf(testEngine() === 'postgres')('fan-out between two nodes', () => {
     const viewer = await loggedInSocket(nodes.b, await signInDemo(nodes.b, 'user'));
     const admin = new pg.Client({ connectionString: nodes.url });
     await admin.connect();
+    const listening = async () => (await admin.query('SELECT 1 FROM pg_stat_activity WHERE application_name = $1', ['varde listen b'])).rowCount === 1;
     try {
+      // Under load node B may still be opening its LISTEN connection (or reopening one an idle timeout ended).
+      await eventually(listening, 5000, 'listening before the cut');
       const ended = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', ['varde listen b']);
       expect(ended.rowCount).toBe(1);
       // Written while node B is not listening: it catches up from what changed since it lost the connection.
       const alarm = await nodes.a.context.alarms.raise({ siteUuid: site.uuid, alarmGroup: 'A', tagName: 'missed-while-away' });
       await alarmChangedOn(viewer, alarm.id);
-      await eventually(async () => (await admin.query('SELECT 1 FROM pg_stat_activity WHERE application_name = $1', ['varde listen b'])).rowCount === 1, 5000, 'listening again');
+      await eventually(listening, 5000, 'listening again');
     } finally {
       await admin.end();
     }

@@ -35,6 +35,15 @@ interface LeafRow {
   value: string;
 }
 
+type ChangeRecord = { kind: 'set' | 'merge'; path: string; children?: string[] };
+
+/** One set, update or setMany: the paths it replaces, the change rows it records, what listeners hear. */
+interface PendingWrite {
+  paths: ReadonlyArray<readonly [string, unknown]>;
+  changes: ChangeRecord[];
+  emits: RealtimeChange[];
+}
+
 /**
  * The realtime database kept in the cloud's database, one row per leaf (see migrations/010-realtime.ts).
  * Every write is one transaction and listeners hear of it only after the commit, so nothing is pushed
@@ -48,8 +57,8 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
    * its own transaction; the row's insert NOTIFYs them (migration 210) and they read the values anew.
    */
   const clustered = engineOfDb(db) === 'postgres';
-  async function record(tx: Tx, changes: ReadonlyArray<{ kind: 'set' | 'merge'; path: string; children?: string[] }>): Promise<void> {
-    if (!clustered) return;
+  async function record(tx: Tx, changes: readonly ChangeRecord[]): Promise<void> {
+    if (!clustered || changes.length === 0) return;
     const at = clock.now();
     await tx.db
       .insertInto('realtime_changes')
@@ -100,6 +109,17 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
       if (value !== null) forEachLeaf(value, (keys, leaf) => rows.push({ path: path + joinKeys(keys), value: JSON.stringify(leaf) }));
     }
     for (const group of chunks(rows, 500)) await tx.db.insertInto('realtime_leaves').values(group).execute();
+  }
+
+  /** A set, update or setMany in `tx`, or in a transaction of its own: a few statements, whatever its size. */
+  function apply(write: PendingWrite, tx?: Tx): Promise<void> {
+    return withinTransaction(db, tx, async (inner) => {
+      await writeAll(inner, write.paths);
+      await record(inner, write.changes);
+      inner.afterCommit(() => {
+        for (const change of write.emits) emit(change);
+      });
+    });
   }
 
   function emit(change: RealtimeChange): void {
@@ -157,11 +177,7 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
     async set(path, value, tx) {
       const canonical = joinKeys(parsePath(path));
       const normalized = normalizeValue(value, canonical);
-      await withinTransaction(db, tx, async (inner) => {
-        await writeAll(inner, [[canonical, normalized]]);
-        await record(inner, [{ kind: 'set', path: canonical }]);
-        inner.afterCommit(() => emit({ kind: 'set', path: canonical, value: normalized }));
-      });
+      await apply({ paths: [[canonical, normalized]], changes: [{ kind: 'set', path: canonical }], emits: [{ kind: 'set', path: canonical, value: normalized }] }, tx);
     },
 
     async setMany(writes, tx) {
@@ -171,13 +187,14 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
       });
       rejectOverlaps(normalized.map(([canonical]) => canonical));
       if (normalized.length === 0) return;
-      await withinTransaction(db, tx, async (inner) => {
-        await writeAll(inner, normalized);
-        await record(inner, normalized.map(([path]) => ({ kind: 'set', path })));
-        inner.afterCommit(() => {
-          for (const [path, value] of normalized) emit({ kind: 'set', path, value });
-        });
-      });
+      await apply(
+        {
+          paths: normalized,
+          changes: normalized.map(([path]) => ({ kind: 'set', path })),
+          emits: normalized.map(([path, value]) => ({ kind: 'set', path, value })),
+        },
+        tx,
+      );
     },
 
     async update(path, values, tx) {
@@ -196,11 +213,10 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
       }
       rejectOverlaps(writes.map(([full]) => full));
       if (writes.length === 0) return;
-      await withinTransaction(db, tx, async (inner) => {
-        await writeAll(inner, writes);
-        await record(inner, [{ kind: 'merge', path: canonical, children: Object.keys(children) }]);
-        inner.afterCommit(() => emit({ kind: 'merge', path: canonical, children }));
-      });
+      await apply(
+        { paths: writes, changes: [{ kind: 'merge', path: canonical, children: Object.keys(children) }], emits: [{ kind: 'merge', path: canonical, children }] },
+        tx,
+      );
     },
 
     atomically: (work) =>
