@@ -29,13 +29,13 @@ const CLOUD_HOOK_TIMEOUT = 30000;
  */
 const SHARED_MODULES = { isolate: false } as const;
 
-/** The server suite (or the named files of it) on a throwaway PostgreSQL. */
-function postgresProject(name: string, files: string[] | null) {
+/** The server suite on a throwaway PostgreSQL. */
+function postgresProject(name: string) {
   return {
     resolve: { alias },
     test: {
       name,
-      include: files ? files.map((file) => `packages/server/test/${file}.test.ts`) : ['packages/server/test/**/*.test.ts'],
+      include: ['packages/server/test/**/*.test.ts'],
       // What stores nothing, or only in a folder of its own, runs once, in the SQLite pass.
       exclude: ['**/{bin,cliArgs,mappingMigration,partnerMigration,persistence,realtime-persistence,violinPlot,rules-messageLanguage,ruleNamesMigration,bim-ifc}.test.ts'],
       ...SHARED_MODULES,
@@ -55,15 +55,9 @@ export default defineConfig({
     projects: [
       { resolve: { alias }, test: { name: 'core', include: ['packages/core/test/**/*.test.ts'], ...SHARED_MODULES, testTimeout: 20000, hookTimeout: CLOUD_HOOK_TIMEOUT } },
       { resolve: { alias }, test: { name: 'server', include: ['packages/server/test/**/*.test.ts'], ...SHARED_MODULES, testTimeout: 30000, hookTimeout: CLOUD_HOOK_TIMEOUT, provide: { postgresUrl: '' } } },
-      // The storage, concurrency and security suites once more, with every cloud and database they make
-      // stored in a throwaway PostgreSQL (Debian's postgresql-15). VARDE_TEST_POSTGRES_ALL=1 runs the whole
-      // server suite there (not yet in npm test: some suites outlast their timeouts; see the server README).
-      postgresProject('server-postgres', process.env.VARDE_TEST_POSTGRES_ALL ? null : [
-        'storageSchemas', 'storageFailures', 'copyData', 'killedMidWrite', 'alarms-concurrentRaise', 'throttle', 'resetPassword', 'session', 'users-routes', 'writeBatcher',
-        'rules-engine', 'realtime-sdk', 'realtime-store', 'realtime-refreshRotation', 'crossPartner', 'tokenAuth', 'fuzz', 'licensing',
-        // Several nodes on one database (issue 24): these need PostgreSQL to have more than one node.
-        'cluster-*',
-      ]),
+      // The whole server suite once more, with every cloud and database it makes stored in a throwaway
+      // PostgreSQL (Debian's postgresql-15); the cluster suites need it to have more than one node.
+      postgresProject('server-postgres'),
       { resolve: { alias }, test: { name: 'cli', include: ['packages/cli/test/**/*.test.ts'], ...SHARED_MODULES, testTimeout: 30000, hookTimeout: CLOUD_HOOK_TIMEOUT } },
       // The CLI's suites that write through the cloud (bulk users, import, licences, alarms, rules), once
       // more with the cloud on the throwaway PostgreSQL.

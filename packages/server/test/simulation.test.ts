@@ -6,6 +6,12 @@ import { manualClock } from './helpers/manualClock.js';
 import { startCloud, type Cloud } from './helpers/startCloud.js';
 
 const clock = manualClock(Date.UTC(2025, 0, 15, 8, 0));
+/**
+ * For the tests that take hundreds of steps: a step writes every demo site's tags and statuses, a few
+ * hundred statements that PostgreSQL answers one round trip at a time (a minute under load, against
+ * seconds in SQLite). Not a speed check: the simulation's own pace is a step every few seconds.
+ */
+const MANY_STEPS_TIMEOUT = 180_000;
 let cloud: Cloud;
 
 beforeAll(async () => {
@@ -39,7 +45,7 @@ test('steps raise alarms of classes A, B and C and clear them, at the clock\'s t
   expect(Date.parse(row!.active)).toBeLessThanOrEqual(clock.now() + 1000);
   expect(Date.parse(row!.active)).toBeGreaterThan(clock.now() - 1000 * 1000);
   expect(cloud.context.simulation.state().steps).toBe(200);
-});
+}, MANY_STEPS_TIMEOUT);
 
 test('sites drop off and come back; webpmpReady and the realtime status tags change together', async () => {
   const events = await cloud.context.simulation.step(300);
@@ -57,7 +63,7 @@ test('sites drop off and come back; webpmpReady and the realtime status tags cha
   }
   expect(events.some((event) => event.kind === 'status-changed')).toBe(true);
   expect(events.some((event) => event.kind === 'tag-changed')).toBe(true);
-});
+}, MANY_STEPS_TIMEOUT);
 
 test('tests raise and clear an alarm on a site through the context', async () => {
   const site = demoSites()[4]!;
