@@ -103,8 +103,12 @@ export function BimMapperWidget({ bimConfig, building, viewerFactory, onUnsavedC
 
   // A retry shows loading again (with its limit), then the tabs or the failure.
   const retry = () => {
-    mapper?.setState({ buildingsStatus: 'loading' });
-    void mapper?.getState().loadBuildings();
+    if (!mapper) return;
+    mapper.setState({ buildingsStatus: 'loading' });
+    void mapper.getState().loadBuildings();
+    // The building the page asked for failed with the rest: its connections are read again too.
+    const chosen = mapper.getState().building;
+    if (chosen !== null && mapper.getState().edgesStatus !== 'ready') void mapper.getState().selectBuilding(chosen);
     setAttempt((value) => value + 1);
   };
   // Until the buildings are first read there is nothing to map: the shared states, not the tabs (a

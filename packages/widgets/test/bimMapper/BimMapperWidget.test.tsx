@@ -40,10 +40,10 @@ const type = (root: ParentNode, field: string, value: string) =>
 const rows = (root: ParentNode) => [...root.querySelectorAll('[data-connection]')];
 const disabled = (element: Element | null) => (element as HTMLElement & { disabled: boolean }).disabled;
 
-function renderMapper() {
+function renderMapper(building?: string) {
   const objects = equipment.map(({ globalId, name, description, ifcClass }) => ({ globalId, name, description, ifcType: ifcClass }));
   const viewers = recordingViewers(objects, 'VVS Fjordheim');
-  const view = render(<BimMapperWidget viewerFactory={viewers.load} />);
+  const view = render(<BimMapperWidget viewerFactory={viewers.load} building={building} />);
   return { view, viewers };
 }
 
@@ -262,6 +262,24 @@ describe('BimMapperWidget states (issue 26)', { timeout: 30_000 }, () => {
       const prompt = await found(signedOut.container, '[part="signed-out"]');
       expect(prompt.textContent).toContain('Sign in to link building models to tags.');
       expect(prompt.querySelector('[part="sign-in-request"]')).not.toBeNull();
+    } finally {
+      await own.dispose();
+      await proxy.close();
+      setSharedSession(session);
+    }
+  });
+
+  it('a building asked for by its attribute whose first load failed is selected again by the retry', async () => {
+    const proxy = await startOutageProxy(new URL(cloud.url));
+    const own = await signedInSession({ url: proxy.url } as Cloud, demoUsers.admin.email, demoUsers.admin.password);
+    try {
+      proxy.cut();
+      const { view } = renderMapper(DEMO_BUILDING_NAME);
+      await found(view.container, '[data-state="failed"]');
+      proxy.restore();
+      click(view.container.querySelector('[part="retry"]')!);
+      await waitFor(() => expect(rows(view.container).length).toBeGreaterThan(0));
+      expect(view.container.querySelector('[aria-current="true"]')?.getAttribute('data-building')).toBe(DEMO_BUILDING_NAME);
     } finally {
       await own.dispose();
       await proxy.close();
