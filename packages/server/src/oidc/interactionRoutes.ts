@@ -102,6 +102,23 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
     return sendPage(reply, status, html, error);
   }
 
+  /**
+   * The code step's interaction and the account waiting for its code; otherwise the answer given in
+   * its place (the interaction expired, or the code did: back to the password).
+   */
+  async function smsStep(
+    request: UidRequest,
+    reply: FastifyReply,
+  ): Promise<{ interaction: Interaction; locale: PageLocale; t: ReturnType<typeof pageStrings>; accountUid: string } | { answered: FastifyReply }> {
+    const interaction = await loadInteraction(request, reply);
+    if (!interaction) return { answered: expired(request, reply) };
+    const locale = localeOf(request, interaction);
+    const t = pageStrings(locale);
+    const accountUid = await pending.accountFor(interaction.uid);
+    if (!accountUid) return { answered: showPassword(reply, 400, interaction, locale, { error: t.smsExpired }) };
+    return { interaction, locale, t, accountUid };
+  }
+
   /** Stores the result on the interaction and sends the browser back to the authorization endpoint. */
   async function finish(request: UidRequest, reply: FastifyReply, result: InteractionResults) {
     const returnTo = await provider.interactionResult(request.raw, reply.raw, result, {
@@ -174,12 +191,9 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
     });
 
     scope.post(`${base}/sms`, { config: { ...options.config, ...perClient(RATE_LIMITS.smsVerification) } }, async (request: UidRequest, reply) => {
-      const interaction = await loadInteraction(request, reply);
-      if (!interaction) return expired(request, reply);
-      const locale = localeOf(request, interaction);
-      const t = pageStrings(locale);
-      const accountUid = await pending.accountFor(interaction.uid);
-      if (!accountUid) return showPassword(reply, 400, interaction, locale, { error: t.smsExpired });
+      const step = await smsStep(request, reply);
+      if ('answered' in step) return step.answered;
+      const { interaction, locale, t, accountUid } = step;
       const code = field(request, 'code').replace(/\s+/g, '');
       if (!code) return showSmsCode(reply, 400, interaction, locale, t.missingFields);
 
@@ -192,12 +206,9 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
 
     // "Send a new code": once the last one is SMS_RESEND_AFTER_MS old; sooner, the page says how long to wait.
     scope.post(`${base}/sms/resend`, { config: { ...options.config, ...perClient(RATE_LIMITS.smsVerification) } }, async (request: UidRequest, reply) => {
-      const interaction = await loadInteraction(request, reply);
-      if (!interaction) return expired(request, reply);
-      const locale = localeOf(request, interaction);
-      const t = pageStrings(locale);
-      const accountUid = await pending.accountFor(interaction.uid);
-      if (!accountUid) return showPassword(reply, 400, interaction, locale, { error: t.smsExpired });
+      const step = await smsStep(request, reply);
+      if ('answered' in step) return step.answered;
+      const { interaction, locale, t, accountUid } = step;
       const resend = await identity.resendSmsCode(accountUid);
       if (!resend.sent) return showSmsCode(reply, 429, interaction, locale, t.resendWait(resend.resendInSeconds));
       return showSmsCode(reply, 200, interaction, locale, undefined, t.resent(resend.phoneHint ?? ''));
