@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test of the monorepo on a fresh machine: installs what the tests need (npm packages, Debian's
 # chromium, bubblewrap, postgresql-15 and nginx), builds, type-checks, then runs the unit/integration suites
-# (vitest; the server and CLI suites a second time on a throwaway PostgreSQL), the
-# packaging test, the browser suites (Playwright; the writing ones on
-# PostgreSQL too) and the cluster suite (nodes on PostgreSQL behind nginx).
+# (vitest; the server and CLI suites a second time on a throwaway PostgreSQL), the packaging test, the
+# browser suites (Playwright; the writing ones on PostgreSQL too) and the cluster suite (nodes on PostgreSQL
+# behind nginx).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
