@@ -25,7 +25,14 @@ export class GrantData implements RulesData {
     return undefined;
   }
 
-  /** Applies a committed change; true when it touched a grant source. */
+  /** A copy to apply writes to before they commit (a run of writes judges each by those before it). */
+  copy(): GrantData {
+    const copy = new GrantData();
+    for (const [source, value] of this.values) copy.values.set(source, value);
+    return copy;
+  }
+
+  /** Applies a change (committed, or pending on a copy); true when it touched a grant source. */
   apply(change: RealtimeChange): boolean {
     if (change.kind === 'set') return this.applySet(change.path, change.value);
     let touched = false;

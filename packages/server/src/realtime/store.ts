@@ -4,17 +4,10 @@ import { type Tx, lockForTransaction, withinTransaction } from '../storage/trans
 import { InvalidPathError, ancestorsOf, joinKeys, parsePath, relativeKeys } from './paths.js';
 import type { RealtimeTree } from './tree.js';
 import { type Leaf, InvalidValueError, forEachLeaf, normalizeValue, valueFromLeaves } from './values.js';
+import type { RealtimeChange, RealtimeChangeListener } from './change.js';
+import { type ChangeRecord, type PendingWrite, PendingWrites } from './pendingWrites.js';
 
-/**
- * A committed write, as the wire server pushes it. Paths are canonical (`/a/b`, root `''`); values
- * are normalized (what the SDK would cache). A merge's children are keyed by slash paths relative
- * to `path` (`'b/c'`), each replacing the value there.
- */
-export type RealtimeChange =
-  | { kind: 'set'; path: string; value: unknown }
-  | { kind: 'merge'; path: string; children: Record<string, unknown> };
-
-export type RealtimeChangeListener = (change: RealtimeChange) => void;
+export type { RealtimeChange, RealtimeChangeListener } from './change.js';
 
 export interface RealtimeStore extends RealtimeTree {
   /** Calls `listener` after each committed write, before the write returns; returns the unsubscribe. */
@@ -26,22 +19,17 @@ export interface RealtimeStore extends RealtimeTree {
   heardFromCluster(id: number): Promise<boolean>;
   /** Every other node's write recorded since `since` (ms), in order: after the LISTEN connection was lost. */
   catchUp(since: number): Promise<number>;
-  /** Runs reads and writes (given the Tx) as one transaction: a compare-and-set, an increment. */
-  atomically<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Runs reads and writes (given the Tx) as one transaction: a compare-and-set, an increment. With
+   * `coalesceWrites`, writes are held back and stored together when a read needs them or at the end
+   * (a client's run of writes); reads through this store still see them.
+   */
+  atomically<T>(work: (tx: Tx) => Promise<T>, options?: { coalesceWrites?: boolean }): Promise<T>;
 }
 
 interface LeafRow {
   path: string;
   value: string;
-}
-
-type ChangeRecord = { kind: 'set' | 'merge'; path: string; children?: string[] };
-
-/** One set, update or setMany: the paths it replaces, the change rows it records, what listeners hear. */
-interface PendingWrite {
-  paths: ReadonlyArray<readonly [string, unknown]>;
-  changes: ChangeRecord[];
-  emits: RealtimeChange[];
 }
 
 /**
@@ -87,15 +75,12 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
    * not overlap (rejectOverlaps), so all deletes can go first and all inserts after, in a few statements
    * however many paths a merge names (the simulation writes hundreds of tag values at once).
    */
-  async function writeAll(tx: Tx, writes: ReadonlyArray<readonly [string, unknown]>): Promise<void> {
+  async function writeAll(tx: Tx, writes: ReadonlyArray<readonly [string, unknown]>, ancestors = ancestorsOfValues(writes)): Promise<void> {
     await serialise(tx);
-    // A primitive stored above becomes an object holding the new child.
-    const ancestors = new Set<string>();
-    for (const [path, value] of writes) if (value !== null) for (const ancestor of ancestorsOf(path)) ancestors.add(ancestor);
     // Subtrees and ancestors go in the same statements: a write of a few paths is one DELETE (one round
     // trip on PostgreSQL, where a batch of user creates is a chain of them).
     const subtreeGroups = chunks(writes, 200);
-    const ancestorGroups = chunks([...ancestors], 500);
+    const ancestorGroups = chunks(ancestors, 500);
     for (let i = 0; i < Math.max(subtreeGroups.length, ancestorGroups.length); i += 1) {
       const paths = subtreeGroups[i] ?? [];
       const above = ancestorGroups[i] ?? [];
@@ -111,14 +96,33 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
     for (const group of chunks(rows, 500)) await tx.db.insertInto('realtime_leaves').values(group).execute();
   }
 
+  /** Transactions whose writes are held back (atomically with coalesceWrites). */
+  const held = new WeakMap<Tx, PendingWrites>();
+
   /** A set, update or setMany in `tx`, or in a transaction of its own: a few statements, whatever its size. */
-  function apply(write: PendingWrite, tx?: Tx): Promise<void> {
-    return withinTransaction(db, tx, async (inner) => {
+  async function apply(write: PendingWrite, tx?: Tx): Promise<void> {
+    const pending = tx && held.get(tx);
+    if (pending) {
+      if (pending.add(write)) return;
+      await storeHeld(tx, pending);
+      pending.add(write);
+      return;
+    }
+    await withinTransaction(db, tx, async (inner) => {
       await writeAll(inner, write.paths);
       await record(inner, write.changes);
       inner.afterCommit(() => {
         for (const change of write.emits) emit(change);
       });
+    });
+  }
+
+  async function storeHeld(tx: Tx, pending: PendingWrites): Promise<void> {
+    const { paths, ancestors, changes, emits } = pending.drain();
+    await writeAll(tx, paths, ancestors);
+    await record(tx, changes);
+    tx.afterCommit(() => {
+      for (const change of emits) emit(change);
     });
   }
 
@@ -160,6 +164,8 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
     async getMany(paths, tx) {
       const canonical = paths.map((path) => joinKeys(parsePath(path)));
       if (canonical.length === 0) return [];
+      const pending = tx && held.get(tx);
+      if (pending && canonical.some((path) => pending.touches(path))) await storeHeld(tx, pending);
       const rows: LeafRow[] = await (tx?.db ?? db)
         .selectFrom('realtime_leaves')
         .select(['path', 'value'])
@@ -219,10 +225,15 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
       );
     },
 
-    atomically: (work) =>
+    atomically: (work, options) =>
       withinTransaction(db, undefined, async (tx) => {
         await serialise(tx);
-        return work(tx);
+        if (!options?.coalesceWrites) return work(tx);
+        const pending = new PendingWrites();
+        held.set(tx, pending);
+        const result = await work(tx);
+        if (!pending.isEmpty) await storeHeld(tx, pending);
+        return result;
       }),
 
     onChange(listener) {
@@ -249,6 +260,13 @@ function valueAtKeys(value: unknown, keys: string[]): unknown {
  */
 export function lockRealtimeWrites(tx: Tx): Promise<void> {
   return lockForTransaction(tx, 'realtime writes');
+}
+
+/** The paths above the values written (a primitive stored there becomes an object holding the new child). */
+function ancestorsOfValues(writes: ReadonlyArray<readonly [string, unknown]>): string[] {
+  const ancestors = new Set<string>();
+  for (const [path, value] of writes) if (value !== null) for (const ancestor of ancestorsOf(path)) ancestors.add(ancestor);
+  return [...ancestors];
 }
 
 /** `items` in groups of at most `size` (statements have a parameter limit). */

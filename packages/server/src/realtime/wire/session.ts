@@ -14,6 +14,7 @@ import { FrameAssembler, FrameError } from './frames.js';
 import { type DataPush, pushForListen, wirePath } from './pushes.js';
 import { filterByQuery, isFilteringQuery } from './queryFilter.js';
 import { type Body, BadRequestError, childrenOf, isBody, listenKey, pathOf, tagOf } from './requestBody.js';
+import { takeWriteRun } from './writeRun.js';
 
 export interface SessionContext {
   store: RealtimeStore;
@@ -44,10 +45,20 @@ const PERMISSION_DENIED: Reply = { s: 'permission_denied', d: 'Permission denied
 /** Rules see nothing for a connection that is not signed in (they deny it anyway). */
 const NO_DATA: RulesData = { get: () => undefined };
 
+/** A request the session understood: `r` is the number its reply carries. */
+interface Request {
+  r: number;
+  a: string;
+  b: Body;
+}
+
+const isRequestError = (error: unknown) => error instanceof BadRequestError || error instanceof InvalidPathError || error instanceof InvalidValueError;
+
 /**
  * One client connection speaking the firebase wire protocol (v5). Requests run one at a time in
  * arrival order (an `auth` must finish before the listen after it is judged); data pushes for a
- * change are sent before the writer's acknowledgement, as the SDK expects.
+ * change are sent before the writer's acknowledgement, as the SDK expects. Writes that queue up
+ * behind one another share a transaction (see runWrites).
  */
 export class RealtimeSession {
   private auth: (RealtimeAuth & { expiresAt: number }) | null = null;
@@ -58,6 +69,8 @@ export class RealtimeSession {
   private readonly listens = new Map<string, Listen>();
   private onDisconnectOps: OnDisconnectOp[] = [];
   private readonly frames = new FrameAssembler();
+  /** Requests received and not yet handled, in arrival order; `queue` ends when they are done. */
+  private readonly inbox: unknown[] = [];
   private queue: Promise<void> = Promise.resolve();
 
   constructor(
@@ -92,9 +105,26 @@ export class RealtimeSession {
       this.fail('Malformed JSON message');
       return;
     }
-    this.queue = this.queue
-      .then(() => this.dispatch(envelope))
-      .catch((error: unknown) => console.error('realtime session request failed', error));
+    this.inbox.push(envelope);
+    // A drain already scheduled takes this request too.
+    if (this.inbox.length === 1) this.queue = this.queue.then(() => this.drain());
+  }
+
+  /** Handles the inbox in order: a run of queued writes together, anything else alone. */
+  private async drain(): Promise<void> {
+    while (this.inbox.length > 0) {
+      const writes = takeWriteRun(this.inbox);
+      if (writes.length > 1) await this.runWrites(writes as Array<{ d: Request }>);
+      else await this.handleAlone(writes[0] ?? this.inbox.shift());
+    }
+  }
+
+  private async handleAlone(envelope: unknown): Promise<void> {
+    try {
+      await this.dispatch(envelope);
+    } catch (error) {
+      console.error('realtime session request failed', error);
+    }
   }
 
   /** Fans a committed change out to this connection's listens. */
@@ -146,12 +176,48 @@ export class RealtimeSession {
     try {
       reply = await this.perform(message.a, body);
     } catch (error) {
-      if (!(error instanceof BadRequestError || error instanceof InvalidPathError || error instanceof InvalidValueError)) {
-        throw error;
-      }
-      reply = { s: 'invalid_request', d: error.message };
+      if (!isRequestError(error)) throw error;
+      reply = { s: 'invalid_request', d: (error as Error).message };
     }
     this.send({ t: 'd', d: { r: message.r, b: reply } });
+  }
+
+  /**
+   * Writes the client sent one after another, in one transaction: one sign-in check, one commit (on
+   * PostgreSQL one lock) for the run instead of one per write, which is what bounds a client that
+   * writes in a stream. Each write is judged as if the ones before it had committed (their changes
+   * applied to a copy of the grants), the listeners hear each change and then the writer gets each
+   * acknowledgement, as if they had run one by one. If the transaction fails, nothing of it is
+   * written and the writes run one by one (each answered as alone).
+   */
+  private async runWrites(envelopes: Array<{ d: Request }>): Promise<void> {
+    this.expireAuthIfDue();
+    await this.revokeAuthIfEnded();
+    const requests = envelopes.map((envelope) => ({ ...envelope.d, b: isBody(envelope.d.b) ? envelope.d.b : {} }));
+    let replies: Array<{ r: number; b: Reply }>;
+    try {
+      replies = await this.ctx.store.atomically(async (tx) => {
+        const grants = this.grants?.copy() ?? null;
+        const done: Array<{ r: number; b: Reply }> = [];
+        for (const request of requests) done.push({ r: request.r, b: await this.writeIn(tx, request, grants) });
+        return done;
+      }, { coalesceWrites: true });
+    } catch (error) {
+      console.error('realtime write run failed; its writes run one by one', error);
+      for (const envelope of envelopes) await this.handleAlone(envelope);
+      return;
+    }
+    for (const reply of replies) this.send({ t: 'd', d: reply });
+  }
+
+  /** One write of a run, in the run's transaction; a malformed one is answered and writes nothing. */
+  private async writeIn(tx: Tx, request: Request, grants: GrantData | null): Promise<Reply> {
+    try {
+      return request.a === 'p' ? await this.putIn(tx, request.b, grants) : await this.mergeIn(tx, request.b, grants);
+    } catch (error) {
+      if (!isRequestError(error)) throw error;
+      return { s: 'invalid_request', d: (error as Error).message };
+    }
   }
 
   private async perform(action: string, body: Body): Promise<Reply> {
@@ -223,35 +289,44 @@ export class RealtimeSession {
     return ok(isFilteringQuery(body.q) ? filterByQuery(value, body.q) : value);
   }
 
-  /** One transaction: the value read for an increment or a transaction's hash is the one replaced. */
   private put(body: Body): Promise<Reply> {
+    return this.ctx.store.atomically((tx) => this.putIn(tx, body, this.grants?.copy() ?? null));
+  }
+
+  /**
+   * In `tx`: the value read for an increment or a transaction's hash is the one replaced. `grants` is a
+   * copy of what the rules consult, for this transaction: a write it allows is applied to it, so the
+   * next write of a run is judged after it. The connection's own grants hear it once committed.
+   */
+  private async putIn(tx: Tx, body: Body, grants: GrantData | null): Promise<Reply> {
     const keys = parsePath(pathOf(body));
     const path = joinKeys(keys);
     const { store } = this.ctx;
-    return store.atomically(async (tx) => {
-      const value = await this.resolve(body.d, path, tx);
-      if (!this.canWrite(keys, value)) return PERMISSION_DENIED;
-      // A transaction's put carries the hash of the value it started from: refuse if that changed.
-      if (typeof body.h === 'string' && valueHash(await store.get(path, tx)) !== body.h) {
-        return { s: 'datastale', d: 'Transaction hash does not match' };
-      }
-      await store.set(path, value, tx);
-      return ok();
-    });
+    const value = await this.resolve(body.d, path, tx);
+    if (!this.canWrite(keys, value, grants)) return PERMISSION_DENIED;
+    // A transaction's put carries the hash of the value it started from: refuse if that changed.
+    if (typeof body.h === 'string' && valueHash(await store.get(path, tx)) !== body.h) {
+      return { s: 'datastale', d: 'Transaction hash does not match' };
+    }
+    await store.set(path, value, tx);
+    grants?.apply({ kind: 'set', path, value });
+    return ok();
   }
 
   private merge(body: Body): Promise<Reply> {
+    return this.ctx.store.atomically((tx) => this.mergeIn(tx, body, this.grants?.copy() ?? null));
+  }
+
+  private async mergeIn(tx: Tx, body: Body, grants: GrantData | null): Promise<Reply> {
     const keys = parsePath(pathOf(body));
     const path = joinKeys(keys);
-    const { store } = this.ctx;
-    return store.atomically(async (tx) => {
-      const children = await this.resolveChildren(path, childrenOf(body), tx);
-      for (const [key, value] of Object.entries(children)) {
-        if (!this.canWrite([...keys, ...parsePath(key)], value)) return PERMISSION_DENIED;
-      }
-      await store.update(path, children, tx);
-      return ok();
-    });
+    const children = await this.resolveChildren(path, childrenOf(body), tx);
+    for (const [key, value] of Object.entries(children)) {
+      if (!this.canWrite([...keys, ...parsePath(key)], value, grants)) return PERMISSION_DENIED;
+    }
+    await this.ctx.store.update(path, children, tx);
+    grants?.apply({ kind: 'merge', path, children });
+    return ok();
   }
 
   private async onDisconnect(action: 'o' | 'om' | 'oc', body: Body): Promise<Reply> {
@@ -293,8 +368,8 @@ export class RealtimeSession {
     return this.ctx.rules.canRead(this.auth, keys, this.grants ?? NO_DATA);
   }
 
-  private canWrite(keys: readonly string[], value: unknown): boolean {
-    return this.ctx.rules.canWrite(this.auth, keys, value, this.grants ?? NO_DATA);
+  private canWrite(keys: readonly string[], value: unknown, grants: GrantData | null = this.grants): boolean {
+    return this.ctx.rules.canWrite(this.auth, keys, value, grants ?? NO_DATA);
   }
 
   /** Reads what the rules consult for `auth`; changes committed meanwhile are applied to it too. */
