@@ -2,6 +2,8 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { Db } from '../src/storage/db.js';
 import { openTestDatabase } from './helpers/startCloud.js';
 import { createWriteBatcher } from '../src/users/writeBatcher.js';
+import { createRealtimeStore } from '../src/realtime/index.js';
+import type { Tx } from '../src/storage/transaction.js';
 
 /** The users service's group commit: one transaction per batch, a failing write undone alone. */
 let db: Db;
@@ -84,4 +86,32 @@ test('writes run once while none fails; a failing one has its batch run again in
   expect(Object.fromEntries(runs)).toEqual({ a: 2, b: 2, c: 1, d: 1, e: 1, f: 1, g: 1, h: 2, i: 2 });
   expect(await keys()).toEqual(['a', 'c', 'd', 'f', 'g', 'h']);
   expect(hooksRun).toEqual(['a', 'c', 'd', 'f', 'g', 'h']);
+});
+
+test('realtime writes of a batch are held back and stored together; one undone alone takes its changes with it', async () => {
+  const store = createRealtimeStore(db);
+  const heard: string[] = [];
+  store.onChange((change) => heard.push(change.path));
+  const batcher = createWriteBatcher(db);
+  const storedRows = async (tx: Tx) => (await tx.db.selectFrom('realtime_leaves').select('path').execute()).length;
+  const rowsWhenWritten: Record<string, number> = {};
+  const write = (key: string, fail = false) =>
+    batcher.run(async (tx) => {
+      await store.set(`/held/${key}`, { key }, tx);
+      rowsWhenWritten[key] ??= await storedRows(tx);
+      // A read through the store sees the writes held so far.
+      expect(await store.get('/held', tx)).toMatchObject({ [key]: { key } });
+      if (fail) throw new Error(`write ${key} refused`);
+    });
+
+  await Promise.all([write('a'), write('b')]);
+  // Nothing was in the table while the batch ran without savepoints (b's read stored what was held).
+  expect(rowsWhenWritten).toEqual({ a: 0, b: 1 });
+  expect(await store.get('/held')).toEqual({ a: { key: 'a' }, b: { key: 'b' } });
+  expect(heard).toEqual(['/held/a', '/held/b']);
+
+  const outcomes = await Promise.allSettled([write('c'), write('d', true), write('e')]);
+  expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+  expect(Object.keys((await store.get('/held')) as object).sort()).toEqual(['a', 'b', 'c', 'e']);
+  expect(heard).toEqual(['/held/a', '/held/b', '/held/c', '/held/e']);
 });

@@ -1,6 +1,6 @@
 import type { ExpressionBuilder } from 'kysely';
 import { type Db, engineOfDb } from '../storage/db.js';
-import { type Tx, lockForTransaction, withinTransaction } from '../storage/transaction.js';
+import { type Tx, deferredWork, lockForTransaction, withinTransaction } from '../storage/transaction.js';
 import { InvalidPathError, ancestorsOf, joinKeys, parsePath, relativeKeys } from './paths.js';
 import type { RealtimeTree } from './tree.js';
 import { type Leaf, InvalidValueError, forEachLeaf, normalizeValue, valueFromLeaves } from './values.js';
@@ -96,13 +96,22 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
     for (const group of chunks(rows, 500)) await tx.db.insertInto('realtime_leaves').values(group).execute();
   }
 
-  /** Transactions whose writes are held back (atomically with coalesceWrites). */
-  const held = new WeakMap<Tx, PendingWrites>();
+  /** The writes `tx` holds back for this store: only in a transaction whose runner defers work. */
+  function heldIn(tx: Tx | undefined, create: boolean): PendingWrites | undefined {
+    const deferred = tx?.deferred;
+    let pending = deferred?.state.get(store) as PendingWrites | undefined;
+    if (deferred && !pending && create) {
+      const created = (pending = new PendingWrites());
+      deferred.state.set(store, created);
+      deferred.beforeCommit((at) => (created.isEmpty ? Promise.resolve() : storeHeld(at, created)));
+    }
+    return pending;
+  }
 
   /** A set, update or setMany in `tx`, or in a transaction of its own: a few statements, whatever its size. */
   async function apply(write: PendingWrite, tx?: Tx): Promise<void> {
-    const pending = tx && held.get(tx);
-    if (pending) {
+    const pending = heldIn(tx, true);
+    if (tx && pending) {
       if (pending.add(write)) return;
       await storeHeld(tx, pending);
       pending.add(write);
@@ -164,8 +173,8 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
     async getMany(paths, tx) {
       const canonical = paths.map((path) => joinKeys(parsePath(path)));
       if (canonical.length === 0) return [];
-      const pending = tx && held.get(tx);
-      if (pending && canonical.some((path) => pending.touches(path))) await storeHeld(tx, pending);
+      const pending = heldIn(tx, false);
+      if (tx && pending && canonical.some((path) => pending.touches(path))) await storeHeld(tx, pending);
       const rows: LeafRow[] = await (tx?.db ?? db)
         .selectFrom('realtime_leaves')
         .select(['path', 'value'])
@@ -178,6 +187,20 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
             .map((row) => ({ keys: relativeKeys(row.path, root), leaf: JSON.parse(row.value) as Leaf })),
         ),
       );
+    },
+
+    async leafPathsLike(under, pattern, tx) {
+      const prefix = joinKeys(parsePath(under));
+      const pending = heldIn(tx, false);
+      if (tx && pending && pending.touches(prefix)) await storeHeld(tx, pending);
+      const rows = (await (tx?.db ?? db)
+        .selectFrom('realtime_leaves')
+        .select('path')
+        .where('path', '>=', `${prefix}/`)
+        .where('path', '<', `${prefix}0`)
+        .where('path', 'like', pattern)
+        .execute()) as Array<{ path: string }>;
+      return rows.map((row) => row.path);
     },
 
     async set(path, value, tx) {
@@ -229,10 +252,9 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
       withinTransaction(db, undefined, async (tx) => {
         await serialise(tx);
         if (!options?.coalesceWrites) return work(tx);
-        const pending = new PendingWrites();
-        held.set(tx, pending);
-        const result = await work(tx);
-        if (!pending.isEmpty) await storeHeld(tx, pending);
+        const deferred = deferredWork();
+        const result = await work({ ...tx, deferred });
+        await deferred.finish(tx);
         return result;
       }),
 

@@ -11,6 +11,30 @@ export interface Tx {
   afterCommit(hook: () => void): void;
   /** Advisory locks this transaction holds already (lockForTransaction takes each once). */
   held?: Set<string>;
+  /**
+   * Present when the runner of this transaction lets writes be held back and stored together just
+   * before it commits (the realtime store's coalesced writes); absent, every write is made at once.
+   */
+  deferred?: DeferredWork;
+}
+
+export interface DeferredWork {
+  /** What a service holds for this transaction, under a key of its own. */
+  readonly state: Map<object, unknown>;
+  /** Runs `work` inside the transaction just before it commits, with the Tx the runner gives then. */
+  beforeCommit(work: (tx: Tx) => Promise<void>): void;
+}
+
+/** Deferred work for a transaction; its runner calls `finish` before committing. */
+export function deferredWork(): DeferredWork & { finish(tx: Tx): Promise<void> } {
+  const pending: Array<(tx: Tx) => Promise<void>> = [];
+  return {
+    state: new Map(),
+    beforeCommit: (work) => pending.push(work),
+    async finish(tx) {
+      for (const work of pending.splice(0)) await work(tx);
+    },
+  };
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { CloudContext } from '../context.js';
-import type { Db } from '../storage/db.js';
 import type { Tx } from '../storage/transaction.js';
 import { userPath } from './profiles.js';
 
@@ -15,16 +14,10 @@ export type MirroredField = 'controllers' | 'moduleAccesses';
  * the split below decides. Every function takes the Tx it runs in (the users service's writes run in
  * the write batcher's), and reads and writes through it.
  */
-async function managersFromTree(db: Db, sub: string): Promise<string[]> {
-  const rows = (await db
-    .selectFrom('realtime_leaves')
-    .select('path')
-    .where('path', '>=', '/users/')
-    .where('path', '<', '/users0')
-    .where('path', 'like', `/users/%/adminUsers/${sub}/%`)
-    .execute()) as { path: string }[];
+async function managersFromTree(ctx: Ctx, sub: string, tx?: Tx): Promise<string[]> {
+  const paths = await ctx.realtime.leafPathsLike('/users', `/users/%/adminUsers/${sub}/%`, tx);
   const managers = new Set<string>();
-  for (const { path } of rows) {
+  for (const path of paths) {
     const [, users, manager, adminUsers, entry] = path.split('/');
     if (users === 'users' && adminUsers === 'adminUsers' && manager && entry === sub) managers.add(manager);
   }
@@ -36,7 +29,7 @@ function entryPath(manager: string, sub: string): string {
 }
 
 export function managersOf(ctx: Ctx, sub: string, tx?: Tx): Promise<string[]> {
-  return managersFromTree(tx?.db ?? ctx.db, sub);
+  return managersFromTree(ctx, sub, tx);
 }
 
 /**

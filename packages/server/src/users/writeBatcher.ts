@@ -1,6 +1,6 @@
 import { lockRealtimeWrites } from '../realtime/store.js';
 import type { Db } from '../storage/db.js';
-import { runHooks, type Tx } from '../storage/transaction.js';
+import { deferredWork, runHooks, type Tx } from '../storage/transaction.js';
 
 /**
  * Group commit for the users service's writes. Writes that arrive while a batch is being committed
@@ -94,9 +94,13 @@ async function runBatch(db: Db, batch: Pending[], withSavepoints: boolean): Prom
       // (a lock taken inside one would end with its rollback), instead of each write taking it again.
       const held = new Set<string>();
       await lockRealtimeWrites({ db: trx, afterCommit: () => undefined, held });
+      // Without savepoints the writes' realtime changes are held back and stored together before the
+      // commit (a few statements for the batch, not three per write). With them each write stores its
+      // own, so that undoing one write undoes its changes too.
+      const deferred = withSavepoints ? undefined : deferredWork();
       for (const pending of batch) {
         const writeHooks: Array<() => void> = [];
-        const txOn = (on: Db): Tx => ({ db: on, afterCommit: (hook) => writeHooks.push(hook), held: new Set(held) });
+        const txOn = (on: Db): Tx => ({ db: on, afterCommit: (hook) => writeHooks.push(hook), held: new Set(held), ...(deferred ? { deferred } : {}) });
         if (!withSavepoints) {
           let value: unknown;
           try {
@@ -121,6 +125,16 @@ async function runBatch(db: Db, batch: Pending[], withSavepoints: boolean): Prom
           const undone = await point.rollbackToSavepoint('write').execute();
           await undone.releaseSavepoint('write').execute();
           outcomes.push({ ok: false, error });
+        }
+      }
+      if (deferred) {
+        try {
+          await deferred.finish({ db: trx, afterCommit: (hook) => hooks.push(hook), held });
+        } catch (error) {
+          // Which write's changes failed is not known here: run the batch again, each in a savepoint.
+          if (batch.length === 1) throw error;
+          await trx.rollback().execute();
+          return 'retry';
         }
       }
       await trx.commit().execute();
