@@ -11,13 +11,15 @@ import { admin, bearerFor, cliRunner, signIn } from './helpers.js';
  */
 const item = (page: Page, name: string) => page.locator(`[data-function="${name}"]`);
 const action = (page: Page, name: string) => page.locator(`[data-action="${name}"]`);
+/** monaco's first load is a large chunk: with npm test's two browser lanes and the cluster suite on two cores it took over 5 s. */
+const MONACO_LOAD_MS = 20_000;
 
 test('type into monaco, save: the version goes up; the unsaved guard blocks switching', async ({ page }) => {
   await signIn(page, '/cloud-functions');
   await expect(item(page, 'hello')).toContainText('v1');
   await item(page, 'hello').click();
   const editor = page.locator('.monaco-editor');
-  await expect(editor).toBeVisible();
+  await expect(editor).toBeVisible({ timeout: MONACO_LOAD_MS });
   // Python highlighting: monaco tokenises `def` as a keyword.
   await expect(page.locator('.monaco-editor .view-lines span.mtk8, .monaco-editor .view-lines [class*="mtk"]').first()).toBeVisible();
   await expect(page.locator('[data-field="version"]')).toHaveText('1');
@@ -120,7 +122,7 @@ test('390 px wide: list above the editor, nothing cut off', async ({ page }) => 
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, '/cloud-functions');
   await item(page, 'hello').click();
-  await expect(page.locator('.monaco-editor')).toBeVisible();
+  await expect(page.locator('.monaco-editor')).toBeVisible({ timeout: MONACO_LOAD_MS });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: 'test-results/screens/functions-390.png', fullPage: true });
