@@ -11,7 +11,7 @@ import { admin, bearerFor, cliRunner, signIn } from './helpers.js';
  */
 const item = (page: Page, name: string) => page.locator(`[data-function="${name}"]`);
 const action = (page: Page, name: string) => page.locator(`[data-action="${name}"]`);
-/** monaco's first load is a large chunk: with npm test's two browser lanes and the cluster suite on two cores it took over 5 s. */
+/** monaco's first load is a large chunk: on two busy cores (two browser runs beside the cluster suite) it took over 5 s. */
 const MONACO_LOAD_MS = 20_000;
 
 test('type into monaco, save: the version goes up; the unsaved guard blocks switching', async ({ page }) => {

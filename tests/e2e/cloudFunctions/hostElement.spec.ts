@@ -23,7 +23,7 @@ test('the element hosts monaco in its light DOM, and typing marks the function u
   const element = page.locator('varde-cloud-functions');
   await element.locator('[data-function="hello"]').click();
   const editor = page.locator('varde-cloud-functions > [data-varde-source-editor] .monaco-editor');
-  // monaco's first load is a large chunk: under npm test's load it can take over 5 s.
+  // monaco's first load is a large chunk: on two busy cores it took over 5 s.
   await expect(editor).toBeVisible({ timeout: 20_000 });
   const slot = await page.evaluate(() => {
     const host = document.querySelector('varde-cloud-functions')!;
