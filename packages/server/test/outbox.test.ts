@@ -57,3 +57,20 @@ test('e-mail is also delivered over SMTP when an SMTP URL is configured; SMS is 
   expect(mail).toMatch(/To: smtp@varde\.test/);
   expect(smtp.received.some((received) => received.includes('an SMS, not e-mailed'))).toBe(false);
 });
+
+test('invitations of users created together (one write batch) are each stored and e-mailed once, a refused create none', async () => {
+  const admin = bearer((await signIn(cloud, 'admin@varde.test', 'demo1234')).accessTokens[serviceHostName('users', 'localhost')]!);
+  const create = (username: string) => call(cloud, '/cloud/users/users', { headers: admin, json: { username, name: username, role: 'User' } });
+  const invited = ['batch.one@varde.test', 'batch.two@varde.test', 'batch.three@varde.test'];
+  // Arriving together they share a batch; the taken address makes it run again with savepoints.
+  const statuses = await Promise.all([...invited.map(create), create('admin@varde.test')]);
+  expect(statuses.map((response) => response.status)).toEqual([201, 201, 201, 409]);
+  const together = await Promise.all(invited.map(create));
+  expect(together.map((response) => response.status)).toEqual([409, 409, 409]);
+  const more = ['batch.four@varde.test', 'batch.five@varde.test'];
+  expect((await Promise.all(more.map(create))).map((response) => response.status)).toEqual([201, 201]);
+  for (const to of [...invited, ...more]) {
+    await expect.poll(() => smtp.received.filter((mail) => mail.includes(`To: ${to}`)).length).toBe(1);
+    expect(await cloud.context.outbox.list({ to })).toHaveLength(1);
+  }
+});

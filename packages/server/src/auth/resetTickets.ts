@@ -1,5 +1,6 @@
 import type { Db } from '../storage/db.js';
 import { touched } from '../storage/executeResults.js';
+import { insertWithCommit } from '../storage/deferredInserts.js';
 import { inTransaction, type Tx } from '../storage/transaction.js';
 import { hashSecret, randomSecret } from './secrets.js';
 
@@ -11,6 +12,13 @@ export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export async function createResetTicket(db: Db, uid: string, now: number, ttlMs = RESET_TICKET_TTL_MS): Promise<string> {
   const ticket = randomSecret();
   await db.insertInto('reset_tickets').values({ ticket_hash: hashSecret(ticket), uid, expires_at: now + ttlMs }).execute();
+  return ticket;
+}
+
+/** A ticket stored with `tx`'s commit (with the other tickets of a users batch, in one INSERT). */
+export async function createResetTicketWithCommit(tx: Tx, uid: string, now: number, ttlMs = RESET_TICKET_TTL_MS): Promise<string> {
+  const ticket = randomSecret();
+  await insertWithCommit(tx, 'reset_tickets', { ticket_hash: hashSecret(ticket), uid, expires_at: now + ttlMs });
   return ticket;
 }
 

@@ -6,6 +6,7 @@ import type { RealtimeTree } from './tree.js';
 import { type Leaf, InvalidValueError, forEachLeaf, normalizeValue, valueFromLeaves } from './values.js';
 import type { RealtimeChange, RealtimeChangeListener } from './change.js';
 import { type ChangeRecord, type PendingWrite, PendingWrites } from './pendingWrites.js';
+import { type LeafRow, TransactionReads } from './transactionReads.js';
 
 export type { RealtimeChange, RealtimeChangeListener } from './change.js';
 
@@ -27,10 +28,6 @@ export interface RealtimeStore extends RealtimeTree {
   atomically<T>(work: (tx: Tx) => Promise<T>, options?: { coalesceWrites?: boolean }): Promise<T>;
 }
 
-interface LeafRow {
-  path: string;
-  value: string;
-}
 
 /**
  * The realtime database kept in the cloud's database, one row per leaf (see migrations/010-realtime.ts).
@@ -108,8 +105,19 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
     return pending;
   }
 
+  /** What `tx` read of this store, when its runner defers work (and so holds the realtime lock throughout). */
+  const readsKey = {};
+  function readsIn(tx: Tx | undefined): TransactionReads | undefined {
+    const deferred = tx?.deferred;
+    if (!deferred) return undefined;
+    let reads = deferred.state.get(readsKey) as TransactionReads | undefined;
+    if (!reads) deferred.state.set(readsKey, (reads = new TransactionReads()));
+    return reads;
+  }
+
   /** A set, update or setMany in `tx`, or in a transaction of its own: a few statements, whatever its size. */
   async function apply(write: PendingWrite, tx?: Tx): Promise<void> {
+    readsIn(tx)?.forget(write.paths.map(([path]) => path));
     const pending = heldIn(tx, true);
     if (tx && pending) {
       if (pending.add(write)) return;
@@ -175,14 +183,20 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
       if (canonical.length === 0) return [];
       const pending = heldIn(tx, false);
       if (tx && pending && canonical.some((path) => pending.touches(path))) await storeHeld(tx, pending);
-      const rows: LeafRow[] = await (tx?.db ?? db)
-        .selectFrom('realtime_leaves')
-        .select(['path', 'value'])
-        .where((eb) => eb.or(canonical.map((path) => subtree(path)(eb))))
-        .execute();
+      const reads = readsIn(tx);
+      let rows = reads?.rowsOf(canonical);
+      if (!rows) {
+        rows = (await (tx?.db ?? db)
+          .selectFrom('realtime_leaves')
+          .select(['path', 'value'])
+          .where((eb) => eb.or(canonical.map((path) => subtree(path)(eb))))
+          .execute()) as LeafRow[];
+        reads?.remember(canonical, rows);
+      }
+      const found = rows;
       return canonical.map((root) =>
         valueFromLeaves(
-          rows
+          found
             .filter((row) => row.path === root || row.path.startsWith(`${root}/`))
             .map((row) => ({ keys: relativeKeys(row.path, root), leaf: JSON.parse(row.value) as Leaf })),
         ),

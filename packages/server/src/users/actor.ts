@@ -45,10 +45,13 @@ function trueKeys(value: unknown): Set<string> {
 
 /** The caller as an actor; a token whose account was deleted meanwhile is no longer good. */
 export async function loadActor(ctx: Ctx, uid: string, tx?: Tx): Promise<Actor> {
-  const account = await accountByUid(tx?.db ?? ctx.db, uid);
-  if (!account) throw new HttpError(401, 'Your account no longer exists');
   const base = userPath(uid);
-  const systemAdmin = (await ctx.realtime.get(`${base}/systemAdmin`, tx)) === true;
+  // Side by side outside a transaction (two round trips at once on PostgreSQL); one after the other
+  // inside one, whose single connection takes one query at a time anyway.
+  const readAccount = () => accountByUid(tx?.db ?? ctx.db, uid);
+  const readSystemAdmin = async () => (await ctx.realtime.get(`${base}/systemAdmin`, tx)) === true;
+  const [account, systemAdmin] = tx ? [await readAccount(), await readSystemAdmin()] : await Promise.all([readAccount(), readSystemAdmin()]);
+  if (!account) throw new HttpError(401, 'Your account no longer exists');
   // The grant maps (and the partner new users work for) are read together when first asked for, in one
   // query: a create checks sites and modules, and inside the write batcher every query waits its turn.
   let own: Promise<{ sites: Set<string>; modules: Set<string>; partners: Set<string>; mainPartner: unknown }> | undefined;

@@ -81,9 +81,10 @@ export function registerUserRoutes(app: FastifyInstance, ctx: CloudContext): voi
       // 201 with Location `/users/<uid>`: the id is the header's tail after its first 7 characters.
       api.post('/users', async (request, reply): Promise<ManagedUser> => {
         const body = parseWith(createUserRequest, request.body);
-        const actor = await actorOf(ctx, request);
+        // The inviter's name is read beside the actor (the caller's uid is known already).
+        const reads = Promise.all([actorOf(ctx, request), body.password === undefined ? nameOf(ctx, callerOf(request).uid) : Promise.resolve('')]);
         const passwordHash = body.password === undefined ? undefined : hashPassword(body.password);
-        const invitedBy = passwordHash === undefined ? await nameOf(ctx, actor.uid) : '';
+        const [actor, invitedBy] = await reads;
         const user = await write(async (tx) => {
           const created = await createUser(ctx, actor, body, passwordHash, tx);
           // Without a password the new user is invited: a link to choose one, valid for days, in their
