@@ -29,6 +29,11 @@ const CLOUD_HOOK_TIMEOUT = 30000;
  */
 const SHARED_MODULES = { isolate: false } as const;
 
+/** The CLI's and the server's bundles (the suites run them as child processes), built once per run. */
+const BUILD_BUNDLES = 'packages/server/test/helpers/buildBundlesGlobalSetup.ts';
+/** The PostgreSQL passes' throwaway server (one for the run). */
+const POSTGRES = 'packages/server/test/helpers/postgresGlobalSetup.ts';
+
 /** The server suite on a throwaway PostgreSQL. */
 function postgresProject(name: string) {
   return {
@@ -42,7 +47,7 @@ function postgresProject(name: string) {
       testTimeout: 30000,
       // A demo seed on PostgreSQL is a few thousand round trips: seconds, not the default hook's 10 s under load.
       hookTimeout: 60000,
-      globalSetup: ['packages/server/test/helpers/postgresGlobalSetup.ts'],
+      globalSetup: [BUILD_BUNDLES, POSTGRES],
     },
   };
 }
@@ -55,11 +60,11 @@ export default defineConfig({
     maxWorkers: 3,
     projects: [
       { resolve: { alias }, test: { name: 'core', include: ['packages/core/test/**/*.test.ts'], ...SHARED_MODULES, testTimeout: 20000, hookTimeout: CLOUD_HOOK_TIMEOUT } },
-      { resolve: { alias }, test: { name: 'server', include: ['packages/server/test/**/*.test.ts'], ...SHARED_MODULES, testTimeout: 30000, hookTimeout: CLOUD_HOOK_TIMEOUT, provide: { postgresUrl: '' } } },
+      { resolve: { alias }, test: { name: 'server', include: ['packages/server/test/**/*.test.ts'], ...SHARED_MODULES, testTimeout: 30000, hookTimeout: CLOUD_HOOK_TIMEOUT, provide: { postgresUrl: '' }, globalSetup: [BUILD_BUNDLES] } },
       // The whole server suite once more, with every cloud and database it makes stored in a throwaway
       // PostgreSQL (Debian's postgresql-15); the cluster suites need it to have more than one node.
       postgresProject('server-postgres'),
-      { resolve: { alias }, test: { name: 'cli', include: ['packages/cli/test/**/*.test.ts'], ...SHARED_MODULES, testTimeout: 30000, hookTimeout: CLOUD_HOOK_TIMEOUT } },
+      { resolve: { alias }, test: { name: 'cli', include: ['packages/cli/test/**/*.test.ts'], ...SHARED_MODULES, testTimeout: 30000, hookTimeout: CLOUD_HOOK_TIMEOUT, globalSetup: [BUILD_BUNDLES] } },
       // The CLI's suites once more with their cloud on the throwaway PostgreSQL (those that start none,
       // about the command line and its files alone, run once).
       {
@@ -71,7 +76,7 @@ export default defineConfig({
           ...SHARED_MODULES,
           testTimeout: 30000,
           hookTimeout: 60000,
-          globalSetup: ['packages/server/test/helpers/postgresGlobalSetup.ts'],
+          globalSetup: [BUILD_BUNDLES, POSTGRES],
         },
       },
       {

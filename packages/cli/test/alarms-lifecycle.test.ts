@@ -4,7 +4,7 @@ import { startCloud, type Cloud } from '../../server/test/helpers/startCloud.js'
 import { demoUsers } from '../../server/src/seed/demoUsers.js';
 import { demoSites } from '../../server/src/seed/demoSites.js';
 import { EXIT } from '../src/exitCodes.js';
-import { buildCli, createHome, runVarde, type VardeHome } from './helpers/runVarde.js';
+import { createHome, runVarde, type VardeHome } from './helpers/runVarde.js';
 
 /** `varde alarms ack|clear|shelve|unshelve|comment|history` against the in-memory cloud. */
 let cloud: Cloud;
@@ -13,7 +13,6 @@ const sites = demoSites();
 const mine = sites[4]!; // the demo user's (sites 0-9)
 
 beforeAll(async () => {
-  await buildCli();
   cloud = await startCloud();
   home = createHome(cloud.url);
   const login = await runVarde(home, ['login', '--user', demoUsers.user.email, '--password-stdin'], { stdin: `${demoUsers.user.password}\n` });

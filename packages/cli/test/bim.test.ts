@@ -9,7 +9,7 @@ import { demoSites } from '../../server/src/seed/demoSites.js';
 import { demoBimSite } from '../../server/src/seed/demoBim.js';
 import { DEMO_BUILDING_NAME, demoBuilding } from '../../server/src/bim/ifc/demoBuilding.js';
 import { EXIT } from '../src/exitCodes.js';
-import { buildCli, createHome, runVarde, type VardeHome } from './helpers/runVarde.js';
+import { createHome, runVarde, type VardeHome } from './helpers/runVarde.js';
 
 /** `varde bim import|export` against the in-memory cloud. */
 let cloud: Cloud;
@@ -27,7 +27,6 @@ function file(name: string, text: string): string {
 }
 
 beforeAll(async () => {
-  await buildCli();
   cloud = await startCloud({ simulation: 'paused' });
   cloud.server.on('request', (request: IncomingMessage) => {
     if (request.method !== 'GET' && request.url?.startsWith('/cloud/graph/')) writes.push(`${request.method} ${request.url}`);

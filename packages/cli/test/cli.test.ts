@@ -12,12 +12,11 @@ import { CloudSession } from '../src/cloud/cloudSession.js';
 import { resolveSettings } from '../src/config/settings.js';
 import { EXIT } from '../src/exitCodes.js';
 import packageJson from '../package.json' with { type: 'json' };
-import { buildCli, binPath, createHome, runVarde, spawnVarde, type VardeHome } from './helpers/runVarde.js';
+import { binPath, createHome, runVarde, spawnVarde, type VardeHome } from './helpers/runVarde.js';
 
 let cloud: Cloud;
 
 beforeAll(async () => {
-  await buildCli();
   cloud = await startCloud();
 }, 60_000);
 

@@ -11,7 +11,7 @@ import { completionTree } from '../src/completion/commandTree.js';
 import { fishCompletion } from '../src/completion/fish.js';
 import { zshCompletion } from '../src/completion/zsh.js';
 import { createProgram } from '../src/program.js';
-import { buildCli, createHome, runVarde } from './helpers/runVarde.js';
+import { createHome, runVarde } from './helpers/runVarde.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'varde-completion-'));
 const tree = completionTree(createProgram());
@@ -78,7 +78,6 @@ describe('varde completion bash', () => {
   });
 
   it('is what the built varde prints', async () => {
-    await buildCli();
     const result = await runVarde(createHome('http://127.0.0.1:1'), ['completion', 'bash']);
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(result.stdout).toBe(bashCompletion(tree));

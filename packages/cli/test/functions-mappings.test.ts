@@ -9,7 +9,7 @@ import { bearer, call, signIn } from '../../server/test/helpers/http.js';
 import { demoUsers } from '../../server/src/seed/demoUsers.js';
 import { demoSites } from '../../server/src/seed/demoSites.js';
 import { EXIT } from '../src/exitCodes.js';
-import { buildCli, createHome, runVarde, type VardeHome } from './helpers/runVarde.js';
+import { createHome, runVarde, type VardeHome } from './helpers/runVarde.js';
 
 /** `varde functions ...` and `varde mappings ...` against the in-memory cloud. */
 let cloud: Cloud;
@@ -19,7 +19,6 @@ const work = mkdtempSync(join(tmpdir(), 'varde-cli-fn-'));
 const writes: string[] = [];
 
 beforeAll(async () => {
-  await buildCli();
   cloud = await startCloud();
   cloud.server.on('request', (request: IncomingMessage) => {
     if (request.method !== 'GET' && request.url?.startsWith('/cloud/mappings-manager/')) writes.push(`${request.method} ${request.url}`);

@@ -6,7 +6,7 @@ import { licensingPaths, type StoredLicense } from '@varde/core/contract';
 import { startCloud, type Cloud } from '../../server/test/helpers/startCloud.js';
 import { demoUsers } from '../../server/src/seed/demoUsers.js';
 import { EXIT } from '../src/exitCodes.js';
-import { buildCli, createHome, runVarde, spawnVarde, type VardeHome } from './helpers/runVarde.js';
+import { createHome, runVarde, spawnVarde, type VardeHome } from './helpers/runVarde.js';
 
 /** `varde licences` against an in-memory reference cloud: files, verification, bulk import with resume. */
 
@@ -26,7 +26,7 @@ async function stored(partner: string, state: 'active' | 'archive'): Promise<Sto
 }
 
 beforeAll(async () => {
-  [cloud] = await Promise.all([startCloud(), buildCli()]);
+  cloud = await startCloud();
   admin = createHome(cloud.url);
   await signIn(admin, demoUsers.admin.email);
 }, 120_000);

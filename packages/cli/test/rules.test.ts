@@ -7,7 +7,7 @@ import { demoUsers } from '../../server/src/seed/demoUsers.js';
 import { demoUid } from '../../server/src/seed/demoSeed.js';
 import { demoSites } from '../../server/src/seed/demoSites.js';
 import { EXIT } from '../src/exitCodes.js';
-import { buildCli, createHome, runVarde, type VardeHome } from './helpers/runVarde.js';
+import { createHome, runVarde, type VardeHome } from './helpers/runVarde.js';
 
 /** `varde rules list|apply|test|delete` against the in-memory cloud, as the Fjordvarme admin. */
 let cloud: Cloud;
@@ -23,7 +23,6 @@ function file(name: string, text: string): string {
 }
 
 beforeAll(async () => {
-  await buildCli();
   cloud = await startCloud();
   home = createHome(cloud.url);
   const login = await runVarde(home, ['login', '--user', demoUsers.admin.email, '--password-stdin'], { stdin: `${demoUsers.admin.password}\n` });

@@ -3,7 +3,7 @@ import { startCloud, type Cloud } from '../../server/test/helpers/startCloud.js'
 import { demoUsers } from '../../server/src/seed/demoUsers.js';
 import { demoSites } from '../../server/src/seed/demoSites.js';
 import { EXIT } from '../src/exitCodes.js';
-import { buildCli, createHome, runVarde, spawnVarde, type VardeHome } from './helpers/runVarde.js';
+import { createHome, runVarde, spawnVarde, type VardeHome } from './helpers/runVarde.js';
 
 /** `varde sites list`, `varde alarms list`, `varde search` against the in-memory cloud. */
 let cloud: Cloud;
@@ -12,7 +12,6 @@ const sites = demoSites();
 const mine = sites.slice(0, 10);
 
 beforeAll(async () => {
-  await buildCli();
   cloud = await startCloud();
   home = createHome(cloud.url);
   const login = await runVarde(home, ['login', '--user', demoUsers.user.email, '--password-stdin'], { stdin: `${demoUsers.user.password}\n` });

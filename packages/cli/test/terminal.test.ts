@@ -2,14 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCloud, type Cloud } from '../../server/test/helpers/startCloud.js';
 import { demoUsers } from '../../server/src/seed/demoUsers.js';
 import { EXIT } from '../src/exitCodes.js';
-import { buildCli, createHome, runInTerminal, runVarde, terminalAvailable } from './helpers/runVarde.js';
+import { createHome, runInTerminal, runVarde, terminalAvailable } from './helpers/runVarde.js';
 
 /** varde on a real (pseudo-)terminal: prompts, hidden password, tables. Needs util-linux `script`. */
 describe.skipIf(!terminalAvailable())('varde on a terminal', () => {
   let cloud: Cloud;
 
   beforeAll(async () => {
-    await buildCli();
     cloud = await startCloud();
   }, 60_000);
 

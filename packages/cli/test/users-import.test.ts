@@ -1,15 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoUsers } from '../../server/src/seed/demoUsers.js';
-import { buildCli, createHome, runVarde, spawnVarde, type VardeHome } from './helpers/runVarde.js';
+import { createHome, runVarde, spawnVarde, type VardeHome } from './helpers/runVarde.js';
 
 /**
  * `varde users import` against a reference cloud in its own process (so that it can be killed),
@@ -74,7 +72,6 @@ let port: number;
 const dataDir = join(work, 'cloud-data');
 
 beforeAll(async () => {
-  await Promise.all([buildCli(), promisify(execFile)(process.execPath, [join(serverDirectory, 'build.mjs')])]);
   port = await freePort();
   cloud = await startCloudProcess(port, dataDir);
 }, 120_000);

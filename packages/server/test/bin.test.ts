@@ -1,16 +1,11 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { demoUsers } from '../src/seed/demoUsers.js';
 
-/** The built command, as integrators run it: `varde-cloud --port 0 --memory`. */
+/** The built command, as integrators run it: `varde-cloud --port 0 --memory` (built for the run: buildBundlesGlobalSetup.ts). */
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const bin = fileURLToPath(new URL('../bin/varde-cloud.js', import.meta.url));
-
-beforeAll(() => {
-  const build = spawnSync(process.execPath, ['build.mjs'], { cwd: packageDir, encoding: 'utf8' });
-  expect(build.status, build.stderr).toBe(0);
-}, 120_000);
 
 function run(args: string[]): ChildProcess {
   return spawn(process.execPath, [bin, ...args], { cwd: packageDir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PORT: '' } });

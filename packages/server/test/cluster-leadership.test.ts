@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
@@ -120,10 +120,6 @@ describe.runIf(testEngine() === 'postgres')('the leader killed with SIGKILL', ()
   let child: ChildProcess | undefined;
   let app: FirebaseApp | undefined;
   const ORIGIN = 'http://varde.localhost';
-  beforeAll(() => {
-    const build = spawnSync(process.execPath, ['build.mjs'], { cwd: packageDir, encoding: 'utf8' });
-    expect(build.status, build.stderr).toBe(0);
-  }, 120_000);
   afterAll(async () => {
     child?.kill('SIGKILL');
     if (app) await deleteApp(app);

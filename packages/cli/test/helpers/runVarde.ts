@@ -1,19 +1,14 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 
 const cliDirectory = fileURLToPath(new URL('../..', import.meta.url));
+/** What users run: built from the sources once per test run, before any suite starts (buildBundlesGlobalSetup.ts). */
 export const bundlePath = join(cliDirectory, 'dist', 'varde.js');
 export const binPath = join(cliDirectory, 'bin', 'varde.js');
-
-/** Builds dist/varde.js the way `npm run build` does, so the tests run what users run. */
-export async function buildCli(): Promise<void> {
-  await promisify(execFile)(process.execPath, [join(cliDirectory, 'build.mjs')]);
-}
 
 export interface VardeResult {
   code: number | null;
