@@ -68,8 +68,6 @@ export interface AlarmService {
   latestChanges(siteUuids: readonly string[]): Promise<Map<string, number>>;
   /** Active alarms of every site (the simulation clears them). */
   activeIds(): Promise<string[]>;
-  /** Unacknowledged alarms of every site. */
-  unackedIds(): Promise<string[]>;
 }
 
 interface AlarmDbRow {
@@ -392,10 +390,6 @@ export function createAlarmService(db: Db, clock: Clock): AlarmService {
     },
     async activeIds() {
       const rows = await db.selectFrom('alarms').select('id').where('inactive_at', 'is', null).orderBy('id').execute();
-      return rows.map((row) => (row as { id: string }).id);
-    },
-    async unackedIds() {
-      const rows = await db.selectFrom('alarms').select('id').where('acked_at', 'is', null).orderBy('id').execute();
       return rows.map((row) => (row as { id: string }).id);
     },
   };
