@@ -195,12 +195,18 @@ describe('varde whoami', () => {
   });
 });
 
-describe('a session whose tokens the cloud has expired', () => {
-  it('is renewed with the session cookie after a 401, and a bare token then fails with exit code 4', async () => {
-    const clock = manualClock();
-    const expiring = await startCloud({ clock });
-    try {
-      const home = createHome(expiring.url);
+/** One cloud on a clock these tests move (each signs in anew, at the clock's time): a cloud start fewer. */
+describe('a cloud whose clock the tests move', () => {
+  const clock = manualClock();
+  let clocked: Cloud;
+  beforeAll(async () => {
+    clocked = await startCloud({ clock });
+  });
+  afterAll(() => clocked?.close());
+
+  describe('a session whose tokens the cloud has expired', () => {
+    it('is renewed with the session cookie after a 401, and a bare token then fails with exit code 4', async () => {
+      const home = createHome(clocked.url);
       await signIn(home);
       const tokens = home.readConfig().profiles.default!.accessTokens as Record<string, string>;
       // Two hours later by the cloud's clock: every access token has expired, the session has not.
@@ -210,21 +216,15 @@ describe('a session whose tokens the cloud has expired', () => {
       expect(result.code, result.stderr).toBe(EXIT.ok);
       expect(storedTokens(home)).not.toEqual(Object.values(tokens));
 
-      const bare = await runVarde(createHome(expiring.url), ['whoami'], { env: { VARDE_TOKEN: JSON.stringify(tokens) } });
+      const bare = await runVarde(createHome(clocked.url), ['whoami'], { env: { VARDE_TOKEN: JSON.stringify(tokens) } });
       expect(bare.code).toBe(EXIT.auth);
       expect(bare.stderr).toBe('varde: The token in VARDE_TOKEN was not accepted or has expired.\n');
-    } finally {
-      await expiring.close();
-    }
+    });
   });
-});
 
-describe('two varde processes on one profile', () => {
-  it('a long run renews from what the other stored after renewing (the cloud rotates the cookie)', async () => {
-    const clock = manualClock();
-    const rotating = await startCloud({ clock });
-    try {
-      const home = createHome(rotating.url);
+  describe('two varde processes on one profile', () => {
+    it('a long run renews from what the other stored after renewing (the cloud rotates the cookie)', async () => {
+      const home = createHome(clocked.url);
       await signIn(home);
       const long = new CloudSession(resolveSettings({}, home.env));
       const oldCookies = long.authCookies;
@@ -238,9 +238,7 @@ describe('two varde processes on one profile', () => {
       await long.renew();
       expect(long.authCookies).not.toEqual(oldCookies);
       expect((await runVarde(home, ['whoami'])).code).toBe(EXIT.ok);
-    } finally {
-      await rotating.close();
-    }
+    });
   });
 });
 
@@ -338,9 +336,16 @@ describe('varde outbox', () => {
     expect(result.code).toBe(EXIT.usage);
   });
 
-  it("reads a private outbox with a system admin's profile, and says why not without one", async () => {
-    const privateCloud = await startCloud({ outbox: 'private' });
-    try {
+  describe('a private outbox', () => {
+    // One cloud for both tests, on a clock the second moves (each signs in anew).
+    const clock = manualClock();
+    let privateCloud: Cloud;
+    beforeAll(async () => {
+      privateCloud = await startCloud({ outbox: 'private', clock });
+    }, 60_000);
+    afterAll(() => privateCloud?.close());
+
+    it("is read with a system admin's profile, and says why not without one", async () => {
       const stranger = await runVarde(createHome(privateCloud.url), ['outbox']);
       expect(stranger.code).not.toBe(EXIT.ok);
       expect(stranger.stderr).toContain('system admins');
@@ -350,24 +355,16 @@ describe('varde outbox', () => {
       const result = await runVarde(home, ['outbox', '--to', admin.email, '--json']);
       expect(result.code).toBe(EXIT.ok);
       expect(JSON.parse(result.stdout)[0].body).toContain('reset-password');
-    } finally {
-      await privateCloud.close();
-    }
-  });
+    });
 
-  it("renews a system admin's expired tokens before reading a private outbox", async () => {
-    const clock = manualClock();
-    const privateCloud = await startCloud({ outbox: 'private', clock });
-    try {
+    it("is read after renewing a system admin's expired tokens", async () => {
       const home = createHome(privateCloud.url);
       await runVarde(home, ['login', '--user', demoUsers.systemAdmin.email, '--password-stdin'], { stdin: `${demoUsers.systemAdmin.password}\n` });
       clock.advance(2 * 60 * 60_000); // every access token has expired by the cloud's clock, the session has not
       const result = await runVarde(home, ['outbox', '--json']);
       expect(result.code, result.stderr).toBe(EXIT.ok);
       expect(JSON.parse(result.stdout)).toEqual(expect.any(Array));
-    } finally {
-      await privateCloud.close();
-    }
+    });
   });
 });
 
