@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { demoUsers, DEMO_PASSWORD } from '../../../packages/server/src/seed/demoUsers.js';
 import { apiLogin } from '../users/helpers.js';
@@ -5,6 +7,8 @@ import { useStoredLanguage } from '../storedLanguage.js';
 import { menuIds, signInAtProvider, useLanguage } from './shellHelpers.js';
 
 /** Routing, guards, module gates and the menu in Chromium against the reference cloud. */
+
+const portalAssets = fileURLToPath(new URL('../../../packages/portal/dist/assets', import.meta.url));
 
 test('an unauthenticated deep link goes through login and comes back to the deep link', async ({ page }) => {
   await useLanguage(page, 'en');
@@ -132,6 +136,13 @@ test('a menu link\'s page loads before the location changes: no loading flash on
   });
   const loadingSeen = () => page.evaluate(() => (window as unknown as { loadingSeen: string[] }).loadingSeen);
 
+  // A fast link by construction, whatever the machine's load: the Licenses page's chunk (and what it
+  // imports) is in the document's module map before the click, so the portal's own import() of it
+  // resolves at once. Without the router's wait for the page, the location would still change before
+  // the portal's import() resolves, and the Suspense fallback would show.
+  const licensesChunk = readdirSync(portalAssets).find((name) => /^LicensesPage-[\w-]+\.js$/.test(name));
+  expect(licensesChunk, 'the portal build has a Licenses page chunk').toBeTruthy();
+  await page.evaluate(async (url) => void (await import(url)), `/assets/${licensesChunk}`);
   await page.getByTestId('menu-licenses').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Licenses' })).toBeVisible();
   await expect(page).toHaveURL(/\/licenses$/);
