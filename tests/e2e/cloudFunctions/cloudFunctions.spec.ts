@@ -57,10 +57,13 @@ test('an error detail from the server is shown and dismissed', async ({ page, re
   const faas = await bearerFor(request, 'faas-manager');
   const body = { description: 'about to vanish', requirements: '', source: 'def main(request):\n    return 0\n' };
   expect((await request.post('/cloud/faas-manager/v0/functions/e2e-gone', { headers: faas, data: body })).ok()).toBe(true);
-  // A page clock that runs as usual, so the list's 10 s refresh can be brought forward below.
+  // A page clock that runs as usual, so the list's 10 s refresh can be held back and brought forward below.
   await page.clock.install();
   await signIn(page, '/cloud-functions');
   await expect(item(page, 'e2e-gone')).toBeVisible();
+  // The page's time stands still from here: on a slow machine the list's 10 s refresh could otherwise
+  // drop the item between the delete and the click (seen with two browser runs at once).
+  await page.clock.pauseAt(Date.now() + 1_000);
   // Deleted behind the portal's back: the list still shows it until the next refresh.
   expect((await request.delete('/cloud/faas-manager/v0/functions/e2e-gone', { headers: faas })).status()).toBe(204);
   await item(page, 'e2e-gone').click();
