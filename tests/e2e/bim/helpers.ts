@@ -26,7 +26,9 @@ export async function signInToBim(page: Page, language: 'no' | 'en' = 'en'): Pro
   await page.locator('#email').fill(admin.email);
   await page.locator('#password').fill(admin.password);
   await page.locator('button[type=submit]').first().click();
-  await expect(page).toHaveURL(/\/bim$/);
+  // Three documents load in turn (the provider's form post, /login/callback, the page): seen taking over
+  // the assertions' 5 s with two browser runs at once on 2 cores, so as long as cloudControls.signIn allows.
+  await expect(page).toHaveURL(/\/bim$/, { timeout: 20_000 });
 }
 
 export async function chooseBuilding(page: Page, name: string): Promise<void> {

@@ -8,7 +8,9 @@ test('a user without the bim module is told the page needs it', async ({ page })
   await page.locator('#email').fill(demoUsers.user.email);
   await page.locator('#password').fill(demoUsers.user.password);
   await page.locator('button[type=submit]').first().click();
-  await expect(page).toHaveURL(/\/bim$/);
+  // Three documents load in turn (the provider's form post, /login/callback, the page): seen taking over
+  // the assertions' 5 s with two browser runs at once on 2 cores, so as long as cloudControls.signIn allows.
+  await expect(page).toHaveURL(/\/bim$/, { timeout: 20_000 });
   await expect(page.getByTestId('no-access')).toBeVisible();
   await expect(page.getByTestId('menu-sites')).toBeVisible();
   await expect(page.getByTestId('menu-bim')).toHaveCount(0);

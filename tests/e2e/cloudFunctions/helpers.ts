@@ -21,7 +21,9 @@ export async function signIn(page: Page, path: string): Promise<void> {
   await page.locator('#email').fill(admin.email);
   await page.locator('#password').fill(admin.password);
   await page.locator('button[type=submit]').first().click();
-  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  // Three documents load in turn (the provider's form post, /login/callback, the page): seen taking over
+  // the assertions' 5 s with two browser runs at once on 2 cores, so as long as cloudControls.signIn allows.
+  await expect(page).toHaveURL(new RegExp(`${path}$`), { timeout: 20_000 });
 }
 
 /** A bearer header for one service, from an API sign-in (set-up and checks, as a script would). */

@@ -20,7 +20,9 @@ async function signIn(page: Page, email = admin.email, password = admin.password
   await page.locator('#email').fill(email);
   await page.locator('#password').fill(password);
   await page.locator('button[type=submit]').first().click();
-  await expect(page).toHaveURL(/\/ml-explorer$/);
+  // Three documents load in turn (the provider's form post, /login/callback, the page): seen taking over
+  // the assertions' 5 s with two browser runs at once on 2 cores, so as long as cloudControls.signIn allows.
+  await expect(page).toHaveURL(/\/ml-explorer$/, { timeout: 20_000 });
   await expect(page.locator('[role="tree"] [data-model-id]').first()).toBeVisible();
 }
 
