@@ -4,6 +4,7 @@ import { openTestDatabase } from './helpers/startCloud.js';
 import { createWriteBatcher } from '../src/users/writeBatcher.js';
 import { createRealtimeStore } from '../src/realtime/index.js';
 import type { Tx } from '../src/storage/transaction.js';
+import { insertWithCommit } from '../src/storage/deferredInserts.js';
 
 /** The users service's group commit: one transaction per batch, a failing write undone alone. */
 let db: Db;
@@ -114,4 +115,43 @@ test('realtime writes of a batch are held back and stored together; one undone a
   expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
   expect(Object.keys((await store.get('/held')) as object).sort()).toEqual(['a', 'b', 'c', 'e']);
   expect(heard).toEqual(['/held/a', '/held/b', '/held/c', '/held/e']);
+});
+
+test('rows a create holds back wait for the commit; a write that is not a create reads them; a taken key fails its own write alone', async () => {
+  await db.insertInto('used_id_tokens').values({ hash: 'taken', expires_at: 1 }).execute();
+  const batcher = createWriteBatcher(db);
+  const runs = new Map<string, number>();
+  const rowsWhenAdded: Record<string, string[]> = {};
+  const tableIn = async (tx: Tx) => ((await tx.db.selectFrom('used_id_tokens').select('hash').orderBy('hash').execute()) as { hash: string }[]).map((row) => row.hash);
+  const add = (key: string) =>
+    batcher.run(
+      async (tx) => {
+        runs.set(key, (runs.get(key) ?? 0) + 1);
+        await insertWithCommit(tx, 'used_id_tokens', { hash: key, expires_at: 1 });
+        rowsWhenAdded[key] ??= await tableIn(tx);
+        return key;
+      },
+      { addsOnly: true },
+    );
+  const read = () => batcher.run((tx) => tableIn(tx));
+
+  // Creates hold their rows back; the read between them first stores what waits, so it sees a.
+  const [a, seen, b] = await Promise.all([add('a'), read(), add('b')]);
+  expect([a, b]).toEqual(['a', 'b']);
+  expect(rowsWhenAdded).toEqual({ a: ['taken'], b: ['a', 'taken'] });
+  expect(seen).toEqual(['a', 'taken']);
+  expect(Object.fromEntries(runs)).toEqual({ a: 1, b: 1 });
+
+  // A held row that breaks the unique key fails the batch's INSERT: the batch runs again with each
+  // write alone, and only that write fails, with the database's refusal.
+  const outcomes = await Promise.allSettled([add('c'), add('taken'), add('d')]);
+  expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+  expect(Object.fromEntries(runs)).toMatchObject({ c: 2, taken: 2, d: 2 });
+  // So does a lone create whose held row is refused at the commit (its caller learns why, not a retry).
+  runs.clear();
+  const alone = await Promise.allSettled([add('taken')]);
+  expect(alone[0]!.status).toBe('rejected');
+  expect(String((alone[0] as PromiseRejectedResult).reason)).toMatch(/unique|duplicate/i);
+  expect(runs.get('taken')).toBe(2);
+  expect(await keys()).toEqual(['a', 'b', 'c', 'd', 'taken']);
 });

@@ -1,6 +1,8 @@
 import type { Role } from '@varde/core/contract';
 import { sql } from 'kysely';
 import type { Db } from '../storage/db.js';
+import { insertWithCommit } from '../storage/deferredInserts.js';
+import type { Tx } from '../storage/transaction.js';
 
 /** A sign-in account as stored (never leaves the server with its password hash). */
 export interface AccountRecord {
@@ -64,18 +66,28 @@ export interface NewAccount {
 }
 
 export async function insertAccount(db: Db, account: NewAccount, now: number): Promise<void> {
-  await db
-    .insertInto('accounts')
-    .values({
-      uid: account.uid,
-      email: account.email.trim(),
-      password_hash: account.passwordHash,
-      phone: account.phone ?? null,
-      sms_second_factor: account.smsSecondFactor ? 1 : 0,
-      role: account.role,
-      created_at: now,
-    })
-    .execute();
+  await db.insertInto('accounts').values(accountRow(account, now)).execute();
+}
+
+/**
+ * Inserts a new account within `tx`; in the users write batch it waits for the batch's commit (see
+ * storage/deferredInserts.ts). There a taken e-mail fails the batch's INSERT, and the batch runs again
+ * with each write alone, when this insert is immediate and fails by itself.
+ */
+export async function insertAccountWithCommit(tx: Tx, account: NewAccount, now: number): Promise<void> {
+  await insertWithCommit(tx, 'accounts', accountRow(account, now));
+}
+
+function accountRow(account: NewAccount, now: number) {
+  return {
+    uid: account.uid,
+    email: account.email.trim(),
+    password_hash: account.passwordHash,
+    phone: account.phone ?? null,
+    sms_second_factor: account.smsSecondFactor ? 1 : 0,
+    role: account.role,
+    created_at: now,
+  };
 }
 
 export async function updatePasswordHash(db: Db, uid: string, passwordHash: string): Promise<void> {

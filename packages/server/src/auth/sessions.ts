@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Role } from '@varde/core/contract';
 import type { Db } from '../storage/db.js';
 import { touched } from '../storage/executeResults.js';
 import { inTransaction } from '../storage/transaction.js';
@@ -53,6 +54,21 @@ export async function findSession(db: Db, secret: string, now: number): Promise<
 export async function sessionBySid(db: Db, sid: string, now: number): Promise<Session | null> {
   const row = await db.selectFrom('sessions').select(SESSION_COLUMNS).where('sid', '=', sid).executeTakeFirst();
   return live(db, row as SessionRow | undefined, now);
+}
+
+/**
+ * The session a token names with its account's role now, in one query (checked on every request, so
+ * the users service needs no second read for the role). A session whose account is gone has ended.
+ */
+export async function sessionWithRoleBySid(db: Db, sid: string, now: number): Promise<(Session & { role: Role }) | null> {
+  const row = (await db
+    .selectFrom('sessions')
+    .innerJoin('accounts', 'accounts.uid', 'sessions.uid')
+    .select(['sessions.uid', 'sessions.sid', 'sessions.generation', 'sessions.expires_at', 'accounts.role'])
+    .where('sessions.sid', '=', sid)
+    .executeTakeFirst()) as (SessionRow & { role: Role }) | undefined;
+  const session = await live(db, row, now);
+  return session && row ? { ...session, role: row.role } : null;
 }
 
 /** The uid of each session among `sids` that lives, by sid (unknown and expired ones are left out). */

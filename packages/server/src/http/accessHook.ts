@@ -6,6 +6,7 @@ import { partnerScopeOf } from '../partners/partnerScope.js';
 import type { CloudServices } from '../services.js';
 import { userPath } from '../users/profiles.js';
 import { callerOf } from './caller.js';
+import { callerProfile } from './callerProfile.js';
 import { HttpError } from './HttpError.js';
 import { routeAccessOf } from './routeAccess.js';
 import { serviceOfPath } from './routeRegistry.js';
@@ -39,8 +40,8 @@ export function registerAccessHook(app: FastifyInstance, ctx: Pick<CloudServices
     const access = routeAccessOf(request.method, url);
     if (!access) throw new HttpError(403, `${request.method} ${url} declares no access, so it is closed`);
     const { uid } = callerOf(request);
-    // Field by field: a profile may hold thousands of sub-users.
-    const systemAdmin = (await ctx.realtime.get(`${userPath(uid)}/systemAdmin`)) === true;
+    // Field by field: a profile may hold thousands of sub-users. Read once for the request (the route may ask too).
+    const { systemAdmin } = await callerProfile(ctx, request);
     if (access.owner === 'system-admin' && !systemAdmin) throw new HttpError(403, 'Only a system admin may do this');
     if (access.module && !systemAdmin && (await ctx.realtime.get(`${userPath(uid)}/moduleAccesses/${access.module}`)) !== true) {
       throw new HttpError(403, `You do not have access to ${moduleTitles[access.module] ?? `the ${access.module} module`}`);

@@ -5,7 +5,10 @@ import { HttpError } from './HttpError.js';
 /** Who is calling, from a verified access token. */
 export interface Caller {
   uid: string;
+  /** The role the token was minted with. */
   role: Role;
+  /** The account's role when the token was checked (read with the session; a role can change). */
+  accountRole: Role;
   /** The session the token belongs to. */
   sid: string;
   /** The token's refresh generation (see auth/sessions.ts). */

@@ -3,6 +3,8 @@ import type { Tx } from './transaction.js';
 type Row = Record<string, unknown>;
 
 interface HeldRows {
+  table: string;
+  returning: readonly string[];
   rows: Row[];
   stored: Array<((row: Row, at: Tx) => void) | undefined>;
 }
@@ -15,10 +17,11 @@ const ROWS_PER_INSERT = 200;
 /**
  * Inserts `row` into `table` within `tx`. When the transaction's runner defers work (the users write
  * batch), the row waits and goes in one multi-row INSERT with the others of its table just before the
- * commit. Only for rows nothing in the transaction reads back (an invitation's ticket and e-mail):
- * on PostgreSQL each INSERT saved is a round trip the batch no longer waits for. `stored` gets the row
- * as inserted (its `returning` columns) once it is, with the Tx to register after-commit work on; a
- * failing INSERT fails the transaction either way.
+ * commit: on PostgreSQL each INSERT saved is a round trip the batch no longer waits for. Only for rows
+ * nothing in the transaction reads back before `storeHeldInserts` (a new account, an invitation's
+ * ticket and e-mail). A row that breaks a unique index fails the INSERT of them all, and so the
+ * transaction. `stored` gets the row as inserted (its `returning` columns) once it is, with the Tx to
+ * register after-commit work on.
  */
 export async function insertWithCommit(
   tx: Tx,
@@ -38,18 +41,30 @@ export async function insertWithCommit(
   const key = `${table}\n${returning.join(',')}`;
   let held = tables.get(key);
   if (!held) {
-    const waiting: HeldRows = (held = { rows: [], stored: [] });
+    const waiting: HeldRows = (held = { table, returning, rows: [], stored: [] });
     tables.set(key, waiting);
-    deferred.beforeCommit(async (at) => {
-      tables.delete(key);
-      for (let start = 0; start < waiting.rows.length; start += ROWS_PER_INSERT) {
-        const inserted = await insertRows(at, table, waiting.rows.slice(start, start + ROWS_PER_INSERT), returning);
-        inserted.forEach((one, index) => waiting.stored[start + index]?.(one, at));
-      }
-    });
+    deferred.beforeCommit((at) => storeHeld(at, waiting));
   }
   held.rows.push(row);
   held.stored.push(stored);
+}
+
+/**
+ * Stores every row `tx` holds back now, so that what runs next reads them. The users write batch calls
+ * it before a write that is not a create: only creates leave their rows waiting for the commit.
+ */
+export async function storeHeldInserts(tx: Tx): Promise<void> {
+  const tables = tx.deferred?.state.get(HELD) as Map<string, HeldRows> | undefined;
+  for (const held of tables?.values() ?? []) await storeHeld(tx, held);
+}
+
+async function storeHeld(tx: Tx, held: HeldRows): Promise<void> {
+  const rows = held.rows.splice(0);
+  const stored = held.stored.splice(0);
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    const inserted = await insertRows(tx, held.table, rows.slice(start, start + ROWS_PER_INSERT), held.returning);
+    inserted.forEach((one, index) => stored[start + index]?.(one, tx));
+  }
 }
 
 async function insertRows(tx: Tx, table: string, rows: Row[], returning: readonly string[]): Promise<Row[]> {

@@ -3,7 +3,7 @@ import { SignJWT, errors, jwtVerify } from 'jose';
 import { TOKEN_SERVICES, role as roleSchema, serviceHostName, type AccessTokens, type Role } from '@varde/core/contract';
 import type { CloudConfig, CloudContext } from '../context.js';
 import { accountByUid } from '../auth/accounts.js';
-import { sessionBySid, type Session } from '../auth/sessions.js';
+import { sessionWithRoleBySid, type Session } from '../auth/sessions.js';
 import type { Caller } from '../http/caller.js';
 import { HttpError, invalidTokenError } from '../http/HttpError.js';
 import { SIGNING_ALGORITHM } from './keys.js';
@@ -82,9 +82,15 @@ export async function verifyAccessToken(ctx: Ctx & Pick<CloudContext, 'db'>, tok
     const role = roleSchema.safeParse(payload.role);
     if (!payload.sub || !role.success) throw invalidTokenError('Token has no subject or role');
     if (typeof payload.sid !== 'string') throw invalidTokenError('Token has no session; sign in again');
-    const session = await sessionBySid(ctx.db, payload.sid, ctx.clock.now());
+    const session = await sessionWithRoleBySid(ctx.db, payload.sid, ctx.clock.now());
     if (!session || session.uid !== payload.sub) throw invalidTokenError('The session has ended; sign in again');
-    return { uid: payload.sub, role: role.data, sid: payload.sid, generation: typeof payload.gen === 'number' ? payload.gen : 0 };
+    return {
+      uid: payload.sub,
+      role: role.data,
+      accountRole: session.role,
+      sid: payload.sid,
+      generation: typeof payload.gen === 'number' ? payload.gen : 0,
+    };
   } catch (error) {
     // A database that cannot answer says nothing about the token: 503, and the caller keeps its session.
     if (error instanceof HttpError || isStorageUnavailable(error)) throw error;

@@ -43,15 +43,19 @@ function trueKeys(value: unknown): Set<string> {
   return keys;
 }
 
-/** The caller as an actor; a token whose account was deleted meanwhile is no longer good. */
-export async function loadActor(ctx: Ctx, uid: string, tx?: Tx): Promise<Actor> {
+/** What a request has read of its caller already: the account's role (with the session) and the flag. */
+export interface KnownCaller {
+  role: Role;
+  systemAdmin: boolean;
+}
+
+/**
+ * The caller as an actor; a token whose account was deleted meanwhile is no longer good. `known` is
+ * what the request read of the caller already (see http/callerProfile.ts): then nothing is read here.
+ */
+export async function loadActor(ctx: Ctx, uid: string, tx?: Tx, known?: KnownCaller): Promise<Actor> {
   const base = userPath(uid);
-  // Side by side outside a transaction (two round trips at once on PostgreSQL); one after the other
-  // inside one, whose single connection takes one query at a time anyway.
-  const readAccount = () => accountByUid(tx?.db ?? ctx.db, uid);
-  const readSystemAdmin = async () => (await ctx.realtime.get(`${base}/systemAdmin`, tx)) === true;
-  const [account, systemAdmin] = tx ? [await readAccount(), await readSystemAdmin()] : await Promise.all([readAccount(), readSystemAdmin()]);
-  if (!account) throw new HttpError(401, 'Your account no longer exists');
+  const { role, systemAdmin } = known ?? (await readCaller(ctx, uid, tx));
   // The grant maps (and the partner new users work for) are read together when first asked for, in one
   // query: a create checks sites and modules, and inside the write batcher every query waits its turn.
   let own: Promise<{ sites: Set<string>; modules: Set<string>; partners: Set<string>; mainPartner: unknown }> | undefined;
@@ -67,7 +71,6 @@ export async function loadActor(ctx: Ctx, uid: string, tx?: Tx): Promise<Actor> 
   const sites = async (tx?: Tx) => (await readOwn(tx)).sites;
   const modules = async (tx?: Tx) => (await readOwn(tx)).modules;
   const partners = async (tx?: Tx) => (await readOwn(tx)).partners;
-  const role = account.role;
   return {
     uid,
     role,
@@ -103,6 +106,16 @@ export async function loadActor(ctx: Ctx, uid: string, tx?: Tx): Promise<Actor> 
       };
     },
   };
+}
+
+async function readCaller(ctx: Ctx, uid: string, tx?: Tx): Promise<KnownCaller> {
+  // Side by side outside a transaction (two round trips at once on PostgreSQL); one after the other
+  // inside one, whose single connection takes one query at a time anyway.
+  const readAccount = () => accountByUid(tx?.db ?? ctx.db, uid);
+  const readSystemAdmin = async () => (await ctx.realtime.get(`${userPath(uid)}/systemAdmin`, tx)) === true;
+  const [account, systemAdmin] = tx ? [await readAccount(), await readSystemAdmin()] : await Promise.all([readAccount(), readSystemAdmin()]);
+  if (!account) throw new HttpError(401, 'Your account no longer exists');
+  return { role: account.role, systemAdmin };
 }
 
 export function requireCanAddUsers(actor: Actor): void {

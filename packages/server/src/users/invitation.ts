@@ -4,13 +4,6 @@ import { resetPasswordLink } from '../auth/resetPasswordRoutes.js';
 import type { CloudContext } from '../context.js';
 import { invitationMail } from '../outbox/messageTexts.js';
 import type { Tx } from '../storage/transaction.js';
-import { userPath } from './profiles.js';
-
-/** A user's display name (their e-mail when the profile has none). */
-export async function nameOf(ctx: Pick<CloudContext, 'realtime'>, uid: string): Promise<string> {
-  const [name, email] = await ctx.realtime.getMany([`${userPath(uid)}/name`, `${userPath(uid)}/email`]);
-  return typeof name === 'string' && name.trim() !== '' ? name : typeof email === 'string' ? email : 'Varde';
-}
 
 /**
  * Invites a user created without a password: an e-mail in their language, from the person who added

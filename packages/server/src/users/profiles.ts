@@ -10,6 +10,11 @@ export function userPath(uid: string): string {
   return `/users/${uid}`;
 }
 
+/** A user's display name from their profile's name and e-mail (the e-mail when the name is blank). */
+export function displayNameOf(name: unknown, email: unknown): string {
+  return typeof name === 'string' && name.trim() !== '' ? name : typeof email === 'string' ? email : 'Varde';
+}
+
 /**
  * The profile at /users/{uid}, completed from the account where fields are missing (uid, email,
  * role are the account's) and with the contract's defaults.

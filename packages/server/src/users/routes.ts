@@ -21,12 +21,13 @@ import { resetPasswordLink } from '../auth/resetPasswordRoutes.js';
 import { hashPassword } from '../auth/secrets.js';
 import { deleteSessionsOf } from '../auth/sessions.js';
 import { callerOf } from '../http/caller.js';
+import { callerProfile } from '../http/callerProfile.js';
 import { HttpError } from '../http/HttpError.js';
 import { parseWith } from '../http/parseWith.js';
 import type { Tx } from '../storage/transaction.js';
 import { languageOfUser, resetByAdminMail } from '../outbox/messageTexts.js';
 import { sendMessage } from '../outbox/sendMessage.js';
-import { nameOf, sendInvitation } from './invitation.js';
+import { sendInvitation } from './invitation.js';
 import { loadActor, requireManaged, type Actor } from './actor.js';
 import { listManagedUsers, managedUserByUid } from './managedUsers.js';
 import { createUser, deleteUser, requireMaySetPasswordOf, setGrant, updateUser } from './userWrites.js';
@@ -39,8 +40,11 @@ const grantParams = z.object({ id: userKeySchema, key: userKeySchema });
 const ROLE_RANK = ['Admin', 'PowerUser', 'User', 'Guest', 'Viewer'];
 const roleLowered = (before: string, after: string) => ROLE_RANK.indexOf(after) > ROLE_RANK.indexOf(before);
 
-function actorOf(ctx: CloudContext, request: FastifyRequest): Promise<Actor> {
-  return loadActor(ctx, callerOf(request).uid);
+/** The caller as an actor, from what the bearer and access hooks read already (no query of its own). */
+async function actorOf(ctx: CloudContext, request: FastifyRequest): Promise<Actor> {
+  const caller = callerOf(request);
+  const { systemAdmin } = await callerProfile(ctx, request);
+  return loadActor(ctx, caller.uid, undefined, { role: caller.accountRole, systemAdmin });
 }
 
 function idOf(request: FastifyRequest): string {
@@ -55,7 +59,7 @@ function idOf(request: FastifyRequest): string {
 export function registerUserRoutes(app: FastifyInstance, ctx: CloudContext): void {
   // Writes are group-committed: concurrent requests share one durable commit (see writeBatcher.ts). A
   // write reads and writes only through its tx: the batch holds the database until it commits.
-  const write = <T>(work: (tx: Tx) => Promise<T>) => writeBatcherFor(ctx.db).run(work);
+  const write = <T>(work: (tx: Tx) => Promise<T>, options?: { addsOnly?: boolean }) => writeBatcherFor(ctx.db).run(work, options);
   void app.register(
     async (api) => {
       api.get('/users', async (request): Promise<ListUsersResponse> => {
@@ -81,10 +85,10 @@ export function registerUserRoutes(app: FastifyInstance, ctx: CloudContext): voi
       // 201 with Location `/users/<uid>`: the id is the header's tail after its first 7 characters.
       api.post('/users', async (request, reply): Promise<ManagedUser> => {
         const body = parseWith(createUserRequest, request.body);
-        // The inviter's name is read beside the actor (the caller's uid is known already).
-        const reads = Promise.all([actorOf(ctx, request), body.password === undefined ? nameOf(ctx, callerOf(request).uid) : Promise.resolve('')]);
         const passwordHash = body.password === undefined ? undefined : hashPassword(body.password);
-        const [actor, invitedBy] = await reads;
+        const actor = await actorOf(ctx, request);
+        // The inviter's name came with the caller's profile (http/callerProfile.ts).
+        const invitedBy = (await callerProfile(ctx, request)).displayName;
         const user = await write(async (tx) => {
           const created = await createUser(ctx, actor, body, passwordHash, tx);
           // Without a password the new user is invited: a link to choose one, valid for days, in their
@@ -92,7 +96,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: CloudContext): voi
           // flush on SQLite), and never an account without its invitation.
           if (passwordHash === undefined) await sendInvitation(ctx, created, invitedBy, tx);
           return created;
-        });
+        }, { addsOnly: true });
         reply.code(201).header('location', `${USER_LOCATION_PREFIX}${user.uid}`);
         return user;
       });

@@ -12,7 +12,7 @@ import {
 } from '@varde/core/contract';
 import type * as z from 'zod/mini';
 import type { CloudContext } from '../context.js';
-import { accountByEmail, accountByUid, insertAccount } from '../auth/accounts.js';
+import { accountByEmail, accountByUid, insertAccountWithCommit } from '../auth/accounts.js';
 import { HttpError } from '../http/HttpError.js';
 import { isUniqueViolation } from '../storage/executeResults.js';
 import { withinTransaction, type Tx } from '../storage/transaction.js';
@@ -81,7 +81,7 @@ export async function createUser(
       systemAdmin: false,
     };
     try {
-      await insertAccount(tx.db, { uid, email: body.username, passwordHash, phone: body.phone || null, role: body.role }, now);
+      await insertAccountWithCommit(tx, { uid, email: body.username, passwordHash, phone: body.phone || null, role: body.role }, now);
     } catch (error) {
       if (isUniqueViolation(error)) throw userExists();
       throw error;

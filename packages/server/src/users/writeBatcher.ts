@@ -1,5 +1,6 @@
 import { lockRealtimeWrites } from '../realtime/store.js';
 import type { Db } from '../storage/db.js';
+import { storeHeldInserts } from '../storage/deferredInserts.js';
 import { deferredWork, runHooks, type Tx } from '../storage/transaction.js';
 
 /**
@@ -20,11 +21,17 @@ import { deferredWork, runHooks, type Tx } from '../storage/transaction.js';
  * first run that was rolled back leaves nothing behind.
  */
 export interface WriteBatcher {
-  run<T>(write: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * `addsOnly`: the write only adds rows that nothing else in the batch reads back (a create), so the
+   * rows it holds back (storage/deferredInserts.ts) may go on waiting behind it. Before any other write
+   * the batch stores what waits, so that its reads see every earlier write.
+   */
+  run<T>(write: (tx: Tx) => Promise<T>, options?: { addsOnly?: boolean }): Promise<T>;
 }
 
 interface Pending {
   write: (tx: Tx) => Promise<unknown>;
+  addsOnly: boolean;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -61,9 +68,9 @@ export function createWriteBatcher(db: Db): WriteBatcher {
   }
 
   return {
-    run<T>(write: (tx: Tx) => Promise<T>): Promise<T> {
+    run<T>(write: (tx: Tx) => Promise<T>, options: { addsOnly?: boolean } = {}): Promise<T> {
       return new Promise<T>((resolve, reject) => {
-        queue.push({ write, resolve: resolve as (value: unknown) => void, reject });
+        queue.push({ write, addsOnly: options.addsOnly === true, resolve: resolve as (value: unknown) => void, reject });
         schedule();
       });
     },
@@ -72,7 +79,7 @@ export function createWriteBatcher(db: Db): WriteBatcher {
 
 /** Commits `batch` and answers its callers; resolves to whether a write of it failed. */
 async function commitBatch(db: Db, batch: Pending[], withSavepoints: boolean): Promise<boolean> {
-  // A single write needs no savepoint: its failure is the transaction's.
+  // A single write needs no savepoint: its failure is the transaction's (unless its held rows fail).
   if (!withSavepoints || batch.length === 1) {
     const attempt = await runBatch(db, batch, false);
     if (attempt !== 'retry') return attempt;
@@ -104,6 +111,7 @@ async function runBatch(db: Db, batch: Pending[], withSavepoints: boolean): Prom
         if (!withSavepoints) {
           let value: unknown;
           try {
+            if (!pending.addsOnly) await storeHeldInserts(txOn(trx));
             value = await pending.write(txOn(trx));
           } catch (error) {
             if (batch.length === 1) throw error;
@@ -131,8 +139,8 @@ async function runBatch(db: Db, batch: Pending[], withSavepoints: boolean): Prom
         try {
           await deferred.finish({ db: trx, afterCommit: (hook) => hooks.push(hook), held });
         } catch (error) {
-          // Which write's changes failed is not known here: run the batch again, each in a savepoint.
-          if (batch.length === 1) throw error;
+          // Which write's rows failed (a taken e-mail, say) is not known here: run the batch again, each
+          // write in a savepoint and storing its own rows, so that the one that fails is answered why.
           await trx.rollback().execute();
           return 'retry';
         }
