@@ -105,6 +105,11 @@ function listen(server: Server, port: number, host: string): Promise<number> {
  */
 export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
   const server = createServer();
+  // Longer than a proxy keeps an idle upstream connection (nginx: 60 s), so the cloud never closes one
+  // just as the proxy sends a request on it (a 502, or a reset for a keep-alive client). Fastify would
+  // set 72 s itself, but not on a server it is given.
+  server.keepAliveTimeout = 75_000;
+  server.headersTimeout = 76_000;
   const port = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   const config = resolveConfig(options, port);
   const clock = options.clock ?? systemClock;

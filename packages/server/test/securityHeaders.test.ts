@@ -1,3 +1,4 @@
+import { Agent, get, type IncomingMessage } from 'node:http';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -86,4 +87,20 @@ test('--frame-ancestors is repeatable and takes origins', () => {
   const parsed = parseCloudArgs(['--frame-ancestors', 'https://a.example/path', '--frame-ancestors', 'http://b.example:8080'], {}, '/');
   expect(parsed).toMatchObject({ kind: 'run', options: { frameAncestors: ['https://a.example', 'http://b.example:8080'] } });
   expect(parseCloudArgs(['--frame-ancestors', "'none'"], {}, '/')).toMatchObject({ kind: 'error', message: expect.stringMatching(/--frame-ancestors/) });
+});
+
+describe('connections', () => {
+  test('an idle keep-alive connection is kept longer than a proxy keeps its own (nginx: 60 s)', async () => {
+    const agent = new Agent({ keepAlive: true });
+    try {
+      const answer = await new Promise<IncomingMessage>((resolve, reject) =>
+        get(new URL('/sites', cloud.url), { agent, headers: { accept: 'text/html' } }, resolve).on('error', reject),
+      );
+      answer.resume();
+      // Node's default is 5 s: a proxy reusing the connection after that meets a closed socket (502).
+      expect(answer.headers['keep-alive']).toBe('timeout=75');
+    } finally {
+      agent.destroy();
+    }
+  });
 });
