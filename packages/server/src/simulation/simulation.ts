@@ -87,7 +87,8 @@ export function createSimulation(deps: SimulationDeps): Simulation {
   async function stepOnce(): Promise<SimulationEvent[]> {
     const events: SimulationEvent[] = [];
     const sites = await allSites(deps.db);
-    const online = sites.filter((site) => site.webpmpReady === true);
+    // Kept current through the step: a site that drops off gets no status change, tag or live value after it.
+    let online = sites.filter((site) => site.webpmpReady === true);
     const offline = sites.filter((site) => site.webpmpReady === false);
 
     if (random() < CHANCE.raise) {
@@ -114,6 +115,7 @@ export function createSimulation(deps: SimulationDeps): Simulation {
       const site = pick(online);
       if (site) {
         await setSiteConnection(deps, site.uuid, false);
+        online = online.filter((candidate) => candidate !== site);
         events.push({ kind: 'site-offline', siteUuid: site.uuid });
       }
     }
@@ -121,6 +123,7 @@ export function createSimulation(deps: SimulationDeps): Simulation {
       const site = pick(offline);
       if (site) {
         await setSiteConnection(deps, site.uuid, true);
+        online = [...online, site];
         events.push({ kind: 'site-online', siteUuid: site.uuid });
       }
     }
