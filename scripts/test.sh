@@ -31,7 +31,9 @@ trap 'kill -- -"$pack_pid" 2>/dev/null || true; if [ -n "$cluster_pid" ]; then k
 echo "== typecheck"
 npx tsc -p tsconfig.json
 echo "== vitest"
-npx vitest run
+# The bundles were built above and are being packed beside: vitest must not rebuild them (its global setup
+# does when run alone).
+VARDE_BUNDLES_BUILT=1 npx vitest run
 echo "== packaging (npm pack, install outside the repository, run)"
 pack_status=0
 wait "$pack_pid" || pack_status=$?

@@ -25,6 +25,9 @@ function buildBundles(): Promise<void> {
 }
 
 export default async function setup(project: TestProject) {
+  // `npm test` has just built everything, and packs the packages from their dist/ while vitest runs: a
+  // second build here would rewrite the files being packed (a tarball without its chunks).
+  if (process.env.VARDE_BUNDLES_BUILT === '1') return;
   // The first project's setup builds; the others wait for that build instead of starting their own.
   if (!shared.vardeBundlesBuild) await buildBundles();
   else await shared.vardeBundlesBuild.promise;
