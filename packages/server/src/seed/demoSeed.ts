@@ -81,6 +81,17 @@ function profileOf(key: DemoUserKey, sites: SiteRecord[]): UserData {
 }
 
 /**
+ * The demo accounts share one published password, so they share one hash, made once per process: scrypt
+ * is memory-hard on purpose (about 50 ms a hash), and a test run seeds hundreds of demo clouds.
+ */
+const demoHashes = new Map<string, string>();
+function demoPasswordHash(password: string): string {
+  let hash = demoHashes.get(password);
+  if (hash === undefined) demoHashes.set(password, (hash = hashPassword(password)));
+  return hash;
+}
+
+/**
  * Seeds a new database with the demo world: 60 sites across Norway, users of every role with
  * sub-users, module accesses and partners, one SMS second factor, a system admin; and their
  * realtime data (profiles, site status tags, a status message for the cloud's own host name).
@@ -90,7 +101,7 @@ export async function seedDemo(ctx: CloudContext): Promise<void> {
   const sites = demoSites();
   const keys = Object.keys(demoUsers) as DemoUserKey[];
   // Hash outside the transaction: it is the slow part and needs no lock.
-  const hashes = new Map(keys.map((key) => [key, hashPassword(demoUsers[key].password)]));
+  const hashes = new Map(keys.map((key) => [key, demoPasswordHash(demoUsers[key].password)]));
 
   await inTransaction(ctx.db, async (tx) => {
     for (const site of sites) await insertSite(tx.db, site);
