@@ -55,6 +55,32 @@ describe('realtime store', () => {
     expect(await store.get('/')).toEqual({ 'a-b': 2, 'a!': 3 });
   });
 
+  it('an update of hundreds of paths replaces each subtree and the values above it, and nothing beside them', async () => {
+    const store = await memoryStore();
+    const initial: Record<string, unknown> = {};
+    for (let i = 0; i < 450; i += 1) {
+      initial[`k${i}`] = { v: i, old: { x: 1 } };
+      initial[`k${i}-x`] = 'beside';
+      initial[`k${i}!`] = i;
+    }
+    initial.flat = 5;
+    await store.set('/c', initial);
+    const children: Record<string, unknown> = { 'flat/now': 'deeper' };
+    const expected: Record<string, unknown> = { ...initial, flat: { now: 'deeper' } };
+    for (let i = 0; i < 450; i += 1) {
+      // Even keys: an object becomes a number (its subtree goes); odd keys: one leaf below changes.
+      if (i % 2 === 0) {
+        children[`k${i}`] = i * 2;
+        expected[`k${i}`] = i * 2;
+      } else {
+        children[`k${i}/v`] = 'new';
+        expected[`k${i}`] = { v: 'new', old: { x: 1 } };
+      }
+    }
+    await store.update('/c', children);
+    expect(await store.get('/c')).toEqual(expected);
+  });
+
   it('reads several paths in one go, each as get reads it: nested, overlapping, missing and the root', async () => {
     const store = await memoryStore();
     await store.set('/users/a', { name: 'Ada', controllers: { c1: true } });

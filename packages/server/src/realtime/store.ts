@@ -1,4 +1,3 @@
-import type { ExpressionBuilder } from 'kysely';
 import { type Db, engineOfDb } from '../storage/db.js';
 import { type Tx, deferredWork, lockForTransaction, withinTransaction } from '../storage/transaction.js';
 import { InvalidPathError, ancestorsOf, joinKeys, parsePath, relativeKeys } from './paths.js';
@@ -7,6 +6,7 @@ import { type Leaf, InvalidValueError, forEachLeaf, normalizeValue, valueFromLea
 import type { RealtimeChange, RealtimeChangeListener } from './change.js';
 import { type ChangeRecord, type PendingWrite, PendingWrites } from './pendingWrites.js';
 import { type LeafRow, TransactionReads } from './transactionReads.js';
+import { chunks, deleteLeaves, subtree } from './deleteLeaves.js';
 
 export type { RealtimeChange, RealtimeChangeListener } from './change.js';
 
@@ -64,9 +64,6 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
    * they follow one another as on SQLite (whose single connection already serialises them).
    */
   const serialise = lockRealtimeWrites;
-  const subtree = (path: string) => (eb: ExpressionBuilder<any, any>) =>
-    eb.or([eb('path', '=', path), eb.and([eb('path', '>=', `${path}/`), eb('path', '<', `${path}0`)])]);
-
   /**
    * Replaces everything at and below each path with its normalized value (null deletes). The paths do
    * not overlap (rejectOverlaps), so all deletes can go first and all inserts after, in a few statements
@@ -76,16 +73,7 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
     await serialise(tx);
     // Subtrees and ancestors go in the same statements: a write of a few paths is one DELETE (one round
     // trip on PostgreSQL, where a batch of user creates is a chain of them).
-    const subtreeGroups = chunks(writes, 200);
-    const ancestorGroups = chunks(ancestors, 500);
-    for (let i = 0; i < Math.max(subtreeGroups.length, ancestorGroups.length); i += 1) {
-      const paths = subtreeGroups[i] ?? [];
-      const above = ancestorGroups[i] ?? [];
-      await tx.db
-        .deleteFrom('realtime_leaves')
-        .where((eb) => eb.or([...paths.map(([path]) => subtree(path)(eb)), ...(above.length > 0 ? [eb('path', 'in', above)] : [])]))
-        .execute();
-    }
+    await deleteLeaves(tx, writes.map(([path]) => path), ancestors);
     const rows: LeafRow[] = [];
     for (const [path, value] of writes) {
       if (value !== null) forEachLeaf(value, (keys, leaf) => rows.push({ path: path + joinKeys(keys), value: JSON.stringify(leaf) }));
@@ -306,11 +294,6 @@ function ancestorsOfValues(writes: ReadonlyArray<readonly [string, unknown]>): s
 }
 
 /** `items` in groups of at most `size` (statements have a parameter limit). */
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const groups: T[][] = [];
-  for (let start = 0; start < items.length; start += size) groups.push(items.slice(start, start + size));
-  return groups;
-}
 
 /** Firebase rejects an update whose keys overlap (`a` and `a/b`): the outcome would depend on order. */
 function rejectOverlaps(paths: string[]): void {
