@@ -1,7 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { readFile } from 'node:fs/promises';
-import { parse } from 'csv-parse';
 import { usageError } from '../errors.js';
 import type { InputRecord } from './types.js';
 
@@ -40,6 +39,8 @@ const READ_CHUNK_BYTES = 4 * 1024;
 
 /** keepSpaces: cells keep their spaces, for jobs that report leading or trailing whitespace as an error. */
 async function* readCsv(path: string, keepSpaces = false): AsyncGenerator<InputRecord> {
+  // Loaded here, not at start: commands without a CSV file start without the parser.
+  const { parse } = await import('csv-parse');
   const parser = createReadStream(path, { highWaterMark: READ_CHUNK_BYTES }).pipe(
     parse({
       columns: (header: string[]) => header.map((name) => name.trim().toLowerCase()),

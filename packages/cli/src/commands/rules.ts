@@ -104,8 +104,8 @@ interface SitePlan {
 
 async function runApply(context: CommandContext, file: string, options: { dryRun?: boolean }): Promise<void> {
   const input = await readInputText(file, context.stdin);
-  const entries = parseRuleFile(input.text, input.name);
-  const lineOf = ruleLines(input.text);
+  const entries = await parseRuleFile(input.text, input.name);
+  const lineOf = await ruleLines(input.text);
   const sites = await call(context, (http) => listAllSites(http));
 
   // Validate everything first: nothing is written when any site, user or rule is wrong.

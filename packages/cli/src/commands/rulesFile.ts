@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { parse as parseYaml } from 'yaml';
 import { notificationRule, type NotificationRule, type NotificationRules, type RuleUser, type Site } from '@varde/core/contract';
 import { CliError } from '../errors.js';
 import { EXIT } from '../exitCodes.js';
@@ -30,8 +29,8 @@ export interface RuleFileEntry {
 
 export type RuleFile = Map<string, RuleFileEntry[]>;
 
-export function parseRuleFile(text: string, name: string): RuleFile {
-  const data = /\.json$/i.test(name) || /^\s*[{[]/.test(text) ? parseJsonInput(text, name) : parseYamlInput(text, name);
+export async function parseRuleFile(text: string, name: string): Promise<RuleFile> {
+  const data = /\.json$/i.test(name) || /^\s*[{[]/.test(text) ? parseJsonInput(text, name) : await parseYamlInput(text, name);
   const sites = data && typeof data === 'object' && 'sites' in data ? (data as { sites: unknown }).sites : undefined;
   if (!sites || typeof sites !== 'object' || Array.isArray(sites)) {
     throw new CliError(`${name}: expected a "sites" map of site (uuid or name) to a list of rules.`, EXIT.usage);
@@ -45,7 +44,9 @@ export function parseRuleFile(text: string, name: string): RuleFile {
   return file;
 }
 
-function parseYamlInput(text: string, name: string): unknown {
+async function parseYamlInput(text: string, name: string): Promise<unknown> {
+  // Loaded here, not at start: every other command starts without yaml's parser.
+  const { parse: parseYaml } = await import('yaml');
   try {
     return parseYaml(text);
   } catch (error) {

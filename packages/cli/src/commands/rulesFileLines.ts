@@ -1,4 +1,4 @@
-import { isNode, LineCounter, parseDocument } from 'yaml';
+import type { Document } from 'yaml';
 
 /** The line a rule of a rules file starts on (1-based), to report a bad rule where the user can find it. */
 export type RuleLineOf = (site: string, index: number) => number | undefined;
@@ -7,9 +7,11 @@ export type RuleLineOf = (site: string, index: number) => number | undefined;
  * Reads the lines once with yaml's parser, which reads JSON too (JSON is YAML). The values themselves
  * come from parseRuleFile; this only places them, so a text it cannot place answers no line.
  */
-export function ruleLines(text: string): RuleLineOf {
+export async function ruleLines(text: string): Promise<RuleLineOf> {
+  // Loaded here, not at start: every other command starts without yaml's parser.
+  const { isNode, LineCounter, parseDocument } = await import('yaml');
   const lineCounter = new LineCounter();
-  let doc: ReturnType<typeof parseDocument> | null = null;
+  let doc: Document.Parsed | null = null;
   try {
     doc = parseDocument(text, { lineCounter });
   } catch {
