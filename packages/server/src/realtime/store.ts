@@ -293,8 +293,6 @@ function ancestorsOfValues(writes: ReadonlyArray<readonly [string, unknown]>): s
   return [...ancestors];
 }
 
-/** `items` in groups of at most `size` (statements have a parameter limit). */
-
 /** Firebase rejects an update whose keys overlap (`a` and `a/b`): the outcome would depend on order. */
 function rejectOverlaps(paths: string[]): void {
   const seen = new Set<string>();

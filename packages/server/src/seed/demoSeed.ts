@@ -82,7 +82,7 @@ function profileOf(key: DemoUserKey, sites: SiteRecord[]): UserData {
 
 /**
  * The demo accounts share one published password, so they share one hash, made once per process: scrypt
- * is memory-hard on purpose (about 50 ms a hash), and a test run seeds hundreds of demo clouds.
+ * is memory-hard on purpose (about 50 ms a hash), and the test suites start a demo cloud per file or more.
  */
 const demoHashes = new Map<string, string>();
 function demoPasswordHash(password: string): string {
