@@ -133,7 +133,8 @@ test('the map shows coloured markers for the sites with active alarms', async ({
   // Sites' alarm answers arrive one by one: wait for the A marker, then check every colour.
   await expect.poll(async () => (await markerColours()).has(rgb(ALARM_MARKER_COLORS.A)), { timeout: 15_000 }).toBe(true);
   const allowed = new Set(Object.values(ALARM_MARKER_COLORS).map(rgb));
-  for (const colour of await markerColours()) expect(allowed.has(colour)).toBe(true);
+  // A failure names the colours outside the legend (a retried failure in CI once said only "false").
+  expect([...(await markerColours())].filter((colour) => !allowed.has(colour)), 'marker colours outside the legend').toEqual([]);
   // A single marker inside the visible map opens its popup (zooming in splits clusters when needed).
   const insideMap = () =>
     page.locator('.varde-alarm-map__dot').evaluateAll((dots) => {
