@@ -7,6 +7,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { coreSourceAliases } from '../core/sourceAliases.mjs';
+import { bundledLicenses } from '../../scripts/pack/bundledLicenses.mjs';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -23,12 +24,19 @@ const result = await build({
   banner: { js: "import { createRequire as createRequireForBundledPackages } from 'node:module';\nconst require = createRequireForBundledPackages(import.meta.url);" },
   alias: coreSourceAliases(),
   logLevel: 'warning',
+  metafile: true,
   write: false,
 });
 
+// The bundled packages' licence texts ship beside the bundle (package.json "files").
+const outputs = [
+  ...result.outputFiles.map((file) => ({ path: file.path, contents: file.contents })),
+  { path: here('./dist/THIRD_PARTY_LICENSES.md'), contents: bundledLicenses(result.metafile, process.cwd(), 'dist/varde.js') },
+];
+
 // Each file is replaced by a rename, so a varde started meanwhile (tests build while others run)
 // never loads a half-written bundle.
-for (const file of result.outputFiles) {
+for (const file of outputs) {
   mkdirSync(dirname(file.path), { recursive: true });
   const temporary = `${file.path}.${process.pid}.tmp`;
   writeFileSync(temporary, file.contents);

@@ -88,6 +88,9 @@ describe('the tarballs', () => {
       expect(listing.filter((file) => /^package\/(src|test)\//.test(file) || file.endsWith('.map')), name).toEqual([]);
       manifests.push(JSON.parse((await mustRun('tar', ['-xzOf', tarballs[name], 'package/package.json'], { cwd: work.path })).stdout));
     }
+    // The CLI's bundle holds commander and zod: their licence texts ship beside it.
+    const notices = (await mustRun('tar', ['-xzOf', tarballs.cli, 'package/dist/THIRD_PARTY_LICENSES.md'], { cwd: work.path })).stdout;
+    for (const bundled of ['commander', 'zod']) expect(notices).toMatch(new RegExp(`^## ${bundled} [\\d.]+ \\(MIT\\)\\n\\n[^#]*Permission is hereby granted`, 'm'));
     // One version, a licence, an engine; published (not private); exports list types first.
     expect(new Set(manifests.map((manifest) => manifest.version)).size).toBe(1);
     for (const manifest of manifests) {
