@@ -3,13 +3,15 @@
 // compiling their modules one by one was about a third of every `varde` start. The libraries only some
 // commands load (undici, yaml, csv-parse, imported when needed) stay external, installed beside the CLI.
 import { build } from 'esbuild';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { coreSourceAliases } from '../core/sourceAliases.mjs';
 import { bundledLicenses } from '../../scripts/pack/bundledLicenses.mjs';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
+// What package.json declares is installed beside the CLI, so it stays out of the bundle; the rest is bundled.
+const { dependencies } = JSON.parse(readFileSync(here('./package.json'), 'utf8'));
 
 const result = await build({
   entryPoints: [here('./src/main.ts')],
@@ -19,7 +21,7 @@ const result = await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
-  external: ['undici', 'yaml', 'csv-parse'],
+  external: Object.keys(dependencies),
   // commander is CommonJS: its require() of Node's modules needs a require in this ES module.
   banner: { js: "import { createRequire as createRequireForBundledPackages } from 'node:module';\nconst require = createRequireForBundledPackages(import.meta.url);" },
   alias: coreSourceAliases(),
