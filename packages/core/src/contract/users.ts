@@ -49,6 +49,14 @@ export const userKeySchema = z.string().check(z.minLength(1), z.maxLength(200), 
 const moduleMap = z.partialRecord(moduleKey, z.literal(true));
 const keyMap = z.record(userKeySchema, z.literal(true));
 
+/**
+ * The import that made or last updated a user (`varde users import --source hr`): a short name, so
+ * that a later import of that source may prune the users its file no longer names, and no one else.
+ */
+export const userSource = z
+  .string()
+  .check(z.regex(/^[a-z0-9][a-z0-9._-]{0,39}$/, 'Source must be 1-40 lower-case letters, digits, . _ - (starting with a letter or digit)'));
+
 /** A user as the users service shows it to someone who manages them. */
 export const managedUser = z.object({
   uid: z.string(),
@@ -62,6 +70,10 @@ export const managedUser = z.object({
   moduleAccesses: trueMap,
   licensingPartners: trueMap,
   systemAdmin: z.boolean(),
+  /** The import source that made or last updated the user; absent for users added by hand. */
+  source: z.optional(z.string()),
+  /** Present (true) when the user is disabled: their sessions ended and they cannot sign in. */
+  disabled: z.optional(z.boolean()),
 });
 export type ManagedUser = z.infer<typeof managedUser>;
 
@@ -71,6 +83,8 @@ export const listUsersQuery = z.object({
   search: z.optional(z.string().check(z.maxLength(200))),
   /** Exactly this e-mail (case-insensitive): at most one answer. */
   email: z.optional(z.string().check(z.maxLength(254))),
+  /** Only the users of this import source (`userSource`). */
+  source: z.optional(z.string().check(z.maxLength(40))),
   offset: z.optional(z.coerce.number().check(z.int(), z.minimum(0))),
   limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1000))),
 });
@@ -94,6 +108,10 @@ export const createUserRequest = z.object({
   licensingPartners: z.optional(keyMap),
   language: z.optional(languageCode),
   password: z.optional(password),
+  /** Stored with the user (see userSource). */
+  source: z.optional(userSource),
+  /** false: no invitation e-mail for a user created without a password (default true). */
+  invite: z.optional(z.boolean()),
 });
 export type CreateUserRequest = z.input<typeof createUserRequest>;
 
@@ -104,7 +122,7 @@ export function userIdFromLocation(location: string): string {
 }
 
 /**
- * PATCH /users/{id}: property updates (username, name, phone, role, language). `controllers`,
+ * PATCH /users/{id}: property updates (username, name, phone, role, language, source, disabled). `controllers`,
  * `moduleAccesses` and `licensingPartners` replace the grants the actor controls (keys the actor
  * does not have stay as they are). An empty phone removes it.
  */
@@ -118,6 +136,10 @@ export const updateUserRequest = z
     controllers: z.optional(keyMap),
     moduleAccesses: z.optional(moduleMap),
     licensingPartners: z.optional(keyMap),
+    /** A new source, or null: the user no longer belongs to an import. */
+    source: z.optional(z.nullable(userSource)),
+    /** true disables the user (their sessions end, sign-in is refused); false enables them again. */
+    disabled: z.optional(z.boolean()),
   })
   .check(z.refine((patch) => Object.keys(patch).length > 0, { message: 'Nothing to update' }));
 export type UpdateUserRequest = z.input<typeof updateUserRequest>;

@@ -21,8 +21,8 @@ function trueMap(value: unknown): Record<string, true> {
  */
 export async function managedUserOf(ctx: Ctx, account: AccountRecord, tx?: Tx): Promise<ManagedUser> {
   const base = userPath(account.uid);
-  const fields = ['name', 'phone', 'language', 'controllers', 'moduleAccesses', 'licensingPartners', 'systemAdmin'];
-  const [name, storedPhone, storedLanguage, controllers, moduleAccesses, licensingPartners, systemAdmin] = await ctx.realtime.getMany(
+  const fields = ['name', 'phone', 'language', 'controllers', 'moduleAccesses', 'licensingPartners', 'systemAdmin', 'source', 'disabled'];
+  const [name, storedPhone, storedLanguage, controllers, moduleAccesses, licensingPartners, systemAdmin, source, disabled] = await ctx.realtime.getMany(
     fields.map((field) => `${base}/${field}`),
     tx,
   );
@@ -40,6 +40,8 @@ export async function managedUserOf(ctx: Ctx, account: AccountRecord, tx?: Tx): 
     systemAdmin: systemAdmin === true,
   };
   if (typeof phone === 'string' && phone !== '') user.phone = phone;
+  if (typeof source === 'string' && source !== '') user.source = source;
+  if (disabled === true) user.disabled = true;
   return user;
 }
 
@@ -49,15 +51,19 @@ export async function managedUserByUid(ctx: Ctx, uid: string, tx?: Tx): Promise<
 }
 
 /** The accounts an actor manages, by e-mail: a system admin's are everyone's but their own. */
+// People only: service accounts are listed apart (serviceAccounts/routes.ts).
 async function managedAccounts(ctx: Ctx, actor: Actor): Promise<AccountRecord[]> {
-  if (actor.systemAdmin) return accountsByEmailExcept(ctx.db, actor.uid);
+  if (actor.systemAdmin) return (await accountsByEmailExcept(ctx.db, actor.uid)).filter((account) => account.kind === 'person');
   const subs = keysOf(await ctx.realtime.get(`${userPath(actor.uid)}/adminUsers`));
-  return (await accountsByUids(ctx.db, subs)).sort(
+  return (await accountsByUids(ctx.db, subs)).filter((account) => account.kind === 'person').sort(
     (a, b) => a.email.toLowerCase().localeCompare(b.email.toLowerCase()) || a.uid.localeCompare(b.uid),
   );
 }
 
-/** GET /users: `email` finds one user cheaply (the CLI's upsert); `search` matches username, name or phone. */
+/**
+ * GET /users: `email` finds one user cheaply (the CLI's upsert); `search` matches username, name or phone;
+ * `source` keeps the users of one import source (what an import may prune).
+ */
 export async function listManagedUsers(ctx: Ctx, actor: Actor, query: ListUsersQuery): Promise<{ data: ManagedUser[]; total: number }> {
   if (query.email !== undefined) {
     const account = await accountByEmail(ctx.db, query.email);
@@ -67,9 +73,11 @@ export async function listManagedUsers(ctx: Ctx, actor: Actor, query: ListUsersQ
   const users: ManagedUser[] = [];
   for (const account of await managedAccounts(ctx, actor)) users.push(await managedUserOf(ctx, account));
   const needle = query.search?.trim().toLowerCase();
-  const found = needle
-    ? users.filter((user) => [user.username, user.name, user.phone ?? ''].some((field) => field.toLowerCase().includes(needle)))
-    : users;
+  const found = users.filter(
+    (user) =>
+      (query.source === undefined || user.source === query.source) &&
+      (!needle || [user.username, user.name, user.phone ?? ''].some((field) => field.toLowerCase().includes(needle))),
+  );
   const offset = query.offset ?? 0;
   const page = found.slice(offset, query.limit === undefined ? undefined : offset + query.limit);
   return { data: page, total: found.length };

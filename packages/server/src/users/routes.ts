@@ -93,8 +93,9 @@ export function registerUserRoutes(app: FastifyInstance, ctx: CloudContext): voi
           const created = await createUser(ctx, actor, body, passwordHash, tx);
           // Without a password the new user is invited: a link to choose one, valid for days, in their
           // language. In the user's own transaction: one commit for both (three before, each a disk
-          // flush on SQLite), and never an account without its invitation.
-          if (passwordHash === undefined) await sendInvitation(ctx, created, invitedBy, tx);
+          // flush on SQLite), and never an account without its invitation. `invite: false` holds it back
+          // (an import of people who are not to hear from us yet); reset-password sends one later.
+          if (passwordHash === undefined && body.invite !== false) await sendInvitation(ctx, created, invitedBy, tx);
           return created;
         }, { addsOnly: true });
         reply.code(201).header('location', `${USER_LOCATION_PREFIX}${user.uid}`);

@@ -19,6 +19,7 @@ import { withinTransaction, type Tx } from '../storage/transaction.js';
 import { requireCanAddUsers, requireGrantable, requireManaged, requireRole, keysOf, type Actor } from './actor.js';
 import { managedUserByUid } from './managedUsers.js';
 import { mirrorGrant, mirrorGrants, subscribe, subscription, unsubscribeEverywhere } from './managers.js';
+import { setDisabled } from './disabledAccounts.js';
 import { userPath } from './profiles.js';
 
 type Ctx = Pick<CloudContext, 'db' | 'realtime' | 'clock'>;
@@ -80,6 +81,9 @@ export async function createUser(
       portalAutoLogoutDisabled: false,
       systemAdmin: false,
     };
+    // The import source lives in the profile beside the name (UserData does not name it: a profile field
+    // only the users service reads), so a list of users reads it with the rest.
+    const stored = body.source ? { ...profile, source: body.source } : profile;
     try {
       await insertAccountWithCommit(tx, { uid, email: body.username, passwordHash, phone: body.phone || null, role: body.role }, now);
     } catch (error) {
@@ -88,7 +92,7 @@ export async function createUser(
     }
     // The profile and the adder's entry for the new user are one realtime write (3 statements, not 6).
     const subscribed = subscribesToNewUsers(actor) ? [subscription(actor.uid, uid, { controllers, moduleAccesses }, now)] : [];
-    await ctx.realtime.setMany([[userPath(uid), profile], ...subscribed], tx);
+    await ctx.realtime.setMany([[userPath(uid), stored], ...subscribed], tx);
     const user: ManagedUser = {
       uid,
       username: body.username,
@@ -101,6 +105,7 @@ export async function createUser(
       systemAdmin: false,
     };
     if (body.phone) user.phone = body.phone;
+    if (body.source) user.source = body.source;
     return user;
   });
 }
@@ -178,6 +183,8 @@ export async function updateUser(ctx: Ctx, actor: Actor, uid: string, patch: z.o
     }
     if (patch.name !== undefined) await ctx.realtime.set(`${base}/name`, patch.name, tx);
     if (patch.language !== undefined) await ctx.realtime.set(`${base}/language`, patch.language, tx);
+    if (patch.source !== undefined) await ctx.realtime.set(`${base}/source`, patch.source, tx);
+    if (patch.disabled !== undefined && patch.disabled !== (current.disabled === true)) await setDisabled(ctx, uid, patch.disabled, tx);
     for (const [kind, map] of grants) {
       const field = grantKinds[kind];
       await ctx.realtime.set(`${base}/${field}`, map, tx);

@@ -32,6 +32,7 @@ import { clusterSettingsMigration } from './230-cluster-settings.js';
 import { smtpDeliveryStateMigration } from './240-smtp-delivery-state.js';
 import { smsResendTicketMigration } from './250-sms-resend-ticket.js';
 import { ruleNamesMigration } from './260-rule-names.js';
+import { disabledAccountsMigration } from './280-disabled-accounts.js';
 
 export type { Migration };
 
@@ -65,4 +66,5 @@ export const migrations: Migration[] = [
   smtpDeliveryStateMigration,
   smsResendTicketMigration,
   ruleNamesMigration,
+  disabledAccountsMigration,
 ];

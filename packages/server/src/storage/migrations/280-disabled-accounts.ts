@@ -1,0 +1,16 @@
+import type { Migration } from './migration.js';
+
+/**
+ * Disabled accounts (issue 34: an HR import disables the leavers its file no longer names). The account
+ * stays, with its grants and history, but its sessions end and it cannot sign in while `disabled_at`
+ * (epoch ms) is set. Kept on the account, where every sign-in path reads the account already.
+ */
+const column = (time: string) => `
+    ALTER TABLE accounts ADD COLUMN disabled_at ${time};
+`;
+
+export const disabledAccountsMigration: Migration = {
+  id: '280-disabled-accounts',
+  sql: column('INTEGER'),
+  postgres: column('BIGINT'),
+};
