@@ -9,6 +9,9 @@ import { createAlarmService } from './alarms/alarmStore.js';
 import { registerAlarmRoutes } from './alarms/routes.js';
 import { createRuleEngine, createRuleStore, registerRuleRoutes } from './rules/index.js';
 import { seedDemoRules } from './seed/demoRules.js';
+import { createScheduleStore } from './oncall/scheduleStore.js';
+import { registerOnCallRoutes } from './oncall/routes.js';
+import { seedDemoOnCall } from './seed/demoOnCall.js';
 import { createAnomalyService } from './anomaly/anomalyService.js';
 import { registerAnomalyRoutes } from './anomaly/routes.js';
 import { registerBimServices } from './bim/index.js';
@@ -53,6 +56,7 @@ import { registerControllerFrameRoutes } from './proxy/framePage.js';
 import { attachSearchSocket } from './search/searchSocket.js';
 import { registerSearchRoutes } from './search/routes.js';
 import { registerUserRoutes } from './users/routes.js';
+import { registerServiceAccountRoutes } from './serviceAccounts/routes.js';
 import { seedBulkSites } from './seed/bulkSites.js';
 import { seedDemo } from './seed/demoSeed.js';
 import { createSimulation } from './simulation/simulation.js';
@@ -171,6 +175,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     const outbox = createOutbox(db, clock, app.log, config.smtpUrl);
     const alarms = createAlarmService(db, clock);
     const ruleStore = createRuleStore(db, clock);
+    const schedules = createScheduleStore(db, clock);
     const ruleEngine = createRuleEngine({ db, clock, realtime, outbox }, (error) => app.log.error(error));
     // The rule engine looks at the alarms after every simulation step (and on its own timer).
     const historian = createHistorian(db, clock);
@@ -200,6 +205,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     registerOutboxRoutes(app, context);
     registerMapTilesRoute(app, config.mapTiles);
     registerUserRoutes(app, context);
+    registerServiceAccountRoutes(app, context);
     registerOidcProvider(app, context);
     realtimeDatabase.registerRoutes(app);
     realtimeDatabase.attach(server);
@@ -208,6 +214,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     registerLicensingRoutes(app, context);
     registerControllerFrameRoutes(app, context);
     registerRuleRoutes(app, context, ruleStore);
+    registerOnCallRoutes(app, context, schedules);
     registerHistorianRoutes(app, context, historian);
     const functionRunner = countRuns(await createFunctionRunner(context, dispatch, { unsafeFunctions: config.unsafeFunctions, bwrap: config.bwrapPath }), metrics);
     registerFaasRoutes(app, context, functions, functionRunner);
@@ -250,6 +257,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
       await seedDemo(context);
       await seedDemoLicensing(context);
       await seedDemoRules(context);
+      await seedDemoOnCall(schedules, clock);
       await seedDemoAnomaly(context);
       await seedDemoFunctionsAndMappings(context, functions, mappings);
       await seedDemoBim(bim.graph);

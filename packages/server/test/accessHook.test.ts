@@ -27,7 +27,7 @@ beforeAll(async () => {
   app.decorateRequest('caller', null);
   // Stands in for the bearer hook: the caller is named by a header.
   app.addHook('onRequest', async (request) => {
-    request.caller = { uid: String(request.headers['x-uid']), role: 'Admin', accountRole: 'Admin', sid: 's', generation: 0 };
+    request.caller = { uid: String(request.headers['x-uid']), role: 'Admin', accountRole: 'Admin', sid: 's', generation: 0, credential: 'session', scope: 'write', tokenId: null, accountKind: 'person' };
   });
   registerAccessHook(app, cloud.context, resources);
   app.setErrorHandler((error, _request, reply) => {

@@ -20,9 +20,11 @@ const site = demoSites()[0]!.uuid; // Fjordvarme's (the demo admin's), not Nordb
 
 /** Protected routes the attack cannot try, each with why; a new route that names nothing must be added here. */
 const exempt: Record<string, string> = {
+  'POST /cloud/auth/tokens': "makes a token for the caller's own account and names nothing (personalTokens.test.ts)",
   'POST /cloud/faas-manager/v0/functions/:name': "saves a function of the caller's own partner; the same name of another's is never reached (tested below)",
   'POST /cloud/csv2edges/csv2edges': 'converts the posted CSV and stores nothing; saving the edges is POST /cloud/graph/edges, attacked',
   'POST /cloud/graph/bim-service/token': "names nothing: a viewer token for the caller's own partner's BIM project",
+  'POST /cloud/alarms/oncall/schedules': "makes a schedule of the caller's own partner; another partner's user or site in it is refused with 400 naming the field (oncall-schedules.test.ts)",
 };
 
 const tokenFor = (tokens: AccessTokens, service: string) => ({ authorization: `Bearer ${tokens[serviceHostName(service as never, 'localhost')]!}` });
@@ -69,9 +71,20 @@ beforeAll(async () => {
     modelNode: edge.from_node.uuid,
     tagNode: edge.to_node,
     run: cloud.context.writeApi.runs.begin(demoUid('admin')),
+    schedule: first((await read('alarms', '/cloud/alarms/oncall/schedules')).data, 'on-call schedule').id,
+    ...(await victimCredentials()),
   };
 });
 afterAll(() => cloud.close());
+
+/** A personal token of the victim admin's, and a service account of Fjordvarme's with a token. */
+async function victimCredentials() {
+  const personal = await as(victimTokens, 'auth', '/cloud/auth/tokens', { method: 'POST', json: { name: 'victim job' } });
+  const account = await as(victimTokens, 'users', '/cloud/users/service-accounts', { method: 'POST', json: { name: 'Victim sync', role: 'User' } });
+  const token = await as(victimTokens, 'users', `/cloud/users/service-accounts/${account.body.uid}/tokens`, { method: 'POST', json: { name: 'victim cron' } });
+  expect([personal.status, account.status, token.status]).toEqual([201, 201, 201]);
+  return { personalToken: personal.body.id as string, serviceAccount: account.body.uid as string, serviceAccountToken: token.body.id as string };
+}
 
 const protectedRoutes = () =>
   cloud.context.routes.filter((route) => route.service !== null && !route.public && route.method !== 'HEAD');

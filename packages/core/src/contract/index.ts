@@ -22,3 +22,4 @@ export * from './metadata.js';
 export * from './bim.js';
 export * from './graph.js';
 export * from './mapTiles.js';
+export * from './accessTokens.js';

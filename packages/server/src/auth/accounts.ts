@@ -12,6 +12,8 @@ export interface AccountRecord {
   phone: string | null;
   smsSecondFactor: boolean;
   role: Role;
+  /** A person, or a partner's service account (no password, never signs in; tokens only). */
+  kind: 'person' | 'service';
 }
 
 interface AccountRow {
@@ -21,9 +23,10 @@ interface AccountRow {
   phone: string | null;
   sms_second_factor: number;
   role: Role;
+  kind: string;
 }
 
-const COLUMNS = ['uid', 'email', 'password_hash', 'phone', 'sms_second_factor', 'role'] as const;
+const COLUMNS = ['uid', 'email', 'password_hash', 'phone', 'sms_second_factor', 'role', 'kind'] as const;
 
 function toRecord(row: AccountRow): AccountRecord {
   return {
@@ -33,6 +36,7 @@ function toRecord(row: AccountRow): AccountRecord {
     phone: row.phone,
     smsSecondFactor: Number(row.sms_second_factor) === 1,
     role: row.role,
+    kind: row.kind === 'service' ? 'service' : 'person',
   };
 }
 

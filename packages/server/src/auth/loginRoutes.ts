@@ -78,7 +78,9 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: CloudContext): vo
 
   // Bearer: the auth service's own access token.
   app.get('/customToken', async (request) => {
-    const { uid, sid } = callerOf(request);
+    const { uid, sid, credential } = callerOf(request);
+    // The realtime database checks a custom token's session, and a read-only token could write through it.
+    if (credential !== 'session') throw new HttpError(403, 'An access token does not open the realtime database; sign in for that');
     return { token: await mintCustomToken(ctx, uid, { sid }) };
   });
 }

@@ -43,6 +43,16 @@ export interface RouteAccess {
 
 const table: Record<string, RouteAccess> = {
   'GET /cloud/auth/customToken': { owner: 'caller' },
+  'GET /cloud/auth/tokens': { owner: 'caller' },
+  'POST /cloud/auth/tokens': { owner: 'caller' },
+  'DELETE /cloud/auth/tokens/:id': { owner: 'caller' },
+  // Service accounts (serviceAccounts/routes.ts): the route checks that the account is the caller's partner's.
+  'GET /cloud/users/service-accounts': { owner: 'caller-scoped' },
+  'POST /cloud/users/service-accounts': { owner: 'caller-scoped' },
+  'DELETE /cloud/users/service-accounts/:id': { owner: 'caller-scoped' },
+  'GET /cloud/users/service-accounts/:id/tokens': { owner: 'caller-scoped' },
+  'POST /cloud/users/service-accounts/:id/tokens': { owner: 'caller-scoped' },
+  'DELETE /cloud/users/service-accounts/:id/tokens/:token': { owner: 'caller-scoped' },
   'GET /cloud/controllers-api/controllers': { owner: 'caller-scoped' },
   'GET /cloud/controllers-api/controllers/:id': { owner: 'site', param: 'id' },
   'GET /cloud/controllers-api/controllers/:id/alarmReport': { owner: 'site', param: 'id' },
@@ -83,6 +93,15 @@ const table: Record<string, RouteAccess> = {
   'POST /cloud/alarms/simulation/alarms/:id/clear': { owner: 'system-admin', param: 'id' },
   'POST /cloud/alarms/simulation/sites': { owner: 'system-admin' },
   'POST /cloud/alarms/simulation/sites/:id/connection': { owner: 'system-admin', param: 'id' },
+  // On-call schedules (oncall/routes.ts): the route finds the schedule and answers 404 for another partner's.
+  'GET /cloud/alarms/oncall/schedules': { owner: 'caller-scoped' },
+  'POST /cloud/alarms/oncall/schedules': { owner: 'caller-scoped' },
+  'GET /cloud/alarms/oncall/schedules/:scheduleId': { owner: 'partner', param: 'scheduleId' },
+  'PUT /cloud/alarms/oncall/schedules/:scheduleId': { owner: 'partner', param: 'scheduleId' },
+  'DELETE /cloud/alarms/oncall/schedules/:scheduleId': { owner: 'partner', param: 'scheduleId' },
+  'GET /cloud/alarms/oncall/schedules/:scheduleId/timeline': { owner: 'partner', param: 'scheduleId' },
+  // The site is named by the query's site.
+  'GET /cloud/alarms/oncall/who': { owner: 'site' },
   'GET /cloud/search/tags': { owner: 'caller-scoped' },
   'GET /cloud/licensing/partners': { owner: 'caller-scoped' },
   'GET /cloud/licensing/partners/:partner/licenseTypes': { owner: 'licensing-partner', param: 'partner' },

@@ -90,6 +90,10 @@ export async function verifyAccessToken(ctx: Ctx & Pick<CloudContext, 'db'>, tok
       accountRole: session.role,
       sid: payload.sid,
       generation: typeof payload.gen === 'number' ? payload.gen : 0,
+      credential: 'session',
+      scope: 'write',
+      tokenId: null,
+      accountKind: 'person',
     };
   } catch (error) {
     // A database that cannot answer says nothing about the token: 503, and the caller keeps its session.

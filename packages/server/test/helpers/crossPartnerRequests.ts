@@ -16,6 +16,12 @@ export interface VictimThings {
   tagNode: { uuid: string; obj: Record<string, unknown> };
   /** A function run in progress, started for the victim. */
   run: string;
+  /** An on-call schedule of the victim's partner (the demo seed's). */
+  schedule: string;
+  /** A personal access token of the victim admin's, and a service account of the victim's partner with its token. */
+  personalToken: string;
+  serviceAccount: string;
+  serviceAccountToken: string;
 }
 
 /** What an attacking request sends besides its path. */
@@ -32,9 +38,12 @@ export function pathValueFor(route: RegisteredRoute, param: string, victim: Vict
     controllerId: victim.site, cid: victim.site, tag: 'RT401', ruleId: 'rule-1', name: victim.function, partner: 'fjordvarme',
     mapping: victim.mapping, table: victim.table, model_id: victim.model, version_id: victim.version,
     a: victim.model, b: victim.version, c: 'violin_plot', runId: victim.run, key: 'sites',
+    scheduleId: victim.schedule, token: victim.serviceAccountToken,
   };
   if (param === 'id') {
     const owner = route.access?.owner;
+    if (route.url.includes('/service-accounts/')) return victim.serviceAccount;
+    if (route.url.includes('/auth/tokens/')) return victim.personalToken;
     if (owner === 'managed-user') return victim.user;
     if (owner === 'alarm' || route.url.includes('/simulation/alarms/')) return victim.alarm;
     if (route.url.includes('/licenses/')) return victim.license;
@@ -95,9 +104,11 @@ function licenceFor(victim: VictimThings, extra: Record<string, unknown> = {}) {
 export function namedInRequest(victim: VictimThings): Record<string, AttackRequest> {
   return {
     'GET /cloud/metadata/v0/tags': { query: `?controller-uuid=${victim.site}&name=RT401` },
+    'GET /cloud/alarms/oncall/who': { query: `?site=${victim.site}` },
     'POST /cloud/users/users': {
       body: { username: 'taken@nordbygg.test', name: 'Taken', role: 'User', password: 'taken-over-1', controllers: { [victim.site]: true } },
     },
+    'POST /cloud/users/service-accounts': { body: { name: 'Taken', role: 'User', controllers: { [victim.site]: true } } },
     'POST /cloud/alarms/alarms/acknowledge': { body: { ids: [victim.alarm], comment: 'taken' } },
     'POST /cloud/licensing/generateLicense': { body: licenceFor(victim) },
     'POST /cloud/licensing/editLicense': { body: licenceFor(victim, { id: victim.license }) },

@@ -32,7 +32,9 @@ import { clusterSettingsMigration } from './230-cluster-settings.js';
 import { smtpDeliveryStateMigration } from './240-smtp-delivery-state.js';
 import { smsResendTicketMigration } from './250-sms-resend-ticket.js';
 import { ruleNamesMigration } from './260-rule-names.js';
+import { accessTokensMigration } from './270-access-tokens.js';
 import { disabledAccountsMigration } from './280-disabled-accounts.js';
+import { oncallSchedulesMigration } from './290-oncall-schedules.js';
 
 export type { Migration };
 
@@ -66,5 +68,7 @@ export const migrations: Migration[] = [
   smtpDeliveryStateMigration,
   smsResendTicketMigration,
   ruleNamesMigration,
+  accessTokensMigration,
   disabledAccountsMigration,
+  oncallSchedulesMigration,
 ];

@@ -1,0 +1,37 @@
+import type { Migration } from './migration.js';
+
+/**
+ * Unattended jobs (issue 34): personal access tokens and service accounts. A token is kept only as the
+ * SHA-256 of its secret; revoking deletes the row, so every node refuses it at its next request. A
+ * service account is an account of kind 'service' (no password, no second factor, never signs in),
+ * owned by a partner; its profile and grants live where a person's do.
+ */
+const tables = (time: string) => `
+    ALTER TABLE accounts ADD COLUMN kind TEXT NOT NULL DEFAULT 'person';
+    CREATE TABLE access_tokens (
+      id TEXT PRIMARY KEY,
+      uid TEXT NOT NULL REFERENCES accounts(uid) ON DELETE CASCADE,
+      name TEXT NOT NULL,
+      token_hash TEXT NOT NULL UNIQUE,
+      scope TEXT NOT NULL,
+      created_at ${time} NOT NULL,
+      expires_at ${time},
+      last_used_at ${time},
+      last_used_address TEXT,
+      UNIQUE (uid, name)
+    );
+    CREATE TABLE service_accounts (
+      uid TEXT PRIMARY KEY REFERENCES accounts(uid) ON DELETE CASCADE,
+      partner TEXT NOT NULL,
+      name TEXT NOT NULL,
+      created_by TEXT NOT NULL,
+      created_at ${time} NOT NULL,
+      UNIQUE (partner, name)
+    );
+`;
+
+export const accessTokensMigration: Migration = {
+  id: '270-access-tokens',
+  sql: tables('INTEGER'),
+  postgres: tables('BIGINT'),
+};
