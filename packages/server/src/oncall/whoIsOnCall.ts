@@ -1,0 +1,60 @@
+import { layerShiftAt, layerShiftsBetween } from './recurrence.js';
+import type { Schedule } from './schedule.js';
+
+/** Who a schedule puts on call at an instant, and why: an override, or the shift of layer `layer` (0 = the first). */
+export interface OnCall {
+  userUid: string;
+  source: 'override' | 'layer';
+  layer?: number;
+  /** When this turn began and when it ends at the latest (an override that starts sooner cuts it short). */
+  from: number;
+  until: number;
+}
+
+/**
+ * The one answer to "who is on call": an override covering `at` wins; else the last layer with a shift
+ * at `at`; else nobody (null). Every rota, feed, timeline and escalation asks this function, or the
+ * timeline built from it (onCallBetween).
+ */
+export function onCallAt(schedule: Schedule, at: number): OnCall | null {
+  const override = schedule.overrides.find((item) => item.from <= at && at < item.to);
+  if (override) return { userUid: override.userUid, source: 'override', from: override.from, until: override.to };
+  for (let index = schedule.layers.length - 1; index >= 0; index -= 1) {
+    const shift = layerShiftAt(schedule.layers[index]!, schedule.timeZone, at);
+    if (!shift) continue;
+    const nextOverride = Math.min(...schedule.overrides.filter((item) => item.from > at).map((item) => item.from));
+    return { userUid: shift.userUid, source: 'layer', layer: index, from: shift.start, until: Math.min(shift.end, nextOverride) };
+  }
+  return null;
+}
+
+/** One stretch of the final timeline: who is on call over [from, to). */
+export interface OnCallSpan {
+  userUid: string;
+  from: number;
+  to: number;
+}
+
+/**
+ * The schedule's final timeline over [from, to): every moment an override, a layer's shift or a gap
+ * begins or ends cuts it, each piece is answered by onCallAt, and pieces of one person in a row are joined.
+ */
+export function onCallBetween(schedule: Schedule, from: number, to: number): OnCallSpan[] {
+  const cuts = new Set<number>([from, to]);
+  for (const layer of schedule.layers) {
+    for (const shift of layerShiftsBetween(layer, schedule.timeZone, from, to)) cuts.add(shift.start).add(shift.end);
+  }
+  for (const item of schedule.overrides) cuts.add(item.from).add(item.to);
+  const points = [...cuts].filter((point) => point >= from && point <= to).sort((a, b) => a - b);
+  const spans: OnCallSpan[] = [];
+  for (let index = 0; index < points.length - 1; index += 1) {
+    const start = points[index]!;
+    const end = points[index + 1]!;
+    const who = onCallAt(schedule, start);
+    if (!who) continue;
+    const last = spans.at(-1);
+    if (last && last.userUid === who.userUid && last.to === start) last.to = end;
+    else spans.push({ userUid: who.userUid, from: start, to: end });
+  }
+  return spans;
+}
