@@ -138,7 +138,7 @@ describe('personal access tokens', () => {
     expect(answer.status).toBe(403);
   });
 
-  test("dies with its account", async () => {
+  test("dies while its account is disabled, and with its account", async () => {
     const admin = await sessionToken(demoUsers.admin, 'users');
     const created = await call(cloud, '/cloud/users/users', {
       headers: bearer(admin),
@@ -146,6 +146,11 @@ describe('personal access tokens', () => {
     });
     expect(created.status).toBe(201);
     const made = await makeToken({ email: 'leaver@varde.test', password: 'a long enough password 1' }, { name: 'job' });
+    expect((await call(cloud, '/cloud/alarms/alarms', { headers: bearer(made.token) })).status).toBe(200);
+    const disabled = await call(cloud, `/cloud/users/users/${created.body.uid}`, { method: 'PATCH', headers: bearer(admin), json: { disabled: true } });
+    expect(disabled.status).toBe(200);
+    expect((await call(cloud, '/cloud/alarms/alarms', { headers: bearer(made.token) })).status).toBe(401);
+    await call(cloud, `/cloud/users/users/${created.body.uid}`, { method: 'PATCH', headers: bearer(admin), json: { disabled: false } });
     expect((await call(cloud, '/cloud/alarms/alarms', { headers: bearer(made.token) })).status).toBe(200);
     expect((await call(cloud, `/cloud/users/users/${created.body.uid}`, { method: 'DELETE', headers: bearer(admin) })).status).toBe(204);
     expect((await call(cloud, '/cloud/alarms/alarms', { headers: bearer(made.token) })).status).toBe(401);

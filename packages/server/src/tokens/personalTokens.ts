@@ -105,13 +105,15 @@ export interface TokenHolder {
   lastUsedAt: number | null;
 }
 
-/** The live token with this secret, or null (unknown, expired). */
+/** The live token with this secret, or null (unknown, expired, or its account disabled). */
 export async function tokenHolder(db: Db, token: string, now: number): Promise<TokenHolder | null> {
   const row = await db
     .selectFrom('access_tokens as t')
     .innerJoin('accounts as a', 'a.uid', 't.uid')
     .select(['t.id', 't.uid', 't.scope', 't.expires_at', 't.last_used_at', 'a.role', 'a.kind'])
     .where('t.token_hash', '=', hashSecret(token))
+    // A disabled account's tokens stop with its sessions (an import's --prune disable, the users service).
+    .where('a.disabled_at', 'is', null)
     .executeTakeFirst();
   if (!row) return null;
   if (row.expires_at !== null && Number(row.expires_at) <= now) return null;
