@@ -224,7 +224,7 @@ export function AlarmMapWidget(props: AlarmMapWidgetProps) {
             {t('backToList')}
           </NavLink>
         ) : null}
-        <span data-testid="marker-count">{t('markerCount', { count: markers.length })}</span>
+        <span data-testid="marker-count" data-count={markers.length}>{t('markerCount', { count: markers.length })}</span>
         <span className="varde-alarm-map__legend" part="legend">
           <span>{t('legend')}:</span>
           <span><span className="varde-alarm-map__swatch" style={{ background: ALARM_MARKER_COLORS.A }} />A</span>

@@ -1,7 +1,8 @@
 /**
  * The alarm dialog: one alarm's details, state and history with acknowledge (with a comment), clear
  * and shelve; or, for a selection, a bulk acknowledgement with one comment. Comments are shown as
- * text (React escapes them), never as HTML.
+ * text (React escapes them), never as HTML. Focus goes to the comment when it opens (issue 37, item 3: it
+ * stayed on the row behind the modal), and to Close once an acknowledgement has disabled the button it was on.
  */
 import { useEffect, useRef, useState } from 'react';
 import { formatDateTime, formatMeasuredText, i18n } from '@varde/core';
@@ -45,8 +46,18 @@ function HistoryList({ entries, t }: { entries: readonly AlarmHistoryEntry[]; t:
   );
 }
 
+/** Focuses the element once the dialog around it is defined and rendered open (Shoelace moves focus only on a later open). */
+function focusWhenOpen(dialog: HTMLElement | null, target: () => HTMLElement | null | undefined): void {
+  if (!dialog) return;
+  // Not upgraded (Shoelace's parts still loading, or a host without them): the field is focusable as it is.
+  const rendered = (dialog as HTMLElement & { updateComplete?: Promise<unknown> }).updateComplete ?? Promise.resolve();
+  void rendered.then(() => target()?.focus());
+}
+
 export function AlarmDetails({ rows, t, actions, onClose, onBulkDone, siteLink }: AlarmDetailsProps) {
   const dialog = useRef<HTMLElement>(null);
+  const commentField = useRef<HTMLTextAreaElement>(null);
+  const closeButton = useRef<HTMLElement>(null);
   const [comment, setComment] = useState('');
   const [minutes, setMinutes] = useState<number>(60);
   const [history, setHistory] = useState<AlarmHistoryEntry[]>([]);
@@ -78,6 +89,16 @@ export function AlarmDetails({ rows, t, actions, onClose, onBulkDone, siteLink }
   useEffect(() => {
     if (!open) setComment('');
     setConfirmClear(false);
+  }, [open, single?.id]);
+  // Into the dialog as it opens: the comment, the first thing an acknowledgement may take. Shoelace
+  // asks (sl-initial-focus) when it opens the dialog itself; the effect covers a dialog rendered open.
+  useElementEvent(dialog, 'sl-initial-focus', (event) => {
+    if (event.target !== dialog.current || !commentField.current) return;
+    event.preventDefault();
+    commentField.current.focus({ preventScroll: true });
+  });
+  useEffect(() => {
+    if (open) focusWhenOpen(dialog.current, () => commentField.current);
   }, [open, single?.id]);
 
   const done = (ok: boolean) => {
@@ -111,6 +132,7 @@ export function AlarmDetails({ rows, t, actions, onClose, onBulkDone, siteLink }
       <label className="varde-alarm-table__field">
         <span>{t('comment')}</span>
         <textarea
+          ref={commentField}
           className="varde-alarm-table__textarea"
           part="comment"
           maxLength={1000}
@@ -135,6 +157,8 @@ export function AlarmDetails({ rows, t, actions, onClose, onBulkDone, siteLink }
             void actions.acknowledge(rows.map((row) => row.id), comment).then((ok) => {
               done(ok);
               if (ok && !single) onBulkDone?.(rows.length);
+              // The acknowledge button is disabled now; focus on it would fall to body.
+              else if (ok) focusWhenOpen(dialog.current, () => closeButton.current);
             })
           }
         >
@@ -217,7 +241,7 @@ export function AlarmDetails({ rows, t, actions, onClose, onBulkDone, siteLink }
           <HistoryList entries={history} t={t} />
         </section>
       ) : null}
-      <sl-button slot="footer" size="small" data-action="close" onClick={onClose}>
+      <sl-button ref={closeButton} slot="footer" size="small" data-action="close" onClick={onClose}>
         {t('close')}
       </sl-button>
     </sl-dialog>

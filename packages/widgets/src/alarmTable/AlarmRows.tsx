@@ -2,8 +2,8 @@
  * The alarm table's header and virtualized body (fixed 40 px rows: 5,000 alarms keep the DOM small;
  * below 640 px of width, stacked rows of STACKED_ROW_HEIGHT_PX: class, tag and state, then description
  * and value, then site and time, so a phone shows every fact without scrolling sideways).
- * Rows are focusable: Enter or Space (or a click) opens the alarm, the arrow keys move between rows,
- * and the checkbox selects a row for a bulk acknowledgement.
+ * Rows are focusable: Enter or Space (or a click) opens the alarm, the arrow keys (Home, End) move
+ * between rows, K acknowledges the focused row, and the checkbox selects a row for a bulk acknowledgement.
  */
 import { memo, useEffect, useMemo, useState, type KeyboardEvent, type RefObject } from 'react';
 import { alarmClassColor, alarmClassTextColor, formatDateTime, formatMeasuredText, i18n, type AlarmSort, type AlarmTableColumn } from '@varde/core';
@@ -47,15 +47,33 @@ const COLUMNS = Object.keys(COLUMN_LABEL_KEYS) as AlarmTableColumn[];
 /** Readable text on the class colour (core's one palette). */
 export const classTextColor = alarmClassTextColor;
 
-/** Arrow keys move the focus to the row above or below (rendered thanks to the overscan). */
-function onRowKeyDown(event: KeyboardEvent<HTMLDivElement>, open: () => void): void {
+/** The key that acknowledges the focused row (K: kvitter, kvittera, acknowledge). */
+export const ACKNOWLEDGE_KEY = 'k';
+
+/** Arrow keys move the focus to the row above or below (rendered thanks to the overscan); Home and End to the first and last rendered. */
+function onRowKeyDown(event: KeyboardEvent<HTMLDivElement>, open: () => void, acknowledge: () => void): void {
   if (event.target !== event.currentTarget) return;
   if (event.key === 'Enter' || event.key === ' ') {
     event.preventDefault();
     open();
     return;
   }
-  const next = event.key === 'ArrowDown' ? event.currentTarget.nextElementSibling : event.key === 'ArrowUp' ? event.currentTarget.previousElementSibling : null;
+  if (event.key.toLowerCase() === ACKNOWLEDGE_KEY && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    event.preventDefault();
+    acknowledge();
+    return;
+  }
+  const row = event.currentTarget;
+  const next =
+    event.key === 'ArrowDown'
+      ? row.nextElementSibling
+      : event.key === 'ArrowUp'
+        ? row.previousElementSibling
+        : event.key === 'Home'
+          ? row.parentElement?.firstElementChild
+          : event.key === 'End'
+            ? row.parentElement?.lastElementChild
+            : null;
   if (next instanceof HTMLElement) {
     event.preventDefault();
     next.focus();
@@ -69,10 +87,11 @@ interface AlarmLineProps {
   selected: boolean;
   now: number;
   onOpen: (id: string) => void;
+  onAcknowledge: (row: AlarmRow) => void;
   onSelect: (id: string, selected: boolean) => void;
 }
 
-const AlarmLine = memo(function AlarmLine({ row, t, selected, now, onOpen, onSelect }: AlarmLineProps) {
+const AlarmLine = memo(function AlarmLine({ row, t, selected, now, onOpen, onAcknowledge, onSelect }: AlarmLineProps) {
   const cleared = row.inactive !== null;
   const acked = row.acknowledgedBy !== null;
   return (
@@ -85,10 +104,12 @@ const AlarmLine = memo(function AlarmLine({ row, t, selected, now, onOpen, onSel
       data-class={row.alarmGroup}
       data-site-uuid={row.siteUuid}
       data-acked={acked}
+      data-cleared={cleared}
+      aria-keyshortcuts={acked ? undefined : ACKNOWLEDGE_KEY.toUpperCase()}
       onClick={(event) => {
         if (!(event.target instanceof HTMLInputElement)) onOpen(row.id);
       }}
-      onKeyDown={(event) => onRowKeyDown(event, () => onOpen(row.id))}
+      onKeyDown={(event) => onRowKeyDown(event, () => onOpen(row.id), () => onAcknowledge(row))}
     >
       <span role="cell" data-cell="select">
         <input
@@ -126,6 +147,8 @@ export interface AlarmRowsProps {
   /** Selects (true) or unselects every row shown. */
   onSelectAll: (selected: boolean) => void;
   onOpen: (id: string) => void;
+  /** The focused row's K: acknowledge it. */
+  onAcknowledge: (row: AlarmRow) => void;
   /** When the state texts were last worked out (shelving ends by itself). */
   now: number;
   /** The rows are no longer confirmed by every site (shown dimmed, under the stale notice). */
@@ -133,7 +156,7 @@ export interface AlarmRowsProps {
 }
 
 export function AlarmRows(props: AlarmRowsProps) {
-  const { rows, sort, onSort, t, selected, onSelect, onSelectAll, onOpen, now } = props;
+  const { rows, sort, onSort, t, selected, onSelect, onSelectAll, onOpen, onAcknowledge, now } = props;
   const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
   const [stacked, setStacked] = useState(() => narrowAtFirst(STACKED_MAX_WIDTH_PX));
   const virtual = useVirtualRows({ count: rows.length, rowHeight: stacked ? STACKED_ROW_HEIGHT_PX : ALARM_ROW_HEIGHT_PX, overscan: 8 });
@@ -169,7 +192,7 @@ export function AlarmRows(props: AlarmRowsProps) {
             {rows.slice(virtual.start, virtual.end).map((row) => (
               // `now` only matters to a shelved row: the others keep their props, and an update of
               // another site does not render them again.
-              <AlarmLine key={row.id} row={row} t={t} selected={selected.has(row.id)} now={row.shelvedUntil ? now : 0} onOpen={onOpen} onSelect={onSelect} />
+              <AlarmLine key={row.id} row={row} t={t} selected={selected.has(row.id)} now={row.shelvedUntil ? now : 0} onOpen={onOpen} onAcknowledge={onAcknowledge} onSelect={onSelect} />
             ))}
           </div>
         </div>

@@ -1,12 +1,13 @@
 /**
  * AlarmTableWidget (<varde-alarm-table>): the alarms of every connected site (alarm_getUpdate when
  * the proxy pushes a change, and every 3 s as the fallback), with class, site, name, last triggered,
- * description, value and state; sorting, filtering by class, site and state, a search and
- * unacked-only flag sent to the sites, CSV export of exactly the rows shown, and the operator's
- * actions: a row opens the alarm (acknowledge with a comment, clear, shelve, history); selected rows
- * are acknowledged together.
+ * description, value and state; sorting, filtering by class, site and state, a search (all in the
+ * browser, over the rows the cards and the map read too), CSV export of exactly the rows shown, and the
+ * operator's actions: a row opens the alarm (acknowledge with a comment, clear, shelve, history), K
+ * acknowledges the focused row; selected rows are acknowledged together. Focus goes into the dialog when
+ * it opens and back to what opened it when it closes.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   ALARM_CLASS_COLORS,
   alarmsToCsv,
@@ -25,6 +26,9 @@ import '../shared/shoelaceElements.js';
 import { Icon } from '../siteList/icons.js';
 import { AlarmRows, COLUMN_LABEL_KEYS } from './AlarmRows.js';
 import { rowInState, stateText, type TableStateFilter } from './alarmState.js';
+import { rowMatchesSearch } from './alarmSearch.js';
+import { useDialogFocusReturn } from './useDialogFocusReturn.js';
+import { filteredEmptyStrings } from '../shared/filteredEmptyStrings.js';
 import { alarmCsvFileName, downloadText } from './csvDownload.js';
 import type { NavigateDetail } from './events.js';
 import { NavLink } from './NavLink.js';
@@ -97,7 +101,12 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
     const timer = setTimeout(() => setTick((value) => value + 1), Math.min(Math.max(0, next - Date.now()) + 50, 2 ** 31 - 1));
     return () => clearTimeout(timer);
   }, [visibleRows, now]);
-  const rows = useMemo(() => visibleRows.filter((row) => rowInState(row, stateFilter, now)), [visibleRows, stateFilter, now]);
+  const [search, setSearch] = useState('');
+  const settledSearch = useDebounced(search.trim(), 300);
+  const rows = useMemo(
+    () => visibleRows.filter((row) => rowInState(row, stateFilter, now) && rowMatchesSearch(row, settledSearch)),
+    [visibleRows, stateFilter, now, settledSearch],
+  );
   const rowsBySite = useStoreState(store, allRowsOf, {});
   const filter = useStoreState(store, (state) => state.filter, {});
   const sort = useStoreState(store, (state) => state.sort, DEFAULT_ALARM_SORT);
@@ -111,7 +120,17 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
     return failedUuids.split(',').map((uuid) => siteNames.get(uuid) ?? uuid).sort(byName.compare);
   }, [failedUuids, siteNames]);
   const total = useMemo(() => Object.values(rowsBySite).reduce((sum, list) => sum + list.length, 0), [rowsBySite]);
+  // What the search hides, said with the search (issue 37, item 2): active alarms, or every alarm the filters hide.
+  const activeTotal = useMemo(() => Object.values(rowsBySite).reduce((sum, list) => sum + list.filter((row) => row.inactive === null).length, 0), [rowsBySite]);
+  const activeSites = useMemo(() => Object.values(rowsBySite).filter((list) => list.some((row) => row.inactive === null)).length, [rowsBySite]);
   const polled = Object.keys(rowsBySite).length > 0;
+  const filtered = useWidgetTranslation(filteredEmptyStrings).t;
+  const emptyText =
+    total === 0
+      ? t('noAlarms')
+      : settledSearch !== ''
+        ? filtered('alarmsSearch', { search: settledSearch, count: activeTotal })
+        : filtered('alarmsFilter', { count: total });
   // Signed out, failed, connecting, empty; and rows the cloud or a site no longer confirms are not shown as live (issue 26, item 4).
   const { notice: stateNotice, stale, staleness } = useFeedState({
     feed,
@@ -119,7 +138,7 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
     polled,
     connecting,
     empty: rows.length === 0,
-    emptyText: t('noAlarms'),
+    emptyText,
     signedOutText: t('signedOut'),
     rootRef,
   });
@@ -136,7 +155,14 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
     });
   }, []);
   const onSelectAll = (on: boolean) => setSelected(on ? new Set(rows.map((row) => row.id)) : new Set());
-  const onOpen = useCallback((id: string) => setOpenIds([id]), []);
+  const focusReturn = useDialogFocusReturn(rootRef);
+  const onOpen = useCallback(
+    (id: string) => {
+      focusReturn.openedFrom({ row: id });
+      setOpenIds([id]);
+    },
+    [focusReturn],
+  );
   // The dialog shows the rows as they are now (a push or poll replaces them).
   const openRows = useMemo(() => {
     if (openIds.length === 0) return noRows; // no dialog: no pass over every row on each update
@@ -152,24 +178,26 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
   }, [notice]);
   // A bulk acknowledgement done: the dialog closes, the selection is let go, the summary says so.
   const onBulkDone = (count: number) => {
+    // The bulk button is disabled once the selection is let go: focus goes to the first acknowledged row.
+    focusReturn.openedFrom({ row: openIds[0] ?? '' });
     setSelected(new Set());
     setOpenIds([]);
     setNotice(t('bulkDone', { count }));
   };
-  const closeDialog = () => {
-    // After a bulk acknowledgement the selection has done its work.
-    if (openIds.length > 1) setSelected(new Set());
-    setOpenIds([]);
-  };
-
-  const [search, setSearch] = useState('');
-  // One filter for the state (issue 26, item 8: a second "unacknowledged only" box repeated it): choosing
-  // "unacknowledged" also asks the sites for those alone.
-  const unackedOnly = stateFilter === 'unacked';
-  const settledSearch = useDebounced(search.trim(), 300);
+  // Cancelled (Escape, Close): the selection stays, and so does the bulk button focus returns to.
+  const closeDialog = () => setOpenIds([]);
   useEffect(() => {
-    feed?.setAlarmRequest({ search: settledSearch.slice(0, 200), unackedOnly });
-  }, [feed, settledSearch, unackedOnly]);
+    if (openIds.length === 0) focusReturn.restore();
+  }, [openIds, focusReturn]);
+
+  // K on a focused row acknowledges it without the dialog (no comment); the summary says which.
+  const onAcknowledgeKey = useCallback(
+    (row: AlarmRow) => {
+      if (row.acknowledgedBy !== null || actions.busy) return;
+      void actions.acknowledge([row.id], '').then((ok) => setNotice(ok ? t('acknowledgedOne', { name: `${row.site} ${row.tagName}` }) : t('actionFailed', { message: actions.lastError() ?? '' })));
+    },
+    [actions, t],
+  );
 
   // The site filter offers the sites with alarms (by name), and the chosen one while it has none:
   // a site without alarms would only filter to an empty table.
@@ -199,6 +227,11 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
   const onSort = (column: AlarmTableColumn) => {
     const direction: AlarmSort['direction'] = sort.column === column && sort.direction === 'asc' ? 'desc' : 'asc';
     store?.getState().setSort({ column, direction });
+  };
+  const clearFilters = () => {
+    setSearch('');
+    setStateFilter('');
+    store?.getState().setFilter({});
   };
   const exportCsv = () => {
     if (!rootRef.current) return;
@@ -276,7 +309,10 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
           variant="primary"
           part="bulk-acknowledge"
           disabled={selectedShown.length === 0}
-          onClick={() => setOpenIds(selectedShown.map((row) => row.id))}
+          onClick={() => {
+            focusReturn.openedFrom({ bulk: true });
+            setOpenIds(selectedShown.map((row) => row.id));
+          }}
         >
           {t('acknowledgeSelected', { count: selectedShown.length })}
         </sl-button>
@@ -293,6 +329,7 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
       </div>
       <div className="varde-alarm-table__summary" part="summary" aria-live="polite">
         <span data-testid="alarm-count">{t('count', { shown: rows.length, total })}</span>
+        <span data-testid="active-site-count" data-count={activeSites}>{t('activeSites', { count: activeSites })}</span>
         {notice ? <span data-testid="alarm-notice">{notice}</span> : null}
         {failedNames.length > 0 ? (
           <span className="varde-alarm-table__warning" title={errorText} data-testid="sites-failed">
@@ -301,7 +338,19 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
         ) : null}
       </div>
       {stale}
-      {stateNotice ?? (
+      {rows.length > 0 ? (
+        <p className="varde-alarm-table__keys" part="keys">
+          {t('keyboardHint')}
+        </p>
+      ) : null}
+      {stateNotice && rows.length === 0 && total > 0 ? (
+        <div className="varde-alarm-table__filtered" data-testid="filtered-empty">
+          {stateNotice}
+          <button type="button" className="varde-alarm-table__clear-filter" part="clear-filters" onClick={clearFilters}>
+            {settledSearch !== '' ? filtered('clearSearch') : filtered('clearFilters')}
+          </button>
+        </div>
+      ) : stateNotice ?? (
         <AlarmRows
           stale={staleness !== null}
           rows={rows}
@@ -312,6 +361,7 @@ export function AlarmTableWidget(props: AlarmTableWidgetProps) {
           onSelect={onSelect}
           onSelectAll={onSelectAll}
           onOpen={onOpen}
+          onAcknowledge={onAcknowledgeKey}
           now={now}
         />
       )}

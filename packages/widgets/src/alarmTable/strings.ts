@@ -3,6 +3,10 @@ import { widgetStrings } from '../shared/widgetStrings.js';
 /** Texts of <varde-alarm-table> (menu's `alarms`, `map` and `list` come from core's `menu` namespace). */
 export const alarmTableStrings = widgetStrings('alarmTableWidget', {
   en: {
+    activeSites_one: 'Active alarms at {{count}} site',
+    activeSites_other: 'Active alarms at {{count}} sites',
+    acknowledgedOne: '{{name}} acknowledged.',
+    keyboardHint: 'Keys: ↑ ↓ move between alarms, Enter opens one, K acknowledges it.',
     signedOut: 'Sign in to see the alarms of your sites.',
     tableLabel: 'Alarms',
     colClass: 'Class',
@@ -76,6 +80,10 @@ export const alarmTableStrings = widgetStrings('alarmTableWidget', {
     loadFailed: 'The sites could not be loaded: {{message}}',
   },
   no: {
+    activeSites_one: 'Aktive alarmer på {{count}} anlegg',
+    activeSites_other: 'Aktive alarmer på {{count}} anlegg',
+    acknowledgedOne: '{{name}} kvittert.',
+    keyboardHint: 'Taster: ↑ ↓ flytter mellom alarmene, Enter åpner en, K kvitterer den.',
     signedOut: 'Logg inn for å se alarmene fra anleggene dine.',
     tableLabel: 'Alarmer',
     colClass: 'Klasse',
@@ -149,6 +157,10 @@ export const alarmTableStrings = widgetStrings('alarmTableWidget', {
     loadFailed: 'Anleggene kunne ikke lastes: {{message}}',
   },
   se: {
+    activeSites_one: 'Aktiva larm på {{count}} anläggning',
+    activeSites_other: 'Aktiva larm på {{count}} anläggningar',
+    acknowledgedOne: '{{name}} kvitterat.',
+    keyboardHint: 'Tangenter: ↑ ↓ flyttar mellan larmen, Enter öppnar ett, K kvitterar det.',
     signedOut: 'Logga in för att se larmen från dina anläggningar.',
     tableLabel: 'Larm',
     colClass: 'Klass',

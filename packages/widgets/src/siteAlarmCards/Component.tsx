@@ -119,8 +119,9 @@ export function SiteAlarmCardsWidget(props: SiteAlarmCardsWidgetProps) {
 
   return (
     <WidgetRoot styles={`${siteAlarmCardsStyles}\n${widgetStateStyles}`} className="varde-site-alarm-cards" rootRef={rootRef} lang={language}>
-      <p className="varde-site-alarm-cards__title" part="title">
-        {t('label')}: {cards.length}
+      {/* Says what it counts (issue 37, item 1): every site with an active alarm, acknowledged or not, as the map. */}
+      <p className="varde-site-alarm-cards__title" part="title" data-count={cards.length}>
+        {t('title', { count: cards.length })}
       </p>
       {stale}
       {notice ?? (

@@ -4,6 +4,8 @@ import { widgetStrings } from '../shared/widgetStrings.js';
 export const siteAlarmCardsStrings = widgetStrings('siteAlarmCardsWidget', {
   en: {
     label: 'Sites with active alarms',
+    title_one: '{{count}} site with active alarms, acknowledged or not',
+    title_other: '{{count}} sites with active alarms, acknowledged or not',
     activeCount: 'Active alarms: {{count}}',
     latestTag: 'Latest: {{tag}}',
     none: 'No site has active alarms.',
@@ -12,6 +14,8 @@ export const siteAlarmCardsStrings = widgetStrings('siteAlarmCardsWidget', {
   },
   no: {
     label: 'Anlegg med aktive alarmer',
+    title_one: '{{count}} anlegg med aktive alarmer, kvittert eller ikke',
+    title_other: '{{count}} anlegg med aktive alarmer, kvittert eller ikke',
     activeCount: 'Aktive alarmer: {{count}}',
     latestTag: 'Siste: {{tag}}',
     none: 'Ingen anlegg har aktive alarmer.',
@@ -20,6 +24,8 @@ export const siteAlarmCardsStrings = widgetStrings('siteAlarmCardsWidget', {
   },
   se: {
     label: 'Anläggningar med aktiva larm',
+    title_one: '{{count}} anläggning med aktiva larm, kvitterade eller inte',
+    title_other: '{{count}} anläggningar med aktiva larm, kvitterade eller inte',
     activeCount: 'Aktiva larm: {{count}}',
     latestTag: 'Senaste: {{tag}}',
     none: 'Ingen anläggning har aktiva larm.',

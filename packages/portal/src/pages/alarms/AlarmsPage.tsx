@@ -20,7 +20,8 @@ export function AlarmsPage() {
       <h1 id="page-title">{t('menu:alarms')}</h1>
       <AlarmTableWidget mapHref={hrefFor('/alarms/map')} siteHref={siteHref} site={site} onNavigate={route} />
       <div className="alarms-page__cards">
-        <SiteAlarmCardsWidget siteHref={siteHref} onNavigate={route} />
+        {/* Every site, the customer site too: the cards count what the table and the map count (issue 37, item 1). */}
+        <SiteAlarmCardsWidget siteHref={siteHref} onNavigate={route} excludeSite="" />
       </div>
     </section>
   );
