@@ -6,6 +6,7 @@ import { useVardeEvents } from '../shared/events.js';
 import { useShoelaceParts } from '../shared/shoelace.js';
 import { useSessionSnapshot, useSharedSession } from '../shared/useSharedSession.js';
 import { useWidgetTranslation } from '../shared/useWidgetTranslation.js';
+import { filteredEmptyStrings } from '../shared/filteredEmptyStrings.js';
 import { WidgetRoot } from '../shared/WidgetRoot.js';
 import type { RulesChangeDetail, RuleTestDetail } from './events.js';
 import { RuleIcon } from './icons.js';
@@ -35,6 +36,7 @@ interface Snack {
  */
 export function RuleEditorWidget({ site: onlySite, list, onRulesChange, onRuleTest }: RuleEditorWidgetProps) {
   const { t, language } = useWidgetTranslation(ruleEditorStrings);
+  const filtered = useWidgetTranslation(filteredEmptyStrings).t;
   const { rootRef, emit } = useVardeEvents();
   useShoelaceParts(loadRuleEditorShoelaceParts);
   const session = useSharedSession();
@@ -118,7 +120,16 @@ export function RuleEditorWidget({ site: onlySite, list, onRulesChange, onRuleTe
       ) : null}
       {error ? <p className="varde-rule-editor__error" role="alert">{error}</p> : null}
       {signedIn && sites === null && !error ? <p className="varde-rule-editor__muted">{t('loading')}</p> : null}
-      {sites !== null && shown.length === 0 ? <p className="varde-rule-editor__muted">{t('noSites')}</p> : null}
+      {sites !== null && shown.length === 0 && (needle === '' || sites.length === 0) ? <p className="varde-rule-editor__muted">{t('noSites')}</p> : null}
+      {/* A filter that hides every site names itself, in the alarm table's words (issue 37, item 2). */}
+      {sites !== null && sites.length > 0 && shown.length === 0 && needle !== '' ? (
+        <p className="varde-rule-editor__muted" data-testid="filtered-empty">
+          {filtered('sitesSearch', { search: filter.trim(), count: sites.length })}{' '}
+          <button type="button" className="varde-rule-editor__link-button" part="clear-filter" onClick={() => setFilter('')}>
+            {filtered('clearSearch')}
+          </button>
+        </p>
+      ) : null}
       {shown.length > 0 && session ? (
         <table className="varde-rule-editor__sites" part="sites">
           <thead>

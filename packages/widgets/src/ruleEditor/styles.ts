@@ -54,6 +54,8 @@ export const ruleEditorStyles = `
 }
 .varde-rule-editor .varde-rule-editor__icon-button svg { width: 18px; height: 18px; min-width: 18px; }
 .varde-rule-editor__icon-button:hover { background: var(--sl-color-neutral-200, #e4e4e7); }
+.varde-rule-editor__link-button { font: inherit; border: 1px solid var(--sl-color-primary-600, #0284c7); background: var(--sl-color-neutral-0, #fff); color: var(--sl-color-primary-700, #0369a1);
+  border-radius: var(--sl-border-radius-medium, 4px); padding: 2px 10px; min-height: 30px; cursor: pointer; }
 .varde-rule-editor__icon-button--danger { color: var(--varde-rule-editor-error); }
 .varde-rule-editor__empty, .varde-rule-editor__muted { color: var(--sl-color-neutral-600, #52525b); margin: 0.5rem 0; }
 .varde-rule-editor__error { color: var(--varde-rule-editor-error); margin: 0.35rem 0 0; font-size: 0.875rem; }
