@@ -3,6 +3,7 @@
  * (validateFile.ts) and the commands that start it, so none of them imports another for its types.
  */
 import type { ProgressBar } from './progress.js';
+import type { CsvReading } from './readRecords.js';
 import type { RetryPolicy } from './retry.js';
 import type { RowAction } from './types.js';
 
@@ -23,6 +24,12 @@ export interface BulkOptions {
   progressStream?: ConstructorParameters<typeof ProgressBar>[1];
   /** CSV cells keep their leading and trailing spaces (the job validates them); default: trimmed. */
   keepSpaces?: boolean;
+  /** How to read a CSV file (its dialect and column names), settled before the first pass. */
+  csv?: CsvReading;
+  /** The header cell a field comes from when it is not the field's own name: row errors name it. */
+  columnOf?: ReadonlyMap<string, string>;
+  /** A file without rows (empty or only a header) is refused unless this is set. */
+  allowEmpty?: boolean;
 }
 
 export type StopReason = 'interrupted' | 'unreachable' | 'signed-out';

@@ -1,7 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { readFile } from 'node:fs/promises';
+import { Transform } from 'node:stream';
 import { usageError } from '../errors.js';
+import { decoderFor, type CsvDialect } from './csvDialect.js';
 import type { InputRecord } from './types.js';
 
 export type InputFormat = 'csv' | 'jsonl' | 'json';
@@ -22,9 +24,9 @@ export function formatOf(path: string): InputFormat {
 export async function* readRecords(
   path: string,
   format: InputFormat = formatOf(path),
-  options: { keepSpaces?: boolean } = {},
+  options: { keepSpaces?: boolean; csv?: CsvReading } = {},
 ): AsyncGenerator<InputRecord> {
-  if (format === 'csv') yield* readCsv(path, options.keepSpaces === true);
+  if (format === 'csv') yield* readCsv(path, options.keepSpaces === true, options.csv);
   else if (format === 'jsonl') yield* readJsonLines(path);
   else yield* readJsonArray(path);
 }
@@ -37,17 +39,39 @@ export async function* readRecords(
  */
 const READ_CHUNK_BYTES = 4 * 1024;
 
+/**
+ * How to read a CSV file, settled once before its first pass (bulkCommand.ts): its dialect (encoding,
+ * separator, where the header is) and the field name of each column (columnMapping.ts). Without it: UTF-8,
+ * commas, the header's own names in lower case.
+ */
+export interface CsvReading {
+  dialect: Pick<CsvDialect, 'encoding' | 'delimiter' | 'headerLine'>;
+  names: string[];
+}
+
 /** keepSpaces: cells keep their spaces, for jobs that report leading or trailing whitespace as an error. */
-async function* readCsv(path: string, keepSpaces = false): AsyncGenerator<InputRecord> {
+async function* readCsv(path: string, keepSpaces = false, reading?: CsvReading): AsyncGenerator<InputRecord> {
   // Loaded here, not at start: commands without a CSV file start without the parser.
   const { parse } = await import('csv-parse');
-  const parser = createReadStream(path, { highWaterMark: READ_CHUNK_BYTES }).pipe(
+  const decoder = decoderFor(reading?.dialect ?? { encoding: 'utf-8' });
+  // The bytes become text in the file's encoding before the parser sees them (it counts lines in text).
+  const decode = new Transform({
+    readableObjectMode: false,
+    transform(chunk: Buffer, _encoding, done) {
+      done(null, decoder.decode(chunk, { stream: true }));
+    },
+    flush(done) {
+      done(null, decoder.decode());
+    },
+  });
+  const parser = createReadStream(path, { highWaterMark: READ_CHUNK_BYTES }).pipe(decode).pipe(
     parse({
-      columns: (header: string[]) => header.map((name) => name.trim().toLowerCase()),
+      columns: reading ? () => reading.names : (header: string[]) => header.map((name) => name.trim().toLowerCase()),
       bom: true,
       trim: !keepSpaces,
       skip_empty_lines: true,
       info: true,
+      ...(reading ? { delimiter: reading.dialect.delimiter, from_line: reading.dialect.headerLine } : {}),
     }),
   );
   try {

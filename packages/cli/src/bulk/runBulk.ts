@@ -1,6 +1,6 @@
 import { HttpError, NetworkError, TimeoutError } from '@varde/core';
 import { resolve } from 'node:path';
-import { CliError } from '../errors.js';
+import { CliError, usageError } from '../errors.js';
 import { EXIT } from '../exitCodes.js';
 import { DoneRows, Journal, fileSha256 } from './journal.js';
 import { validateFile } from './validateFile.js';
@@ -38,7 +38,12 @@ export async function runBulk<Row>(job: BulkJob<Row>, options: BulkOptions): Pro
   try {
     // Pass 1: validate everything before any write. It keeps only counts and key hashes, so memory
     // stays flat; when something is wrong it reads the file once more to report every error in line order.
-    if (!(await validateFile(job, options, summary, report))) return summary;
+    const { valid, keys } = await validateFile(job, options, summary, report);
+    if (!valid) return summary;
+    if (summary.rows === 0 && !options.allowEmpty) {
+      throw usageError(`${options.file} has no rows (empty, or only a header): nothing was written. --allow-empty accepts such a file.`);
+    }
+    await job.prepare?.((key) => keys.has(key.toLowerCase()), options.dryRun);
 
     // Pass 2: apply (or plan) with bounded concurrency.
     let journal: Journal | undefined;
@@ -79,7 +84,10 @@ export async function runBulk<Row>(job: BulkJob<Row>, options: BulkOptions): Pro
 
     // `concurrency` workers pull rows from one reader: at most that many rows exist at once, and
     // nothing is kept per row once it is journaled.
-    const records = readRecords(options.file, undefined, { keepSpaces: options.keepSpaces === true })[Symbol.asyncIterator]();
+    const records = readRecords(options.file, undefined, {
+      keepSpaces: options.keepSpaces === true,
+      ...(options.csv ? { csv: options.csv } : {}),
+    })[Symbol.asyncIterator]();
     const worker = async (): Promise<void> => {
       for (let next = await records.next(); !next.done; next = await records.next()) {
         const record = next.value;
@@ -110,6 +118,8 @@ export async function runBulk<Row>(job: BulkJob<Row>, options: BulkOptions): Pro
 
     if (stopped) summary.stopped = stopped;
     const complete = !stopped && summary.failed === 0;
+    // What the file no longer names is pruned only after every row is in: a stopped run prunes nothing.
+    if (complete) await job.finish?.(options.dryRun, calls);
     if (journal && complete) journal.remove();
     else journal?.close();
     return summary;

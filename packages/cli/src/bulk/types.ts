@@ -37,6 +37,14 @@ export interface BulkJob<Row> {
   plan(row: Row, calls: RowCalls): Promise<RowAction>;
   /** Applies the row; must be idempotent (it runs again after a crash whose outcome was not journaled). */
   apply(row: Row, calls: RowCalls): Promise<RowAction>;
+  /**
+   * After the file validated and before the first write (or plan): `named` tells whether the file has a
+   * row with that key. What the job does with the keys the file does not name (prune) is settled here,
+   * so a refusal writes nothing.
+   */
+  prepare?(named: (key: string) => boolean, dryRun: boolean): Promise<void>;
+  /** After every row is done (not after a stop or a failed row): what `prepare` settled is carried out. */
+  finish?(dryRun: boolean, calls: RowCalls): Promise<void>;
 }
 
 /** One line of the report: every row, whatever happened to it. */

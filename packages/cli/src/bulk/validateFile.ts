@@ -9,15 +9,16 @@ import type { BulkJob } from './types.js';
  * each key's 64-bit hash to a KeyHashSet; a hash seen twice marks the key a suspect (a duplicate,
  * or rarely a collision). A clean file ends there. Otherwise a second pass prints every error in
  * line order (and writes it to the report), confirming duplicates exactly: only suspect keys are
- * kept as text. Sets summary.rows and summary.invalid; true when every row is valid.
+ * kept as text. Sets summary.rows and summary.invalid; `valid` when every row is valid, and the
+ * keys' hashes (lower case), so that a job can ask whether the file names a key (prune).
  */
 export async function validateFile<Row>(
   job: BulkJob<Row>,
   options: BulkOptions,
   summary: BulkSummary,
   report: ReportWriter | undefined,
-): Promise<boolean> {
-  const records = () => readRecords(options.file, undefined, { keepSpaces: options.keepSpaces === true });
+): Promise<{ valid: boolean; keys: KeyHashSet }> {
+  const records = () => readRecords(options.file, undefined, { keepSpaces: options.keepSpaces === true, ...(options.csv ? { csv: options.csv } : {}) });
   const hashes = new KeyHashSet();
   const suspects = new KeyHashSet();
   let invalid = 0;
@@ -34,7 +35,7 @@ export async function validateFile<Row>(
   }
   if (invalid === 0 && suspects.size === 0) {
     summary.rows = rows;
-    return true;
+    return { valid: true, keys: hashes };
   }
 
   // The exact pass: first line of each suspect key, by its text.
@@ -56,11 +57,19 @@ export async function validateFile<Row>(
     }
     if (errors.length > 0) {
       summary.invalid += 1;
+      errors = errors.map((error) => withColumn(error, options.columnOf));
       options.note(`line ${record.line}: ${errors.join('; ')}`);
       report?.write({ line: record.line, key, action: 'none', status: 'invalid', error: errors.join('; ') });
     } else {
       summary.rows += 1;
     }
   }
-  return summary.invalid === 0;
+  return { valid: summary.invalid === 0, keys: hashes };
+}
+
+/** `phone: ...` -> `phone (column "Mobile phone [mobile]"): ...` when the field came from a column of another name. */
+function withColumn(error: string, columnOf: ReadonlyMap<string, string> | undefined): string {
+  const field = /^(\w+): /.exec(error)?.[1];
+  const column = field === undefined ? undefined : columnOf?.get(field);
+  return column === undefined ? error : `${field} (column "${column}")${error.slice(field!.length)}`;
 }

@@ -8,7 +8,9 @@ import {
   type Role,
 } from '@varde/core/contract';
 import { csvLine } from '../bulk/csvText.js';
+import type { ColumnSpec } from '../bulk/columnMapping.js';
 import type { InputRecord, Validation } from '../bulk/types.js';
+import type { PhoneNormaliser } from './usersPhone.js';
 
 /**
  * The users file, shared by `varde users import` and `export` (export writes what import takes
@@ -22,6 +24,8 @@ export interface UserRow {
   email: string;
   name: string;
   role: Role;
+  /** The role came from the file (a --role default only sets the role of a new user). */
+  roleFromFile: boolean;
   phone?: string;
   language?: LanguageCode;
   sites?: string[];
@@ -44,14 +48,49 @@ const FIELD_NAMES: Record<string, string> = {
   username: 'email', controllers: 'sites', moduleAccesses: 'modules', licensingPartners: 'partners',
 };
 
+/** How an import reads its rows beyond the file itself. */
+export interface UserRecordOptions {
+  /** The role of rows without one (--role). */
+  defaultRole?: Role;
+  /** Phone numbers to E.164 (usersPhone.ts); without it a phone is taken as written. */
+  phone?: PhoneNormaliser;
+}
+
+/** The columns the users import reads, and the built-in mapping of Microsoft Entra ID's bulk files. */
+export function userColumns(defaultRole: boolean): ColumnSpec {
+  return {
+    known: [...USER_COLUMNS, 'username'],
+    required: [['email', 'username'], ['name'], ...(defaultRole ? [] : [['role']])],
+    formats: {
+      // Bulk create ("User name [userPrincipalName] Required") and the user list download (plain
+      // attribute names); the mobile number before the office one.
+      entra: [
+        ['userPrincipalName', 'email'],
+        ['displayName', 'name'],
+        ['mobile', 'phone'],
+        ['mobilePhone', 'phone'],
+        ['telephoneNumber', 'phone'],
+      ],
+    },
+  };
+}
+
 /** Checks one record against the contract's rules and against what the actor may grant. */
-export function validateUserRecord(record: InputRecord, grantable: GrantableResponse): Validation<UserRow> {
+export function validateUserRecord(record: InputRecord, grantable: GrantableResponse, options: UserRecordOptions = {}): Validation<UserRow> {
   const fields = record.fields;
   if (typeof fields.__invalid === 'string') return { ok: false, errors: [fields.__invalid] };
   const email = text(fields.email ?? fields.username) ?? '';
-  const phone = text(fields.phone);
+  let phone = text(fields.phone);
   const language = text(fields.language);
-  const row: UserRow = { email, name: text(fields.name) ?? '', role: (text(fields.role) ?? '') as Role };
+  const fileRole = text(fields.role) ?? '';
+  const role = (fileRole || options.defaultRole || '') as Role;
+  const row: UserRow = { email, name: text(fields.name) ?? '', role, roleFromFile: fileRole !== '' };
+  const errors: string[] = [];
+  if (phone && options.phone) {
+    const checked = options.phone(phone);
+    if (checked.ok) phone = checked.e164;
+    else errors.push(`phone: ${checked.error}`);
+  }
   if (phone !== undefined) row.phone = phone;
   if (language) row.language = language as LanguageCode;
   const sites = list(fields.sites);
@@ -61,17 +100,20 @@ export function validateUserRecord(record: InputRecord, grantable: GrantableResp
   if (modules) row.modules = modules;
   if (partners) row.partners = partners;
 
-  const errors: string[] = [];
   const parsed = createUserRequest.safeParse(createBodyOf(row));
   if (!parsed.success) {
     // Unknown modules are reported below with the others you do not have.
-    const issues = parsed.error.issues.filter((issue) => FIELD_NAMES[String(issue.path[0] ?? '')] !== 'modules');
+    // A phone number libphonenumber refused is reported once, with its reason.
+    const phoneRefused = errors.some((error) => error.startsWith('phone: '));
+    const issues = parsed.error.issues.filter(
+      (issue) => FIELD_NAMES[String(issue.path[0] ?? '')] !== 'modules' && !(phoneRefused && issue.path[0] === 'phone'),
+    );
     for (const issue of issues) {
       const path = issue.path.map(String);
       const field = FIELD_NAMES[path[0] ?? ''] ?? path[0] ?? 'row';
       errors.push(`${field}: ${field === 'role' ? (row.role ? 'must be one of Admin, PowerUser, User, Guest, Viewer' : 'Role is required') : issue.message}`);
     }
-    if (issues.length === 0 && !row.modules) errors.push(describeIssues(parsed.error));
+    if (issues.length === 0 && !row.modules && !phoneRefused) errors.push(describeIssues(parsed.error));
   }
   if (row.role && grantable.roles.length > 0 && !grantable.roles.includes(row.role) && parsed.success) {
     errors.push(`role: you may not grant ${row.role} (you may grant ${grantable.roles.join(', ')})`);
@@ -91,9 +133,11 @@ function trueMapOf(items: string[] | undefined): Record<string, true> | undefine
   return items ? Object.fromEntries(items.map((item) => [item, true as const])) : undefined;
 }
 
-/** The POST /users body for a row. */
-export function createBodyOf(row: UserRow): CreateUserRequest {
+/** The POST /users body for a row; `source` and `invite` (false: no invitation e-mail) from the import's flags. */
+export function createBodyOf(row: UserRow, options: { source?: string; invite?: boolean } = {}): CreateUserRequest {
   const body: CreateUserRequest = { username: row.email, name: row.name, role: row.role };
+  if (options.source) body.source = options.source;
+  if (options.invite === false) body.invite = false;
   if (row.phone) body.phone = row.phone;
   if (row.language) body.language = row.language;
   if (row.sites) body.controllers = trueMapOf(row.sites);
@@ -110,10 +154,12 @@ function controlled(map: Record<string, true>, allowed: readonly string[]): stri
 const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((item, index) => item === b[index]);
 
 /** The PATCH that brings `current` to the row (only the file's columns count), or null when nothing differs. */
-export function patchFor(row: UserRow, current: ManagedUser, grantable: GrantableResponse): Record<string, unknown> | null {
+export function patchFor(row: UserRow, current: ManagedUser, grantable: GrantableResponse, source?: string): Record<string, unknown> | null {
   const patch: Record<string, unknown> = {};
   if (row.name !== current.name) patch.name = row.name;
-  if (row.role !== current.role) patch.role = row.role;
+  if (row.roleFromFile && row.role !== current.role) patch.role = row.role;
+  // A user the source's file names is that source's from now on (so its next file may prune them).
+  if (source !== undefined && current.source !== source) patch.source = source;
   if (row.phone !== undefined && row.phone !== (current.phone ?? '')) patch.phone = row.phone;
   if (row.language !== undefined && row.language !== current.language) patch.language = row.language;
   if (row.sites && !sameList(row.sites, controlled(current.controllers, grantable.controllers))) patch.controllers = trueMapOf(row.sites);

@@ -158,5 +158,10 @@ export const grantableResponse = z.object({
   controllers: z.array(z.string()),
   moduleAccesses: z.array(moduleKey),
   licensingPartners: z.array(z.string()),
+  /**
+   * The ISO 3166 country of the caller's partner (`/partners/{id}/defaultCountry`), for phone numbers
+   * written without a country code; absent when the partner names none (clients then take Norway).
+   */
+  defaultCountry: z.optional(z.string()),
 });
 export type GrantableResponse = z.infer<typeof grantableResponse>;

@@ -31,6 +31,7 @@ import { sendInvitation } from './invitation.js';
 import { loadActor, requireManaged, type Actor } from './actor.js';
 import { listManagedUsers, managedUserByUid } from './managedUsers.js';
 import { createUser, deleteUser, requireMaySetPasswordOf, setGrant, updateUser } from './userWrites.js';
+import { partnerCountryOf } from './partnerCountry.js';
 import { writeBatcherFor } from './writeBatcher.js';
 
 const idParams = z.object({ id: userKeySchema });
@@ -70,7 +71,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: CloudContext): voi
       // Declared before /users/:id, and `grantable` can never be a uid (uids are UUIDs).
       api.get('/users/grantable', async (request): Promise<GrantableResponse> => {
         const actor = await actorOf(ctx, request);
-        return { roles: actor.roles, ...(await actor.grantable()) };
+        const country = await partnerCountryOf(ctx, await actor.mainPartner());
+        return { roles: actor.roles, ...(await actor.grantable()), ...(country ? { defaultCountry: country } : {}) };
       });
 
       api.get('/users/:id', async (request): Promise<ManagedUser> => {

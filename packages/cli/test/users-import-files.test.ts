@@ -1,0 +1,181 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ManagedUser } from '@varde/core/contract';
+import { startCloud, type Cloud } from '../../server/test/helpers/startCloud.js';
+import { demoUsers } from '../../server/src/seed/demoUsers.js';
+import { createHome, runVarde, type VardeHome } from './helpers/runVarde.js';
+
+/**
+ * `varde users import` of files as HR systems and Excel write them (issue 34): separators, encodings,
+ * Entra ID files, column mapping, empty files, sources and pruning of leavers, --no-invite, --json.
+ */
+let cloud: Cloud;
+let admin: VardeHome;
+const work = mkdtempSync(join(tmpdir(), 'varde-import-files-'));
+
+/** Windows-1252 bytes of a text (what a plain Excel CSV holds): Latin-1 plus the few characters it moves. */
+function windows1252(text: string): Buffer {
+  const moved: Record<string, number> = { '€': 0x80, '–': 0x96, '—': 0x97, '’': 0x92 };
+  return Buffer.from([...text].map((char) => moved[char] ?? (char.charCodeAt(0) < 256 ? char.charCodeAt(0) : 0x3f)));
+}
+
+function file(name: string, content: string | Buffer): string {
+  const path = join(work, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+async function allUsers(): Promise<ManagedUser[]> {
+  const result = await runVarde(admin, ['users', 'list', '--json']);
+  expect(result.code, result.stderr).toBe(0);
+  return JSON.parse(result.stdout) as ManagedUser[];
+}
+
+const FIRST = ['Åse', 'Ærling', 'Øystein', 'Kari – Anne', 'Bjørn', 'Håkon', 'Sjur'];
+const LAST = ['Ærlig', 'Øvrebø', 'Strømsæther', 'Dæhlie', 'Løvås', 'Bråten'];
+/** The HR file's people: æøå in every name, phones written as people write them. */
+const hrPeople = Array.from({ length: 300 }, (_, index) => ({
+  email: `person${index}@hr.test`,
+  name: `${FIRST[index % FIRST.length]} ${LAST[index % LAST.length]} ${index}`,
+  phone: index % 3 === 0 ? `0047 9${String(10000000 + index).slice(1)}` : index % 3 === 1 ? `9${String(10000000 + index).slice(1)}` : '',
+}));
+
+/** A `;`-separated Windows-1252 file with CRLF line ends, as Excel writes "CSV" in Norway. */
+function hrFile(name: string, people: typeof hrPeople): string {
+  const lines = ['E-post;Navn;Rolle;Telefon', ...people.map((person) => `${person.email};${person.name};User;${person.phone}`)];
+  return file(name, windows1252(`${lines.join('\r\n')}\r\n`));
+}
+
+const hrMap = ['--map', 'email=E-post,name=Navn,role=Rolle,phone=Telefon'];
+
+beforeAll(async () => {
+  cloud = await startCloud();
+  admin = createHome(cloud.url);
+  const login = await runVarde(admin, ['login', '--user', demoUsers.admin.email, '--password-stdin'], { stdin: `${demoUsers.admin.password}\n` });
+  expect(login.code, login.stderr).toBe(0);
+}, 120_000);
+
+afterAll(() => cloud?.close());
+
+describe('varde users import: files as people have them', () => {
+  it('imports 300 people from a ;-separated Windows-1252 file with --source hr; --prune disable then disables exactly the 10 leavers', async () => {
+    // People the prune must never touch: added by hand, and another source's.
+    const byHand = await runVarde(admin, ['users', 'create', '--email', 'hand@other.test', '--name', 'Hand Made', '--role', 'User']);
+    expect(byHand.code, byHand.stderr).toBe(0);
+    const payroll = file('payroll.csv', 'email,name,role\npay1@other.test,Pay One,User\npay2@other.test,Pay Two,User\n');
+    expect((await runVarde(admin, ['users', 'import', payroll, '--source', 'payroll', '--no-invite'])).code).toBe(0);
+
+    const since = Date.now();
+    const first = await runVarde(admin, ['users', 'import', hrFile('hr.csv', hrPeople), ...hrMap, '--source', 'hr', '--no-invite']);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toContain('Windows-1252, separator ";", CRLF line ends');
+    expect(first.stderr).toMatch(/Done: 300 created, 0 updated, 0 unchanged, 0 failed/);
+
+    let users = await allUsers();
+    const hr = users.filter((user) => user.username.endsWith('@hr.test'));
+    expect(hr).toHaveLength(300);
+    for (const person of hrPeople) {
+      const user = hr.find((candidate) => candidate.username === person.email)!;
+      expect(user.name).toBe(person.name); // byte-exact: æøå and the en dash survived
+      expect(user.source).toBe('hr');
+      if (person.phone) expect(user.phone).toMatch(/^\+479\d{7}$/);
+    }
+    expect(hr.find((user) => user.username === 'person0@hr.test')!.phone).toBe('+4790000000');
+    expect(hr.find((user) => user.username === 'person1@hr.test')!.phone).toBe('+4790000001');
+    // --no-invite: not one invitation went out.
+    expect((await cloud.context.outbox.list({ since })).filter((message) => message.to.endsWith('@hr.test'))).toEqual([]);
+
+    // The same file again: nothing to do.
+    const again = await runVarde(admin, ['users', 'import', hrFile('hr-again.csv', hrPeople), ...hrMap, '--source', 'hr', '--prune', 'disable']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(/Done: 0 created, 0 updated, 300 unchanged, 0 failed, 0 disabled/);
+
+    const leavers = hrPeople.filter((_, index) => index % 30 === 7);
+    expect(leavers).toHaveLength(10);
+    const staying = hrPeople.filter((person) => !leavers.includes(person));
+    const shorter = hrFile('hr-leavers.csv', staying);
+
+    // A dry run lists them, as one JSON document, and changes nothing.
+    const plan = await runVarde(admin, ['users', 'import', shorter, ...hrMap, '--source', 'hr', '--prune', 'disable', '--dry-run', '--json']);
+    expect(plan.code, plan.stderr).toBe(0);
+    const planned = JSON.parse(plan.stdout);
+    expect(planned).toMatchObject({ dryRun: true, rows: 290, wouldCreate: 0, wouldUpdate: 0, unchanged: 290, wouldDisable: 10 });
+    expect([...planned.prune.users].sort()).toEqual(leavers.map((person) => person.email).sort());
+    expect((await allUsers()).filter((user) => user.disabled)).toEqual([]);
+
+    // --max-prune below the leavers: refused, nothing written.
+    const refused = await runVarde(admin, ['users', 'import', shorter, ...hrMap, '--source', 'hr', '--prune', 'disable', '--max-prune', '5']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('would disable 10 of the 300 users of source hr, more than --max-prune 5');
+    expect((await allUsers()).filter((user) => user.disabled)).toEqual([]);
+
+    const pruned = await runVarde(admin, ['users', 'import', shorter, ...hrMap, '--source', 'hr', '--prune', 'disable']);
+    expect(pruned.code, pruned.stderr).toBe(0);
+    expect(pruned.stderr).toMatch(/Done: 0 created, 0 updated, 290 unchanged, 0 failed, 10 disabled/);
+    users = await allUsers();
+    expect(users.filter((user) => user.disabled).map((user) => user.username).sort()).toEqual(leavers.map((person) => person.email).sort());
+    // Everyone else is as they were: the hand-made user, the other source's, the demo users.
+    expect(users.find((user) => user.username === 'hand@other.test')).toMatchObject({ name: 'Hand Made' });
+    expect(users.filter((user) => user.source === 'payroll')).toHaveLength(2);
+    for (const person of hrPeople) expect(users.find((user) => user.username === person.email)!.name).toBe(person.name);
+  }, 120_000);
+
+  it('reads an Entra ID bulk file (version line, BOM, bracketed headers) with --format entra and warns of the columns it does not use', async () => {
+    const entra = file(
+      'entra.csv',
+      '\uFEFFversion:v1.0\r\n' +
+        'Name [displayName] Required,User name [userPrincipalName] Required,Initial password [passwordProfile] Required,' +
+        'Block sign in (Yes/No) [accountEnabled] Required,First name [givenName],Last name [surname],Job title [jobTitle],' +
+        'Department [department],Usage location [usageLocation],Office phone [telephoneNumber],Mobile phone [mobile]\r\n' +
+        'Siv Ødegård,siv@entra.test,Secret-123!,No,Siv,Ødegård,Driftsleder,Drift,NO,+47 22 00 00 00,004791234567\r\n' +
+        'Tor Åsen,tor@entra.test,Secret-123!,No,Tor,Åsen,Tekniker,Drift,NO,,\r\n',
+    );
+    const result = await runVarde(admin, ['users', 'import', entra, '--format', 'entra', '--role', 'User', '--no-invite']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('UTF-8 (with BOM), separator ",", CRLF line ends, after a version line');
+    expect(result.stderr).toContain('columns not used: "Initial password [passwordProfile] Required"');
+    expect(result.stderr).toContain('"Office phone [telephoneNumber]"');
+    const users = await allUsers();
+    expect(users.find((user) => user.username === 'siv@entra.test')).toMatchObject({ name: 'Siv Ødegård', role: 'User', phone: '+4791234567' });
+    expect(users.find((user) => user.username === 'tor@entra.test')).toMatchObject({ name: 'Tor Åsen', role: 'User' });
+  });
+
+  it('refuses an empty file, a header-only file and a file without a needed column (exit 2) unless --allow-empty', async () => {
+    const empty = await runVarde(admin, ['users', 'import', file('empty.csv', '')]);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('is empty');
+    const headerOnly = file('header-only.csv', 'email;name;role\r\n');
+    const refused = await runVarde(admin, ['users', 'import', headerOnly]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('has no rows');
+    expect((await runVarde(admin, ['users', 'import', headerOnly, '--allow-empty'])).code).toBe(0);
+    const noRole = await runVarde(admin, ['users', 'import', file('no-role.csv', 'email,name,department\nx@norole.test,X,Drift\n')]);
+    expect(noRole.code).toBe(2);
+    expect(noRole.stderr).toMatch(/line 1: no column for role/);
+    expect((await allUsers()).some((user) => user.username === 'x@norole.test')).toBe(false);
+  });
+
+  it('names the line and column of a phone number that cannot be one, and writes nothing', async () => {
+    const bad = file('bad-phone.csv', 'Mail;Full name;role;Mobil\nok@phone.test;Ok;User;91234567\nbad@phone.test;Bad;User;12\n');
+    const result = await runVarde(admin, ['users', 'import', bad, '--map', 'email=Mail,name=Full name,phone=Mobil']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^line 3: phone \(column "Mobil"\): "12" is not a possible phone number/m);
+    expect((await allUsers()).some((user) => user.username.endsWith('@phone.test'))).toBe(false);
+  });
+
+  it('--json prints one JSON document in a dry run, with wouldCreate; invitations go out unless --no-invite', async () => {
+    const people = file('json.csv', 'email\tname\trole\nnew1@json.test\tNy En\tUser\nnew2@json.test\tNy To\tUser\n');
+    const plan = await runVarde(admin, ['users', 'import', people, '--dry-run', '--json']);
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(JSON.parse(plan.stdout)).toMatchObject({ dryRun: true, rows: 2, wouldCreate: 2, wouldUpdate: 0, unchanged: 0, input: expect.stringContaining('separator tab') });
+
+    const since = Date.now();
+    const done = await runVarde(admin, ['users', 'import', people, '--json']);
+    expect(done.code, done.stderr).toBe(0);
+    expect(JSON.parse(done.stdout)).toMatchObject({ dryRun: false, created: 2, invite: true });
+    const invitations = (await cloud.context.outbox.list({ since })).filter((message) => message.to.endsWith('@json.test'));
+    expect(invitations.map((message) => message.to).sort()).toEqual(['new1@json.test', 'new2@json.test']);
+  });
+});
