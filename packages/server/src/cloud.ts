@@ -11,6 +11,8 @@ import { createRuleEngine, createRuleStore, registerRuleRoutes } from './rules/i
 import { seedDemoRules } from './seed/demoRules.js';
 import { createScheduleStore } from './oncall/scheduleStore.js';
 import { registerOnCallRoutes } from './oncall/routes.js';
+import { registerOnCallFeedRoutes } from './oncall/feedRoutes.js';
+import { createFeedTokens } from './oncall/feedTokens.js';
 import { seedDemoOnCall } from './seed/demoOnCall.js';
 import { createAnomalyService } from './anomaly/anomalyService.js';
 import { registerAnomalyRoutes } from './anomaly/routes.js';
@@ -215,6 +217,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     registerControllerFrameRoutes(app, context);
     registerRuleRoutes(app, context, ruleStore);
     registerOnCallRoutes(app, context, schedules);
+    registerOnCallFeedRoutes(app, context, schedules, createFeedTokens(db));
     registerHistorianRoutes(app, context, historian);
     const functionRunner = countRuns(await createFunctionRunner(context, dispatch, { unsafeFunctions: config.unsafeFunctions, bwrap: config.bwrapPath }), metrics);
     registerFaasRoutes(app, context, functions, functionRunner);

@@ -25,6 +25,8 @@ const exempt: Record<string, string> = {
   'POST /cloud/csv2edges/csv2edges': 'converts the posted CSV and stores nothing; saving the edges is POST /cloud/graph/edges, attacked',
   'POST /cloud/graph/bim-service/token': "names nothing: a viewer token for the caller's own partner's BIM project",
   'POST /cloud/alarms/oncall/schedules': "makes a schedule of the caller's own partner; another partner's user or site in it is refused with 400 naming the field (oncall-schedules.test.ts)",
+  'POST /cloud/alarms/oncall/feed': "names nothing: renews the caller's own calendar-feed secret",
+  'DELETE /cloud/alarms/oncall/feed': "names nothing: revokes the caller's own calendar-feed secret",
 };
 
 const tokenFor = (tokens: AccessTokens, service: string) => ({ authorization: `Bearer ${tokens[serviceHostName(service as never, 'localhost')]!}` });

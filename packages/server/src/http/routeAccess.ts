@@ -102,6 +102,10 @@ const table: Record<string, RouteAccess> = {
   'GET /cloud/alarms/oncall/schedules/:scheduleId/timeline': { owner: 'partner', param: 'scheduleId' },
   // The site is named by the query's site.
   'GET /cloud/alarms/oncall/who': { owner: 'site' },
+  // The caller's own calendar-feed secret (the feeds themselves are public: the secret is in their path).
+  'GET /cloud/alarms/oncall/feed': { owner: 'caller' },
+  'POST /cloud/alarms/oncall/feed': { owner: 'caller' },
+  'DELETE /cloud/alarms/oncall/feed': { owner: 'caller' },
   'GET /cloud/search/tags': { owner: 'caller-scoped' },
   'GET /cloud/licensing/partners': { owner: 'caller-scoped' },
   'GET /cloud/licensing/partners/:partner/licenseTypes': { owner: 'licensing-partner', param: 'partner' },

@@ -35,6 +35,7 @@ import { ruleNamesMigration } from './260-rule-names.js';
 import { accessTokensMigration } from './270-access-tokens.js';
 import { disabledAccountsMigration } from './280-disabled-accounts.js';
 import { oncallSchedulesMigration } from './290-oncall-schedules.js';
+import { oncallFeedTokensMigration } from './291-oncall-feed-tokens.js';
 
 export type { Migration };
 
@@ -71,4 +72,5 @@ export const migrations: Migration[] = [
   accessTokensMigration,
   disabledAccountsMigration,
   oncallSchedulesMigration,
+  oncallFeedTokensMigration,
 ];
