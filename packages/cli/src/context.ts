@@ -15,6 +15,11 @@ export interface CommandContext {
 export function createContext(command: Command): CommandContext {
   const options = command.optsWithGlobals<GlobalOptions>();
   const settings = resolveSettings(options);
+  if (settings.credentialsWithheldFrom !== undefined && settings.environmentToken === undefined) {
+    process.stderr.write(
+      `warning: profile ${settings.profileName} holds a sign-in for ${settings.credentialsWithheldFrom}; it is not sent to ${settings.cloud}. Sign in there, or set VARDE_TOKEN.\n`,
+    );
+  }
   return {
     settings,
     output: new Output(options.json === true),

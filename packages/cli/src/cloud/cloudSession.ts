@@ -11,7 +11,7 @@ import { serviceBaseUrl, type Settings } from '../config/settings.js';
 import { CliError, notSignedIn } from '../errors.js';
 import { EXIT } from '../exitCodes.js';
 import { AuthCookieJar, type AuthCookies } from './authCookies.js';
-import { parseGivenToken, type Credentials } from './credentials.js';
+import { isPersonalToken, parseGivenToken, type Credentials } from './credentials.js';
 import { createFetch } from './proxyFetch.js';
 
 /** Renew this long before the tokens expire, so a request never leaves with a token about to lapse. */
@@ -155,6 +155,7 @@ export class CloudSession {
   }
 
   private canRenew(): boolean {
+    if (isPersonalToken(this.credentials)) return false;
     return (
       tryFindAccessToken(this.credentials?.accessTokens, 'auth') !== undefined ||
       Object.keys(this.cookieJar.current).length > 0
@@ -164,6 +165,9 @@ export class CloudSession {
   private sessionExpired(): CliError {
     if (this.source === 'environment') {
       return new CliError('The token in VARDE_TOKEN was not accepted or has expired.', EXIT.auth);
+    }
+    if (isPersonalToken(this.credentials)) {
+      return new CliError(`The access token of profile ${this.settings.profileName} was not accepted: it has expired or was revoked. Make a new one and run: varde login --with-token`, EXIT.auth);
     }
     const flag = this.settings.profileName === 'default' ? '' : ` --profile ${this.settings.profileName}`;
     return new CliError(`Session expired. Run: varde login${flag}`, EXIT.auth);

@@ -15,6 +15,8 @@ import { registerFunctionsCommand } from './functions.js';
 import { registerMappingsCommand } from './mappings.js';
 import { registerBimCommand } from './bim.js';
 import { registerCompletionCommand } from './completion.js';
+import { registerTokensCommand } from './tokens.js';
+import { registerServiceAccountsCommand } from './serviceAccounts.js';
 
 /**
  * Every command group, in the order `varde --help` lists them. A new group (users, licences,
@@ -25,6 +27,8 @@ export function registerCommands(program: Command): void {
   registerLoginCommand(program);
   registerWhoamiCommand(program);
   registerLogoutCommand(program);
+  registerTokensCommand(program);
+  registerServiceAccountsCommand(program);
   registerApiCommand(program);
   registerOutboxCommand(program);
   registerUsersCommand(program);

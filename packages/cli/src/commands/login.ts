@@ -4,7 +4,7 @@ import type { SignedIn, UserData } from '@varde/core/contract';
 import { CliError, usageError } from '../errors.js';
 import { EXIT } from '../exitCodes.js';
 import type { StoredProfile } from '../config/configFile.js';
-import { parseGivenToken, type Credentials } from '../cloud/credentials.js';
+import { isPersonalToken, parseGivenToken, type Credentials } from '../cloud/credentials.js';
 import { promptHidden, promptVisible, stdinIsTerminal } from '../io/prompt.js';
 import { formatTimestamp } from '../output/output.js';
 import { withContext, type CommandContext } from '../context.js';
@@ -14,6 +14,7 @@ interface LoginOptions {
   passwordStdin?: boolean;
   smsCodeStdin?: boolean;
   tokenStdin?: boolean;
+  withToken?: boolean;
 }
 
 export function registerLoginCommand(program: Command): void {
@@ -23,7 +24,8 @@ export function registerLoginCommand(program: Command): void {
     .option('-u, --user <email>', 'e-mail to sign in with (default: VARDE_USER, else asked)')
     .option('--password-stdin', 'read the password from the first line of stdin')
     .option('--sms-code-stdin', 'read the SMS code, when the account needs one, from the next line of stdin')
-    .option('--token-stdin', 'store a token read from stdin instead (the auth token, or a JSON access-token map)')
+    .option('--with-token', 'store an access token (varde_pat_…) read from stdin instead; no password, no SMS code')
+    .option('--token-stdin', 'store a token read from stdin instead (an access token, the auth token, or a JSON access-token map)')
     .addHelpText(
       'after',
       `
@@ -34,23 +36,32 @@ asked for, the password without echo. In scripts pipe the password in:
 
 For an account with an SMS second factor add --sms-code-stdin: varde says on stderr
 when the SMS has gone out, then waits for the code on the next line of stdin, so the
-script can write it once it has it. A token (--token-stdin) is the auth service's
-token, or a JSON map of access tokens keyed by host name as POST /login returns it.`,
+script can write it once it has it.
+
+For a job that runs unattended, make an access token (varde tokens create, or a
+service account's: varde service-accounts tokens create) and give it on stdin:
+
+  varde login --with-token < token.txt
+
+or set VARDE_TOKEN for one run, with no profile at all. --token-stdin also takes the
+auth service's token, or a JSON map of access tokens keyed by host name as POST
+/login returns it.`,
     )
     .action(withContext<[LoginOptions]>(runLogin));
 }
 
 async function runLogin(context: CommandContext, options: LoginOptions): Promise<void> {
-  if (options.tokenStdin && (options.passwordStdin || options.smsCodeStdin)) {
-    throw usageError('--token-stdin cannot be combined with --password-stdin or --sms-code-stdin.');
+  const tokenFlag = options.withToken ? '--with-token' : '--token-stdin';
+  if ((options.tokenStdin || options.withToken) && (options.passwordStdin || options.smsCodeStdin)) {
+    throw usageError(`${tokenFlag} cannot be combined with --password-stdin or --sms-code-stdin.`);
   }
   if (context.settings.environmentToken !== undefined) {
     process.stderr.write('warning: VARDE_TOKEN is set and overrides the sign-in stored by this command.\n');
   }
   context.session.startOver();
-  const credentials = options.tokenStdin ? await signInWithToken(context) : await signInWithPassword(context, options);
+  const credentials = options.tokenStdin || options.withToken ? await signInWithToken(context) : await signInWithPassword(context, options);
   context.session.use(credentials);
-  const user = await userInfo(context.session.http);
+  const user = await signInStep(() => userInfo(context.session.http));
   const { settings } = context;
   settings.configFile.updateProfile(settings.profileName, (current) => {
     const next: StoredProfile = { ...current, cloud: settings.cloud, user: user.email, uid: user.uid };
@@ -105,6 +116,8 @@ async function signInWithToken(context: CommandContext): Promise<Credentials> {
   const text = stdinIsTerminal() ? await promptHidden('Token') : await context.stdin.rest();
   const given = parseGivenToken(text, 'The token on stdin');
   context.session.use(given);
+  // An access token is proved by asking who it acts as (login stores the answer); it has nothing to renew.
+  if (isPersonalToken(given)) return given;
   // Proves the token and fills in every service's token with a known expiry.
   return signInStep(() => renewSession(context.session.http));
 }

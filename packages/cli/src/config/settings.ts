@@ -24,6 +24,11 @@ export interface Settings {
   /** VARDE_TOKEN: credentials for this run only, never written to the config file. */
   environmentToken?: string;
   configFile: ConfigFile;
+  /**
+   * The cloud that issued the profile's stored credentials, when `cloud` is another origin: they are
+   * then not used (not even sent), as gh and kubectl send a credential only to the host it is for.
+   */
+  credentialsWithheldFrom?: string;
 }
 
 export function resolveSettings(options: GlobalOptions, env: NodeJS.ProcessEnv = process.env): Settings {
@@ -32,9 +37,21 @@ export function resolveSettings(options: GlobalOptions, env: NodeJS.ProcessEnv =
     throw usageError(`Invalid profile name "${profileName}": use letters, digits, '.', '_' and '-'.`);
   }
   const configFile = new ConfigFile(configFilePath(env));
-  const stored = configFile.read().profiles[profileName] ?? {};
-  const cloud = normalizeCloudUrl(options.cloud ?? nonEmpty(env.VARDE_CLOUD) ?? stored.cloud ?? DEFAULT_CLOUD);
-  return { profileName, cloud, stored, environmentToken: nonEmpty(env.VARDE_TOKEN), configFile };
+  const saved = configFile.read().profiles[profileName] ?? {};
+  const cloud = normalizeCloudUrl(options.cloud ?? nonEmpty(env.VARDE_CLOUD) ?? saved.cloud ?? DEFAULT_CLOUD);
+  const issuer = saved.cloud ?? DEFAULT_CLOUD;
+  const holdsCredentials = saved.accessTokens !== undefined || saved.authCookies !== undefined;
+  if (!holdsCredentials || sameOrigin(cloud, issuer)) {
+    return { profileName, cloud, stored: saved, environmentToken: nonEmpty(env.VARDE_TOKEN), configFile };
+  }
+  const { accessTokens: _tokens, authCookies: _cookies, expiresAt: _expiry, uid: _uid, ...stored } = saved;
+  return { profileName, cloud, stored, environmentToken: nonEmpty(env.VARDE_TOKEN), configFile, credentialsWithheldFrom: issuer };
+}
+
+/** Same scheme, host and port (a `{service}` template compares as its pattern). */
+export function sameOrigin(a: string, b: string): boolean {
+  const origin = (url: string) => new URL(url.replaceAll('{service}', 'service')).origin + (url.includes('{service}') ? '#template' : '');
+  return origin(a) === origin(b);
 }
 
 /** Accepts `http(s)://host[:port][/path]`, optionally with `{service}` in the host for one host per service. */

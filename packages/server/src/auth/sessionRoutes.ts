@@ -8,6 +8,8 @@ import { accountByUid } from './accounts.js';
 import { sessionCaller } from './sessionCaller.js';
 import { SESSION_COOKIE, SESSION_TTL_MS, deleteSession, renewSession, rotateSessionCookie } from './sessions.js';
 import { sessionCookieIsSecure } from './signIn.js';
+import { personalTokenIn } from '../tokens/patFormat.js';
+import { verifyPersonalToken } from '../tokens/personalTokenAuth.js';
 
 /**
  * GET /session, POST /session/renew, /session/userinfo, /session/logout (mounted under /cloud/auth). Public in
@@ -53,8 +55,10 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: CloudContext): 
     return { session: caller !== null };
   });
 
+  // Also with a personal access token: a script's `varde whoami` names the account its token acts as.
   app.post('/session/userinfo', { config: { public: true } }, async (request) => {
-    const caller = await sessionCaller(ctx, request);
+    const personal = personalTokenIn(request.headers.authorization);
+    const caller = personal ? await verifyPersonalToken(ctx, personal, request.ip) : await sessionCaller(ctx, request);
     const account = await accountByUid(ctx.db, caller.uid);
     if (!account) throw new HttpError(401, 'Unknown account');
     return { user: await readProfile(ctx.realtime, account) };

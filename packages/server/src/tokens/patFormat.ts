@@ -46,3 +46,9 @@ export function hasValidChecksum(token: string): boolean {
   const random = body.slice(0, RANDOM_LENGTH);
   return body.slice(RANDOM_LENGTH) === checksumOf(random);
 }
+
+/** The personal access token of an `Authorization: Bearer varde_pat_…` header, else undefined. */
+export function personalTokenIn(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return match?.[1] && looksLikePersonalAccessToken(match[1]) ? match[1] : undefined;
+}
