@@ -104,6 +104,39 @@ describe('varde licences', () => {
     expect((await stored('fjordvarme', 'active'))).toHaveLength(before);
   });
 
+  it('recognises the licences that exist by hardware and product: an edited file generates only its new row; export writes what import reads', async () => {
+    const header = 'type,name,issuedTo,administrator,hardwareId,expiration,siteCount,edition';
+    const rows = [1, 2, 3, 4].map((index) => `controller,Hall ${index},Kunde ${index},drift@hall.test,PC-300${index},P1Y,${index},Basic`);
+    const file = join(work, 'halls.csv');
+    writeFileSync(file, [header, ...rows].join('\n'));
+    const first = await runVarde(admin, ['licences', 'import', file, '--partner', 'fjordvarme']);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toMatch(/Done: 0 unchanged, 4 generated, 0 renewed, 0 failed/);
+    const before = (await stored('fjordvarme', 'active')).length;
+
+    // The same file with one more row, saved again by a spreadsheet (;-separated).
+    writeFileSync(file, [header, ...rows, 'controller,Hall 5,Kunde 5,drift@hall.test,PC-3005,P1Y,5,Basic'].map((line) => line.replace(/,/g, ';')).join('\r\n'));
+    const plan = await runVarde(admin, ['licences', 'import', file, '--partner', 'fjordvarme', '--dry-run', '--json']);
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(JSON.parse(plan.stdout)).toMatchObject({ dryRun: true, rows: 5, wouldCreate: 1, unchanged: 4 });
+    const second = await runVarde(admin, ['licences', 'import', file, '--partner', 'fjordvarme']);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toMatch(/Done: 4 unchanged, 1 generated, 0 renewed, 0 failed/);
+    const active = await stored('fjordvarme', 'active');
+    expect(active).toHaveLength(before + 1);
+    expect(active.filter((item) => item.licenseInfo.hardwareId === 'PC-3001')).toHaveLength(1);
+
+    const exported = join(work, 'exported.csv');
+    const exportRun = await runVarde(admin, ['licences', 'export', exported, '--partner', 'fjordvarme']);
+    expect(exportRun.code, exportRun.stderr).toBe(0);
+    expect(readFileSync(exported, 'utf8').split('\n')[0]).toMatch(/^partner,type,name,issuedTo,administrator,hardwareId,expiration,timeZone,id,/);
+    const again = await runVarde(admin, ['licences', 'import', exported, '--dry-run']);
+    expect(again.code, again.stderr).toBe(0);
+    const planned = again.stdout.trim().split('\n');
+    expect(planned).toHaveLength(active.length);
+    expect(planned.every((line) => line.startsWith('unchanged\t'))).toBe(true);
+  });
+
   it('a bulk renewal of 500 licences, crashed mid-import and resumed, ends with exactly 500 renewals', async () => {
     // 500 licences to renew, generated through the same import.
     const generate = join(work, 'generate.csv');

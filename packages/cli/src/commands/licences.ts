@@ -25,17 +25,18 @@ import {
 import { CliError, usageError } from '../errors.js';
 import { EXIT } from '../exitCodes.js';
 import { withContext, type CommandContext } from '../context.js';
+import { registerLicencesExportCommand } from './licencesExport.js';
 import { registerLicencesImportCommand } from './licencesImport.js';
 import { fieldsFrom, LICENCE_COLUMNS, licenceFields, licensing, partnersOf } from './licencesShared.js';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
-/** `varde licences list|get|generate|renew|archive|download|import|verify`. */
+/** `varde licences list|get|generate|renew|archive|download|import|export|verify`. */
 export function registerLicencesCommand(program: Command): void {
   const licences = program
     .command('licences')
     .alias('licenses')
-    .description('List, generate, renew, archive, download, import and verify licences');
+    .description('List, generate, renew, archive, download, import, export and verify licences');
 
   licences
     .command('list')
@@ -163,6 +164,7 @@ export function registerLicencesCommand(program: Command): void {
     }));
 
   registerLicencesImportCommand(licences);
+  registerLicencesExportCommand(licences);
 }
 
 interface GenerateOptions {

@@ -22,7 +22,14 @@ import type { InputRecord, Validation } from '../bulk/types.js';
  */
 export type LicenceRow =
   | { kind: 'renew'; line: number; partner: string; license: StoredLicense; expiration: string }
-  | { kind: 'generate'; line: number; partner: string; request: GenerateLicenseRequest };
+  | {
+      kind: 'generate';
+      line: number;
+      partner: string;
+      request: GenerateLicenseRequest;
+      /** The active licence for the same hardware and product: the row is not generated again. */
+      existing?: StoredLicense;
+    };
 
 /** What the rows are checked against: the partners the user has, their types and licences. */
 export interface LicensingCatalogue {
@@ -32,7 +39,25 @@ export interface LicensingCatalogue {
   licenses: Map<string, { license: StoredLicense; state: 'active' | 'archived' }>;
 }
 
-const FIXED = ['renew', 'partner', 'type', 'name', 'issuedto', 'administrator', 'hardwareid', 'expiration', 'timezone'];
+/** What a licence is for, its identity in a file: the partner, the product (type) and the hardware. */
+export function contentKey(partner: string, type: string, hardwareId: string): string {
+  return `${partner}/${type}/${hardwareId}`;
+}
+
+/** The active licences by what they are for (contentKey): how an import recognises the rows that exist. */
+export function activeByContent(catalogue: LicensingCatalogue): Map<string, StoredLicense> {
+  const active = new Map<string, StoredLicense>();
+  for (const { license, state } of catalogue.licenses.values()) {
+    const info = license.licenseInfo;
+    if (state === 'active') active.set(contentKey(info.partner, info.type, info.hardwareId), license);
+  }
+  return active;
+}
+
+/** The columns `varde licences export` writes (then one per type field); `id` is for people, import ignores it. */
+export const LICENCE_FILE_COLUMNS = ['partner', 'type', 'name', 'issuedTo', 'administrator', 'hardwareId', 'expiration', 'timeZone', 'id'] as const;
+
+const FIXED = ['renew', 'partner', 'type', 'name', 'issuedto', 'administrator', 'hardwareid', 'expiration', 'timezone', 'id'];
 
 function cell(fields: Record<string, unknown>, key: string): string {
   const value = fields[key] ?? fields[key.toLowerCase()];
@@ -50,7 +75,12 @@ function chooseExpiration(type: LicenseType, given: string, errors: string[]): s
   return given;
 }
 
-export function validateLicenceRecord(record: InputRecord, catalogue: LicensingCatalogue, defaultPartner?: string): Validation<LicenceRow> {
+export function validateLicenceRecord(
+  record: InputRecord,
+  catalogue: LicensingCatalogue,
+  defaultPartner?: string,
+  active: Map<string, StoredLicense> = activeByContent(catalogue),
+): Validation<LicenceRow> {
   const fields = record.fields;
   if (typeof fields.__invalid === 'string') return { ok: false, errors: [fields.__invalid] };
   const errors: string[] = [];
@@ -77,7 +107,9 @@ export function validateLicenceRecord(record: InputRecord, catalogue: LicensingC
     const known = (catalogue.types.get(partner) ?? []).map((item) => item.id).join(', ');
     return { ok: false, errors: [typeId ? `type: no type ${typeId} (types: ${known})` : 'type: Field is required'] };
   }
-  const expiration = chooseExpiration(type, cell(fields, 'expiration'), errors);
+  const existing = active.get(contentKey(partner, type.id, cell(fields, 'hardwareId')));
+  // A licence that exists needs no expiry (it is not generated again): an exported file imports as it is.
+  const expiration = existing && cell(fields, 'expiration') === '' ? (expirationChoices(type)[0] ?? '') : chooseExpiration(type, cell(fields, 'expiration'), errors);
   const timeZone = cell(fields, 'timeZone') || DEFAULT_LICENSE_TIME_ZONE;
   if (!isValidTimeZone(timeZone)) errors.push(`timeZone: unknown time zone ${timeZone}`);
 
@@ -107,11 +139,20 @@ export function validateLicenceRecord(record: InputRecord, catalogue: LicensingC
     }
   }
   if (errors.length > 0 || !parsed.success) return { ok: false, errors: [...new Set(errors)] };
-  return { ok: true, row: { kind: 'generate', line: record.line, partner, request: parsed.data } };
+  return { ok: true, row: { kind: 'generate', line: record.line, partner, request: parsed.data, ...(existing ? { existing } : {}) } };
 }
 
+/** A file names a licence once: a renewal by its id, a new one by the hardware and product it is for. */
 export function licenceRowKey(row: LicenceRow): string {
   if (row.kind === 'renew') return `renew:${row.license.licenseInfo.id}`;
   const info = row.request.licenseInfo;
-  return `${row.partner}/${info.name}/${info.hardwareId}`;
+  return contentKey(row.partner, info.type, info.hardwareId);
+}
+
+/** The fields of a generate row that differ from the licence that exists for its hardware and product. */
+export function differingFields(row: Extract<LicenceRow, { kind: 'generate' }>, existing: StoredLicense): string[] {
+  const wanted = row.request.licenseInfo as Record<string, unknown>;
+  const stored = existing.licenseInfo as Record<string, unknown>;
+  const ignored = new Set(['partner', 'type', 'hardwareId']);
+  return Object.keys(wanted).filter((key) => !ignored.has(key) && String(wanted[key] ?? '') !== String(stored[key] ?? ''));
 }

@@ -1,13 +1,13 @@
 import type { Command } from 'commander';
 import { generateLicense, listLicenses, listLicenseTypes, listLicensingPartners, renewLicense, type HttpClient } from '@varde/core';
-import { addBulkOptions, doneEarlierNote, runBulkCommand, type BulkCommandOptions } from '../bulk/bulkCommand.js';
+import { addBulkOptions, addFileOptions, doneEarlierNote, runBulkCommand, type BulkCommandOptions } from '../bulk/bulkCommand.js';
 import { fileSha256 } from '../bulk/journal.js';
 import type { BulkJob } from '../bulk/types.js';
 import type { CloudSession } from '../cloud/cloudSession.js';
 import { CliError } from '../errors.js';
 import { EXIT } from '../exitCodes.js';
 import { withContext, type CommandContext } from '../context.js';
-import { licenceRowKey, validateLicenceRecord, type LicenceRow, type LicensingCatalogue } from './licencesCsv.js';
+import { activeByContent, differingFields, licenceRowKey, validateLicenceRecord, type LicenceRow, type LicensingCatalogue } from './licencesCsv.js';
 
 interface ImportOptions extends BulkCommandOptions {
   partner?: string;
@@ -19,16 +19,19 @@ export function registerLicencesImportCommand(licences: Command): void {
     .description('Generate or renew licences in bulk from a CSV (or JSON / JSON Lines) file')
     .argument('<file>', 'licences file: renew[,expiration] rows, or partner,type,name,issuedTo,administrator,hardwareId,expiration,<type fields>')
     .option('--partner <id>', 'partner of rows that do not name one')
-    .option('--dry-run', 'print the plan (create / update = renew / unchanged = already renewed); write nothing');
+    .option('--dry-run', 'print the plan (create = generate / update = renew / unchanged = exists or already renewed); write nothing');
+  addFileOptions(command);
   addBulkOptions(command, 8)
     .addHelpText(
       'after',
       `
 Every row is checked first (partner, type, its required fields by type, expiry the type
 offers, the licence to renew); any bad row is printed with its line number and nothing
-is written (exit 2). Each row carries an idempotency key (the file's hash and the line),
-so a row whose answer was lost is never applied twice when the import is resumed or run
-again: the cloud answers the licence it made the first time.
+is written (exit 2). A row whose hardware and product (partner, type, hardwareId) have an
+active licence is recognised and not generated again, so an edited file generates only
+its new rows; varde licences export writes such a file. Each row carries an idempotency
+key (the file's hash and the line), so a row whose answer was lost is never applied twice
+when the import is resumed: the cloud answers the licence it made the first time.
 
 Exit codes: 0 every row done, 2 invalid file, 3 some rows failed, 4 not signed in.
 
@@ -73,8 +76,8 @@ function runImport(context: CommandContext, file: string, options: ImportOptions
     },
     describe: (summary, dryRun) =>
       dryRun
-        ? `Plan: ${summary.created} to generate, ${summary.updated} to renew, ${summary.unchanged} already renewed.`
-        : `Done: ${summary.created} generated, ${summary.updated} renewed, ${summary.failed} failed` +
+        ? `Plan: ${summary.unchanged} unchanged, ${summary.created} to generate, ${summary.updated} to renew.`
+        : `Done: ${summary.unchanged} unchanged, ${summary.created} generated, ${summary.updated} renewed, ${summary.failed} failed` +
           `${doneEarlierNote(summary)} (${summary.rows} rows in ${summary.seconds.toFixed(1)} s).`,
   });
 }
@@ -87,16 +90,30 @@ function runImport(context: CommandContext, file: string, options: ImportOptions
 export function licencesImportJob(session: CloudSession, catalogue: LicensingCatalogue, fileKey: string, defaultPartner?: string): BulkJob<LicenceRow> {
   const call = <T>(run: (http: HttpClient) => Promise<T>) => session.call('licensing', run);
   const keyOf = (row: LicenceRow) => `varde-import:${fileKey}:${row.line}`;
+  const active = activeByContent(catalogue);
+  /** A row for a licence that exists is left alone; fields it would change are pointed out, not applied. */
+  const exists = (row: LicenceRow): boolean => {
+    if (row.kind !== 'generate' || !row.existing) return false;
+    const differing = differingFields(row, row.existing);
+    if (differing.length > 0) {
+      process.stderr.write(
+        `line ${row.line}: ${row.request.licenseInfo.hardwareId} (${row.request.licenseInfo.type}) has the licence ${row.existing.licenseInfo.id} ` +
+          `with another ${differing.join(', ')}: left as it is (renew or archive it to change it).\n`,
+      );
+    }
+    return true;
+  };
   return {
     name: 'licences import',
-    validate: (record) => validateLicenceRecord(record, catalogue, defaultPartner),
+    validate: (record) => validateLicenceRecord(record, catalogue, defaultPartner, active),
     keyOf: licenceRowKey,
     async plan(row) {
-      if (row.kind === 'generate') return 'create';
+      if (row.kind === 'generate') return exists(row) ? 'unchanged' : 'create';
       return catalogue.licenses.get(row.license.licenseInfo.id)?.state === 'active' ? 'update' : 'unchanged';
     },
     async apply(row, calls) {
       const idempotencyKey = keyOf(row);
+      if (exists(row)) return 'unchanged';
       if (row.kind === 'generate') {
         await calls.safe(() => call((http) => generateLicense(http, row.request, { idempotencyKey })));
         return 'create';
