@@ -25,6 +25,13 @@ export const alarmReport = z.object({
     }),
   ),
   unacked: z.number().check(z.int(), z.minimum(0)),
+  /**
+   * Active alarms, acknowledged or not, and the most severe class among them (issue 37: the site list's
+   * badge counts what the alarm cards and the map count). The reference cloud's addition; absent from
+   * clouds that do not send it, and the badge then follows latestAlarm as before.
+   */
+  active: z.optional(z.number().check(z.int(), z.minimum(0))),
+  activeGroup: z.optional(z.nullable(z.string())),
 });
 export type AlarmReport = z.infer<typeof alarmReport>;
 export const alarmReportResponse = z.object({ data: alarmReport });

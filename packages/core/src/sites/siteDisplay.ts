@@ -9,6 +9,9 @@ export type AlarmDisplayState = 'loading' | 'none' | 'active' | 'unacked';
 
 export function alarmDisplayState(report: AlarmReport | null | undefined): AlarmDisplayState {
   if (report === undefined || report === null) return 'loading';
+  // A cloud that counts the active alarms (the reference cloud): active while any is, as the alarm
+  // cards and the map say (issue 37); otherwise the unacknowledged ones that have cleared.
+  if (report.active !== undefined) return report.active > 0 ? 'active' : report.unacked > 0 ? 'unacked' : 'none';
   if (report.latestAlarm === null) return 'none';
   return report.latestAlarm.inactive === null || report.latestAlarm.inactive === '' ? 'active' : 'unacked';
 }
@@ -16,8 +19,8 @@ export function alarmDisplayState(report: AlarmReport | null | undefined): Alarm
 /** The alarm summary of a row: state, i18n key (namespace `sites`), class and its colour. */
 export interface AlarmSummary {
   state: AlarmDisplayState;
-  textKey: 'sites:loading' | 'sites:noAlarms' | 'sites:activeAlarm' | 'sites:unackedAlarms';
-  /** For `sites:unackedAlarms` ({{count}}). */
+  textKey: 'sites:loading' | 'sites:noAlarms' | 'sites:activeAlarm' | 'sites:activeAlarms' | 'sites:unackedAlarms';
+  /** For `sites:activeAlarms` and `sites:unackedAlarms` ({{count}}). */
   count: number;
   alarmGroup: string | null;
   /** The class colour; null when there is no alarm. Unknown classes get A's red. */
@@ -26,13 +29,20 @@ export interface AlarmSummary {
 
 export function alarmSummary(report: AlarmReport | null | undefined): AlarmSummary {
   const state = alarmDisplayState(report);
-  const group = report?.latestAlarm?.alarm_group ?? null;
+  const counted = report?.active !== undefined;
+  const group = (state === 'active' && counted ? report?.activeGroup : null) ?? report?.latestAlarm?.alarm_group ?? null;
   const textKey =
-    state === 'loading' ? 'sites:loading' : state === 'none' ? 'sites:noAlarms' : state === 'active' ? 'sites:activeAlarm' : 'sites:unackedAlarms';
+    state === 'loading'
+      ? 'sites:loading'
+      : state === 'none'
+        ? 'sites:noAlarms'
+        : state === 'active'
+          ? counted ? 'sites:activeAlarms' : 'sites:activeAlarm'
+          : 'sites:unackedAlarms';
   return {
     state,
     textKey,
-    count: report?.unacked ?? 0,
+    count: state === 'active' && counted ? report!.active! : report?.unacked ?? 0,
     alarmGroup: group,
     color: state === 'active' || state === 'unacked' ? alarmClassColor(group ?? 'A') : null,
   };

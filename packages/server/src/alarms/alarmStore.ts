@@ -16,6 +16,12 @@ export interface RaiseAlarmInput {
   alarmType?: string;
 }
 
+/** A, B, C, then any other class: the most severe first (core's alarmClassRank; the server shares only the contract). */
+function classRank(alarmGroup: string): number {
+  const index = ['A', 'B', 'C'].indexOf(alarmGroup.trim().toUpperCase());
+  return index === -1 ? 3 : index;
+}
+
 export interface AlarmFilter {
   /** Only these sites (already limited to what the caller may see); null: every site (a system admin's). */
   siteUuids: readonly string[] | null;
@@ -357,7 +363,19 @@ export function createAlarmService(db: Db, clock: Clock): AlarmService {
         .where('site_uuid', '=', siteUuid)
         .where('acked_at', 'is', null)
         .executeTakeFirst();
+      // The active ones by class, acknowledged or not: what the alarm cards and the map count (issue 37).
+      const activeByGroup = await db
+        .selectFrom('alarms')
+        .select(['alarm_group', sql<number>`count(*)`.as('n')])
+        .where('site_uuid', '=', siteUuid)
+        .where('inactive_at', 'is', null)
+        .groupBy('alarm_group')
+        .execute();
+      const active = activeByGroup.reduce((sum, group) => sum + countOf(group), 0);
+      const activeGroup = activeByGroup.map((group) => group.alarm_group).sort((a, b) => classRank(a) - classRank(b) || a.localeCompare(b))[0] ?? null;
       return {
+        active,
+        activeGroup,
         latestAlarm: latest
           ? {
               active: new Date(latest.active_at).toISOString(),

@@ -29,6 +29,7 @@ import { SiteRow } from './SiteRow.js';
 import { siteListStrings } from './strings.js';
 import { siteListStyles } from './styles.js';
 import { useSitesData, useSitesRefresh, useStatusMessage, useVisibleAlarmReports, useVisibleStatusTags } from './useSitesData.js';
+import { useVisibleAlarmPush } from './useVisibleAlarmPush.js';
 import { useVirtualRows } from './useVirtualRows.js';
 import { SignedOutPrompt } from '../shared/SignedOutPrompt.js';
 import { ErrorState } from '../shared/ErrorState.js';
@@ -91,6 +92,8 @@ export function SiteListWidget(props: SiteListWidgetProps) {
   useVisibleStatusTags(store, signedIn, visibleKey);
   useVisibleAlarmReports(store, visibleKey);
   useSitesRefresh(store, signedIn, () => visibleKey.split(' ').filter(Boolean));
+  const onlineKey = visible.filter((site) => site.webpmpReady === true).map((site) => site.uuid).join(' ');
+  useVisibleAlarmPush(session, store, signedIn, onlineKey);
 
   const onSiteOpen = props.onSiteOpen;
   const onOpen = useCallback(
