@@ -243,3 +243,56 @@ describe('GET /users', () => {
     expect((await as('systemAdmin', '/users/grantable')).body.controllers).toHaveLength(60);
   });
 });
+
+describe('import sources, invitations held back, disabled users (issue 34)', () => {
+  it('stores a source with a create and a PATCH, lists by source, and refuses a bad source with 400', async () => {
+    const username = newEmail();
+    const made = await as('admin', '/users', { json: { username, name: 'From HR', role: 'User', source: 'hr', invite: false } });
+    expect(made.status).toBe(201);
+    expect(made.body.source).toBe('hr');
+    const other = await as('admin', '/users', { json: { username: newEmail(), name: 'By Hand', role: 'User', invite: false } });
+    const listed = await as('admin', '/users?source=hr');
+    expect(listed.body.data.map((user: { username: string }) => user.username)).toEqual([username]);
+    expect((await as('admin', `/users/${other.body.uid}`, { method: 'PATCH', json: { source: 'payroll' } })).body.source).toBe('payroll');
+    expect((await as('admin', `/users/${other.body.uid}`, { method: 'PATCH', json: { source: null } })).body.source).toBeUndefined();
+    const bad = await as('admin', '/users', { json: { username: newEmail(), name: 'X', role: 'User', source: 'Not A Source!' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toContain('source: Source must be');
+  });
+
+  it('invite:false sends no invitation; without it the invitation goes out', async () => {
+    const quiet = newEmail();
+    const since = Date.now();
+    expect((await as('admin', '/users', { json: { username: quiet, name: 'Quiet', role: 'User', invite: false } })).status).toBe(201);
+    const invited = newEmail();
+    expect((await as('admin', '/users', { json: { username: invited, name: 'Invited', role: 'User' } })).status).toBe(201);
+    const sent = (await cloud.context.outbox.list({ since })).map((message) => message.to);
+    expect(sent).toContain(invited);
+    expect(sent).not.toContain(quiet);
+  });
+
+  it('PATCH disabled ends the user\'s sessions at once and shows in the list; enabling again clears it; nobody disables themselves', async () => {
+    const username = newEmail();
+    const made = await as('admin', '/users', { json: { username, name: 'Leaver', role: 'User', password: 'leaver-password-1' } });
+    const session = await signIn(cloud, username, 'leaver-password-1');
+    const own = () => call(cloud, '/cloud/users/users/grantable', { headers: bearer(session.accessTokens['users.localhost']!) });
+    expect((await own()).status).toBe(200);
+
+    const disabled = await as('admin', `/users/${made.body.uid}`, { method: 'PATCH', json: { disabled: true } });
+    expect(disabled.body.disabled).toBe(true);
+    expect((await own()).status).toBe(401);
+    expect((await cloud.context.db.selectFrom('accounts').select('disabled_at').where('uid', '=', made.body.uid).executeTakeFirst())?.disabled_at).not.toBeNull();
+    const enabled = await as('admin', `/users/${made.body.uid}`, { method: 'PATCH', json: { disabled: false } });
+    expect(enabled.body.disabled).toBeUndefined();
+    const self = await as('admin', `/users/${demoUid('admin')}`, { method: 'PATCH', json: { disabled: true } });
+    expect(self.status).toBe(403);
+  });
+
+  it('GET /users/grantable names the partner\'s phone country when it has one', async () => {
+    expect((await as('admin', '/users/grantable')).body.defaultCountry).toBeUndefined();
+    const partner = (await cloud.context.realtime.get(`/users/${demoUid('admin')}/mainPartner`)) as string;
+    await cloud.context.realtime.set(`/partners/${partner}/defaultCountry`, 'SE');
+    expect((await as('admin', '/users/grantable')).body.defaultCountry).toBe('SE');
+    await cloud.context.realtime.set(`/partners/${partner}/defaultCountry`, null);
+  });
+});
