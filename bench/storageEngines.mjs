@@ -1,5 +1,5 @@
 // The storage engines storage.bench.mjs compares. Each engine starts fresh demo clouds of its own
-// (`startCloud()` -> { url, stop }), so every workload begins from the same data:
+// (`startCloud(extraArgs?)` -> { url, stop }), so every workload begins from the same data:
 //   - SQLite: `--data` in a new temporary folder (WAL, synchronous=FULL: durable, as in production),
 //   - PostgreSQL: `--database` on a new database of one throwaway server (scripts/throwawayPostgres.mjs),
 //   - SQLite before the asynchronous layer: the same, run from a built checkout of the synchronous
@@ -19,10 +19,10 @@ const DEMO_CLOUD = ['--port', '0', '--seed', 'demo'];
 function sqliteEngine(name, start) {
   return {
     name,
-    async startCloud() {
+    async startCloud(extraArgs = []) {
       const data = tempFolder('varde-bench-storage-');
       try {
-        const cloud = await start([...DEMO_CLOUD, '--data', data.path]);
+        const cloud = await start([...DEMO_CLOUD, ...extraArgs, '--data', data.path]);
         return { url: cloud.url, stop: async () => (await cloud.stop(), data.remove()) };
       } catch (error) {
         data.remove();
@@ -56,7 +56,7 @@ export async function currentPostgres() {
   let databases = 0;
   return {
     name: 'PostgreSQL',
-    async startCloud() {
+    async startCloud(extraArgs = []) {
       const database = `varde_bench_${(databases += 1)}`;
       await adminQuery(server.url, `CREATE DATABASE ${database}`);
       const url = new URL(server.url);
@@ -64,7 +64,7 @@ export async function currentPostgres() {
       const dropped = () => adminQuery(server.url, `DROP DATABASE ${database}`);
       let cloud;
       try {
-        cloud = await startCloud([...DEMO_CLOUD, '--database', url.href]);
+        cloud = await startCloud([...DEMO_CLOUD, ...extraArgs, '--database', url.href]);
       } catch (error) {
         await dropped();
         throw error;
