@@ -118,7 +118,11 @@ describe('varde users import: files as people have them', () => {
     expect(users.filter((user) => user.disabled).map((user) => user.username).sort()).toEqual(leavers.map((person) => person.email).sort());
     // Everyone else is as they were: the hand-made user, the other source's, the demo users.
     expect(users.find((user) => user.username === 'hand@other.test')).toMatchObject({ name: 'Hand Made' });
-    expect(users.filter((user) => user.source === 'payroll')).toHaveLength(2);
+    const payrollList = await runVarde(admin, ['users', 'list', '--source', 'payroll', '--json']);
+    expect((JSON.parse(payrollList.stdout) as ManagedUser[]).map((user) => [user.username, user.disabled ?? false])).toEqual([
+      ['pay1@other.test', false],
+      ['pay2@other.test', false],
+    ]);
     for (const person of hrPeople) expect(users.find((user) => user.username === person.email)!.name).toBe(person.name);
   }, 120_000);
 

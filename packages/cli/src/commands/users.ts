@@ -25,8 +25,10 @@ export function registerUsersCommand(program: Command): void {
     .command('list')
     .description('List the users you manage')
     .option('--search <text>', 'only users whose e-mail, name or phone contains the text')
-    .action(withContext<[{ search?: string }]>(async (context, options) => {
-      const page = await call(context, (http) => listUsers(http, options.search ? { search: options.search } : {}));
+    .option('--source <name>', 'only the users an import of this source made or updated (varde users import --source)')
+    .action(withContext<[{ search?: string; source?: string }]>(async (context, options) => {
+      const query = { ...(options.search ? { search: options.search } : {}), ...(options.source ? { source: options.source } : {}) };
+      const page = await call(context, (http) => listUsers(http, query));
       context.output.list(page.data, USER_COLUMNS, { jsonValue: page.data, empty: 'No users.' });
     }));
 
