@@ -60,20 +60,38 @@ beforeAll(async () => {
 afterAll(() => cloud?.close());
 
 describe('varde users import: files as people have them', () => {
-  it('imports 300 people from a ;-separated Windows-1252 file with --source hr; --prune disable then disables exactly the 10 leavers', async () => {
-    // People the prune must never touch: added by hand, and another source's.
-    const byHand = await runVarde(admin, ['users', 'create', '--email', 'hand@other.test', '--name', 'Hand Made', '--role', 'User']);
-    expect(byHand.code, byHand.stderr).toBe(0);
+  it('a job with only VARDE_CLOUD and a service account\'s VARDE_TOKEN imports 300 people from a ;-separated Windows-1252 file with --source hr; --prune disable then disables exactly the 10 leavers', async () => {
+    // The job's credential: a service account's token that never expires, made by a partner admin.
+    const made = await runVarde(admin, ['service-accounts', 'create', '--name', 'HR sync', '--role', 'Admin', '--json']);
+    expect(made.code, made.stderr).toBe(0);
+    const token = await runVarde(admin, ['service-accounts', 'tokens', 'create', 'HR sync', '--name', 'cron', '--expires', 'never', '--json']);
+    expect(token.code, token.stderr).toBe(0);
+    // No profile, no login, no terminal: the environment holds VARDE_CLOUD (createHome) and VARDE_TOKEN.
+    const job = createHome(cloud.url, { VARDE_TOKEN: JSON.parse(token.stdout).token as string });
+    const jobUsers = async (): Promise<ManagedUser[]> => {
+      const result = await runVarde(job, ['users', 'list', '--json']);
+      expect(result.code, result.stderr).toBe(0);
+      return JSON.parse(result.stdout) as ManagedUser[];
+    };
+    const disabledEverywhere = async () =>
+      ((await cloud.context.db.selectFrom('accounts').select(['email', 'disabled_at']).execute()) as Array<{ email: string; disabled_at: unknown }>)
+        .filter((account) => account.disabled_at !== null)
+        .map((account) => account.email)
+        .sort();
+
+    // People the prune must never touch: added by hand (by the job's account and by the admin), and another source's.
+    expect((await runVarde(job, ['users', 'create', '--email', 'hand@other.test', '--name', 'Hand Made', '--role', 'User'])).code).toBe(0);
+    expect((await runVarde(admin, ['users', 'create', '--email', 'admins@other.test', '--name', 'Admin Made', '--role', 'User'])).code).toBe(0);
     const payroll = file('payroll.csv', 'email,name,role\npay1@other.test,Pay One,User\npay2@other.test,Pay Two,User\n');
-    expect((await runVarde(admin, ['users', 'import', payroll, '--source', 'payroll', '--no-invite'])).code).toBe(0);
+    expect((await runVarde(job, ['users', 'import', payroll, '--source', 'payroll', '--no-invite'])).code).toBe(0);
 
     const since = Date.now();
-    const first = await runVarde(admin, ['users', 'import', hrFile('hr.csv', hrPeople), ...hrMap, '--source', 'hr', '--no-invite']);
+    const first = await runVarde(job, ['users', 'import', hrFile('hr.csv', hrPeople), ...hrMap, '--source', 'hr', '--no-invite']);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stderr).toContain('Windows-1252, separator ";", CRLF line ends');
     expect(first.stderr).toMatch(/Done: 300 created, 0 updated, 0 unchanged, 0 failed/);
 
-    let users = await allUsers();
+    let users = await jobUsers();
     const hr = users.filter((user) => user.username.endsWith('@hr.test'));
     expect(hr).toHaveLength(300);
     for (const person of hrPeople) {
@@ -88,7 +106,7 @@ describe('varde users import: files as people have them', () => {
     expect((await cloud.context.outbox.list({ since })).filter((message) => message.to.endsWith('@hr.test'))).toEqual([]);
 
     // The same file again: nothing to do.
-    const again = await runVarde(admin, ['users', 'import', hrFile('hr-again.csv', hrPeople), ...hrMap, '--source', 'hr', '--prune', 'disable']);
+    const again = await runVarde(job, ['users', 'import', hrFile('hr-again.csv', hrPeople), ...hrMap, '--source', 'hr', '--prune', 'disable']);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toMatch(/Done: 0 created, 0 updated, 300 unchanged, 0 failed, 0 disabled/);
 
@@ -98,33 +116,33 @@ describe('varde users import: files as people have them', () => {
     const shorter = hrFile('hr-leavers.csv', staying);
 
     // A dry run lists them, as one JSON document, and changes nothing.
-    const plan = await runVarde(admin, ['users', 'import', shorter, ...hrMap, '--source', 'hr', '--prune', 'disable', '--dry-run', '--json']);
+    const plan = await runVarde(job, ['users', 'import', shorter, ...hrMap, '--source', 'hr', '--prune', 'disable', '--dry-run', '--json']);
     expect(plan.code, plan.stderr).toBe(0);
     const planned = JSON.parse(plan.stdout);
     expect(planned).toMatchObject({ dryRun: true, rows: 290, wouldCreate: 0, wouldUpdate: 0, unchanged: 290, wouldDisable: 10 });
     expect([...planned.prune.users].sort()).toEqual(leavers.map((person) => person.email).sort());
-    expect((await allUsers()).filter((user) => user.disabled)).toEqual([]);
+    expect(await disabledEverywhere()).toEqual([]);
 
     // --max-prune below the leavers: refused, nothing written.
-    const refused = await runVarde(admin, ['users', 'import', shorter, ...hrMap, '--source', 'hr', '--prune', 'disable', '--max-prune', '5']);
+    const refused = await runVarde(job, ['users', 'import', shorter, ...hrMap, '--source', 'hr', '--prune', 'disable', '--max-prune', '5']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('would disable 10 of the 300 users of source hr, more than --max-prune 5');
-    expect((await allUsers()).filter((user) => user.disabled)).toEqual([]);
+    expect(await disabledEverywhere()).toEqual([]);
 
-    const pruned = await runVarde(admin, ['users', 'import', shorter, ...hrMap, '--source', 'hr', '--prune', 'disable']);
+    const pruned = await runVarde(job, ['users', 'import', shorter, ...hrMap, '--source', 'hr', '--prune', 'disable']);
     expect(pruned.code, pruned.stderr).toBe(0);
     expect(pruned.stderr).toMatch(/Done: 0 created, 0 updated, 290 unchanged, 0 failed, 10 disabled/);
-    users = await allUsers();
-    expect(users.filter((user) => user.disabled).map((user) => user.username).sort()).toEqual(leavers.map((person) => person.email).sort());
-    // Everyone else is as they were: the hand-made user, the other source's, the demo users.
+    // Exactly the 10 leavers, and no other account in the whole cloud.
+    expect(await disabledEverywhere()).toEqual(leavers.map((person) => person.email).sort());
+    users = await jobUsers();
     expect(users.find((user) => user.username === 'hand@other.test')).toMatchObject({ name: 'Hand Made' });
-    const payrollList = await runVarde(admin, ['users', 'list', '--source', 'payroll', '--json']);
+    const payrollList = await runVarde(job, ['users', 'list', '--source', 'payroll', '--json']);
     expect((JSON.parse(payrollList.stdout) as ManagedUser[]).map((user) => [user.username, user.disabled ?? false])).toEqual([
       ['pay1@other.test', false],
       ['pay2@other.test', false],
     ]);
     for (const person of hrPeople) expect(users.find((user) => user.username === person.email)!.name).toBe(person.name);
-  }, 120_000);
+  }, 180_000);
 
   it('reads an Entra ID bulk file (version line, BOM, bracketed headers) with --format entra and warns of the columns it does not use', async () => {
     const entra = file(
