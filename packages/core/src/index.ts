@@ -10,6 +10,7 @@ export * from './realtime/index.js';
 export * from './session/index.js';
 export * from './controllerFrame/index.js';
 export * from './users/index.js';
+export * from './accessTokens/index.js';
 export * from './sites/index.js';
 export * from './alarms/index.js';
 export * from './search/index.js';

@@ -1,3 +1,4 @@
+import { accessTokens } from './accessTokens.js';
 import { bim } from './bim.js';
 import { errorPage } from './errorPage.js';
 import { errors } from './errors.js';
@@ -33,10 +34,11 @@ export const coreNamespaces = {
   licenses,
   ml,
   portalPages,
+  accessTokens,
 };
 
 export type CoreNamespace = keyof typeof coreNamespaces;
 
 // Each by name too, so a bundle that shows every namespace anyway (the portal) can resolve
 // `@varde/core/texts/<namespace>` here and keep the texts in one chunk (sourceAliases.mjs).
-export { bim, errorPage, errors, licenses, login, menu, ml, notifications, portalPages, resetPassword, search, session, sites, users };
+export { accessTokens, bim, errorPage, errors, licenses, login, menu, ml, notifications, portalPages, resetPassword, search, session, sites, users };
