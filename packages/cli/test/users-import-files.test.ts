@@ -144,6 +144,20 @@ describe('varde users import: files as people have them', () => {
     for (const person of hrPeople) expect(users.find((user) => user.username === person.email)!.name).toBe(person.name);
   }, 180_000);
 
+  it('--prune delete deletes the leavers of the source only; --prune needs --source', async () => {
+    const three = file('temp3.csv', 'email,name,role\nt1@temp.test,T1,User\nt2@temp.test,T2,User\nt3@temp.test,T3,User\n');
+    expect((await runVarde(admin, ['users', 'import', three, '--source', 'temp', '--no-invite'])).code).toBe(0);
+    const two = file('temp2.csv', 'email,name,role\nt1@temp.test,T1,User\nt2@temp.test,T2,User\n');
+    const noSource = await runVarde(admin, ['users', 'import', two, '--prune', 'delete']);
+    expect(noSource.code).toBe(2);
+    expect(noSource.stderr).toContain('--prune needs --source');
+    const deleted = await runVarde(admin, ['users', 'import', two, '--source', 'temp', '--prune', 'delete', '--json']);
+    expect(deleted.code, deleted.stderr).toBe(0);
+    expect(JSON.parse(deleted.stdout)).toMatchObject({ dryRun: false, unchanged: 2, deleted: 1, prune: { mode: 'delete', source: 'temp', users: ['t3@temp.test'], sourceUsers: 3, maxPrune: 1 } });
+    const left = (await allUsers()).filter((user) => user.username.endsWith('@temp.test')).map((user) => user.username);
+    expect(left.sort()).toEqual(['t1@temp.test', 't2@temp.test']);
+  });
+
   it('reads an Entra ID bulk file (version line, BOM, bracketed headers) with --format entra and warns of the columns it does not use', async () => {
     const entra = file(
       'entra.csv',
