@@ -13,6 +13,10 @@ import { createScheduleStore } from './oncall/scheduleStore.js';
 import { registerOnCallRoutes } from './oncall/routes.js';
 import { registerOnCallFeedRoutes } from './oncall/feedRoutes.js';
 import { createFeedTokens } from './oncall/feedTokens.js';
+import { createPolicyStore } from './escalation/policyStore.js';
+import { createEscalationEngine } from './escalation/escalationEngine.js';
+import { registerEscalationRoutes } from './escalation/routes.js';
+import { seedDemoEscalations } from './seed/demoEscalations.js';
 import { seedDemoOnCall } from './seed/demoOnCall.js';
 import { createAnomalyService } from './anomaly/anomalyService.js';
 import { registerAnomalyRoutes } from './anomaly/routes.js';
@@ -178,6 +182,9 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     const alarms = createAlarmService(db, clock);
     const ruleStore = createRuleStore(db, clock);
     const schedules = createScheduleStore(db, clock);
+    const policies = createPolicyStore(db, clock);
+    // Escalation steps are due rows in the database; the leader's timer runs them (escalation/escalationEngine.ts).
+    const escalations = createEscalationEngine({ db, clock, realtime, outbox }, { policies, schedules }, (error) => app.log.error(error));
     const ruleEngine = createRuleEngine({ db, clock, realtime, outbox }, (error) => app.log.error(error));
     // The rule engine looks at the alarms after every simulation step (and on its own timer).
     const historian = createHistorian(db, clock);
@@ -218,6 +225,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     registerRuleRoutes(app, context, ruleStore);
     registerOnCallRoutes(app, context, schedules);
     registerOnCallFeedRoutes(app, context, schedules, createFeedTokens(db));
+    registerEscalationRoutes(app, context, policies, schedules);
     registerHistorianRoutes(app, context, historian);
     const functionRunner = countRuns(await createFunctionRunner(context, dispatch, { unsafeFunctions: config.unsafeFunctions, bwrap: config.bwrapPath }), metrics);
     registerFaasRoutes(app, context, functions, functionRunner);
@@ -261,6 +269,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
       await seedDemoLicensing(context);
       await seedDemoRules(context);
       await seedDemoOnCall(schedules, clock);
+      await seedDemoEscalations(policies, schedules);
       await seedDemoAnomaly(context);
       await seedDemoFunctionsAndMappings(context, functions, mappings);
       await seedDemoBim(bim.graph);
@@ -278,10 +287,12 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
       simulationSwitch.apply().catch((error: unknown) => app.log.error(error, 'simulation switch'));
       if (leading) {
         ruleEngine.start();
+        escalations.start();
         cleanups.start();
         replay ??= startOnDisconnectReplay(db, realtime, clock, (error) => app.log.error(error, 'onDisconnect replay'));
       } else {
         void ruleEngine.stop();
+        void escalations.stop();
         void cleanups.stop();
         void replay?.stop();
         replay = null;
@@ -304,6 +315,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
         await leadership.close();
         await simulation.stop();
         await ruleEngine.stop();
+        await escalations.stop();
         await anomaly.training.close();
         await listener.close();
         await controllerProxy.close();

@@ -27,6 +27,7 @@ const exempt: Record<string, string> = {
   'POST /cloud/alarms/oncall/schedules': "makes a schedule of the caller's own partner; another partner's user or site in it is refused with 400 naming the field (oncall-schedules.test.ts)",
   'POST /cloud/alarms/oncall/feed': "names nothing: renews the caller's own calendar-feed secret",
   'DELETE /cloud/alarms/oncall/feed': "names nothing: revokes the caller's own calendar-feed secret",
+  'POST /cloud/alarms/escalations/policies': "makes a policy of the caller's own partner; another partner's user, schedule or site in it is refused with 400 naming the field (escalations.test.ts)",
 };
 
 const tokenFor = (tokens: AccessTokens, service: string) => ({ authorization: `Bearer ${tokens[serviceHostName(service as never, 'localhost')]!}` });
@@ -74,6 +75,7 @@ beforeAll(async () => {
     tagNode: edge.to_node,
     run: cloud.context.writeApi.runs.begin(demoUid('admin')),
     schedule: first((await read('alarms', '/cloud/alarms/oncall/schedules')).data, 'on-call schedule').id,
+    policy: first((await read('alarms', '/cloud/alarms/escalations/policies')).data, 'escalation policy').id,
     ...(await victimCredentials()),
   };
 });

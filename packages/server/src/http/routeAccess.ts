@@ -106,6 +106,13 @@ const table: Record<string, RouteAccess> = {
   'GET /cloud/alarms/oncall/feed': { owner: 'caller' },
   'POST /cloud/alarms/oncall/feed': { owner: 'caller' },
   'DELETE /cloud/alarms/oncall/feed': { owner: 'caller' },
+  // Escalation policies (escalation/routes.ts): as schedules; an alarm's escalation log through its site.
+  'GET /cloud/alarms/escalations/policies': { owner: 'caller-scoped' },
+  'POST /cloud/alarms/escalations/policies': { owner: 'caller-scoped' },
+  'GET /cloud/alarms/escalations/policies/:policyId': { owner: 'partner', param: 'policyId' },
+  'PUT /cloud/alarms/escalations/policies/:policyId': { owner: 'partner', param: 'policyId' },
+  'DELETE /cloud/alarms/escalations/policies/:policyId': { owner: 'partner', param: 'policyId' },
+  'GET /cloud/alarms/escalations/alarms/:id': { owner: 'alarm', param: 'id' },
   'GET /cloud/search/tags': { owner: 'caller-scoped' },
   'GET /cloud/licensing/partners': { owner: 'caller-scoped' },
   'GET /cloud/licensing/partners/:partner/licenseTypes': { owner: 'licensing-partner', param: 'partner' },

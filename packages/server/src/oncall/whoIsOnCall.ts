@@ -58,3 +58,20 @@ export function onCallBetween(schedule: Schedule, from: number, to: number): OnC
   }
   return spans;
 }
+
+/**
+ * The backup at `at` ("the other one" of an escalation's second step): under an override, whoever the
+ * layers would have put on call; else the next person in the rotation of the layer on call. Null when
+ * that is the same person or nobody is on call.
+ */
+export function backupAt(schedule: Schedule, at: number): string | null {
+  const primary = onCallAt(schedule, at);
+  if (!primary) return null;
+  if (primary.source === 'override') {
+    const layered = onCallAt({ ...schedule, overrides: [] }, at);
+    return layered && layered.userUid !== primary.userUid ? layered.userUid : null;
+  }
+  const users = schedule.layers[primary.layer!]!.users;
+  const next = users[(users.indexOf(primary.userUid) + 1) % users.length]!;
+  return next !== primary.userUid ? next : null;
+}

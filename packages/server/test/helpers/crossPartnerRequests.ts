@@ -18,6 +18,8 @@ export interface VictimThings {
   run: string;
   /** An on-call schedule of the victim's partner (the demo seed's). */
   schedule: string;
+  /** An escalation policy of the victim's partner (the demo seed's). */
+  policy: string;
   /** A personal access token of the victim admin's, and a service account of the victim's partner with its token. */
   personalToken: string;
   serviceAccount: string;
@@ -38,7 +40,7 @@ export function pathValueFor(route: RegisteredRoute, param: string, victim: Vict
     controllerId: victim.site, cid: victim.site, tag: 'RT401', ruleId: 'rule-1', name: victim.function, partner: 'fjordvarme',
     mapping: victim.mapping, table: victim.table, model_id: victim.model, version_id: victim.version,
     a: victim.model, b: victim.version, c: 'violin_plot', runId: victim.run, key: 'sites',
-    scheduleId: victim.schedule, token: victim.serviceAccountToken,
+    scheduleId: victim.schedule, policyId: victim.policy, token: victim.serviceAccountToken,
   };
   if (param === 'id') {
     const owner = route.access?.owner;

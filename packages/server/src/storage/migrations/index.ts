@@ -36,6 +36,7 @@ import { accessTokensMigration } from './270-access-tokens.js';
 import { disabledAccountsMigration } from './280-disabled-accounts.js';
 import { oncallSchedulesMigration } from './290-oncall-schedules.js';
 import { oncallFeedTokensMigration } from './291-oncall-feed-tokens.js';
+import { escalationsMigration } from './292-escalations.js';
 
 export type { Migration };
 
@@ -73,4 +74,5 @@ export const migrations: Migration[] = [
   disabledAccountsMigration,
   oncallSchedulesMigration,
   oncallFeedTokensMigration,
+  escalationsMigration,
 ];
