@@ -142,6 +142,16 @@ describe('varde users import: files as people have them', () => {
       ['pay2@other.test', false],
     ]);
     for (const person of hrPeople) expect(users.find((user) => user.username === person.email)!.name).toBe(person.name);
+
+    // A leaver back in the file stays disabled (an import never enables anyone) and is named; a person enables them.
+    const back = await runVarde(job, ['users', 'import', hrFile('hr-back.csv', hrPeople), ...hrMap, '--source', 'hr']);
+    expect(back.code, back.stderr).toBe(0);
+    expect(back.stderr).toContain(`${leavers[0]!.email} is disabled: left disabled (varde users enable ${leavers[0]!.email})`);
+    expect(await disabledEverywhere()).toHaveLength(10);
+    const enabled = await runVarde(job, ['users', 'enable', leavers[0]!.email, '--json']);
+    expect(enabled.code, enabled.stderr).toBe(0);
+    expect(JSON.parse(enabled.stdout).disabled).toBeUndefined();
+    expect(await disabledEverywhere()).toHaveLength(9);
   }, 180_000);
 
   it('--prune delete deletes the leavers of the source only; --prune needs --source', async () => {

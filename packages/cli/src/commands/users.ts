@@ -17,7 +17,7 @@ import { withContext, type CommandContext } from '../context.js';
 import { registerUsersExportCommand } from './usersExport.js';
 import { registerUsersImportCommand } from './usersImport.js';
 
-/** `varde users list|get|create|update|delete|import|export|grant|revoke`. */
+/** `varde users list|get|create|update|delete|disable|enable|import|export|grant|revoke`. */
 export function registerUsersCommand(program: Command): void {
   const users = program.command('users').description('List, create, change, grant to, delete, import and export users');
 
@@ -89,6 +89,17 @@ export function registerUsersCommand(program: Command): void {
       context.output.message(`Deleted ${target.username}.`);
     }));
 
+  for (const [verb, disabled] of [['disable', true], ['enable', false]] as const) {
+    users
+      .command(verb)
+      .description(disabled ? 'Disable a user: their sessions and tokens end, sign-in is refused; the account stays' : 'Enable a disabled user again')
+      .argument('<user>', 'e-mail or uid')
+      .action(withContext<[string]>(async (context, user) => {
+        const target = await resolveUser(context, user);
+        printUser(context, await call(context, (http) => updateUser(http, target.uid, { disabled })));
+      }));
+  }
+
   for (const [verb, on] of [['grant', true], ['revoke', false]] as const) {
     users
       .command(verb)
@@ -127,6 +138,9 @@ const USER_COLUMNS = [
   { header: 'phone', value: (user: ManagedUser) => user.phone ?? '' },
   { header: 'role', value: (user: ManagedUser) => user.role },
   { header: 'uid', value: (user: ManagedUser) => user.uid, full: true },
+  // After uid, so scripts that cut the columns before them read what they did.
+  { header: 'source', value: (user: ManagedUser) => user.source ?? '' },
+  { header: 'disabled', value: (user: ManagedUser) => (user.disabled ? 'yes' : '') },
 ];
 
 function call<T>(context: CommandContext, run: (http: HttpClient) => Promise<T>): Promise<T> {
@@ -154,6 +168,8 @@ function printUser(context: CommandContext, user: ManagedUser): void {
       { key: 'sites', label: 'Sites', value: keys(user.controllers) },
       { key: 'modules', label: 'Modules', value: keys(user.moduleAccesses) },
       { key: 'partners', label: 'Licensing partners', value: keys(user.licensingPartners) },
+      { key: 'source', label: 'Source', value: user.source ?? '' },
+      { key: 'disabled', label: 'Disabled', value: user.disabled ? 'yes' : 'no' },
     ],
     user,
   );

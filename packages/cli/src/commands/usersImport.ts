@@ -145,7 +145,13 @@ export function usersImportJob(session: CloudSession, grantable: GrantableRespon
   const { source, prune } = settings;
   const createOptions = { ...(source !== undefined ? { source } : {}), ...(settings.invite === false ? { invite: false } : {}) };
 
+  /** An import never enables a user: someone disabled them (a prune, or a person), and a person decides. */
+  function noteDisabled(current: ManagedUser): void {
+    if (current.disabled) process.stderr.write(`${current.username} is disabled: left disabled (varde users enable ${current.username}).\n`);
+  }
+
   async function reconcile(row: UserRow, current: ManagedUser, calls: RowCalls): Promise<RowAction> {
+    noteDisabled(current);
     const patch = patchFor(row, current, grantable, source);
     if (!patch) return 'unchanged';
     await calls.safe(() => users((http) => updateUser(http, current.uid, patch)));
@@ -159,6 +165,7 @@ export function usersImportJob(session: CloudSession, grantable: GrantableRespon
     async plan(row, calls) {
       const current = await calls.safe(() => find(row.email));
       if (!current) return 'create';
+      noteDisabled(current);
       return patchFor(row, current, grantable, source) ? 'update' : 'unchanged';
     },
     async apply(row, calls) {
