@@ -40,6 +40,13 @@ describe('CSV dialects', () => {
     expect(read).toEqual([{ line: 3, fields: { name: 'Ødegård, Siv', email: 'siv@x.test', 'unused:notes': 'a;b;c' } }]);
   });
 
+  it('reads what Excel saves as Unicode Text: UTF-16LE with a byte order mark, tab-separated', async () => {
+    const path = file('unicode.txt', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('email\tname\trole\r\nå@x.test\tÅse Øvrebø\tUser\r\n', 'utf16le')]));
+    const { dialect, read } = await records(path);
+    expect(dialect).toMatchObject({ encoding: 'utf-16le', delimiter: '\t', lineEnds: 'CRLF', header: ['email', 'name', 'role'] });
+    expect(read).toEqual([{ line: 2, fields: { email: 'å@x.test', name: 'Åse Øvrebø', role: 'User' } }]);
+  });
+
   it('--map pairs may name columns with commas and brackets', () => {
     expect(parseMapOption('email=User name [userPrincipalName] Required,name=Name, full')).toEqual([
       ['email', 'User name [userPrincipalName] Required'],

@@ -4,7 +4,8 @@ import { usageError } from '../errors.js';
 
 /**
  * How a CSV file is written, as people's tools write them: Excel in Norway and Sweden separates with
- * `;`, a plain Excel CSV is Windows-1252, an Entra ID file starts with a `version:v1.0` line. Found
+ * `;`, a plain Excel CSV is Windows-1252 (its "Unicode Text" UTF-16LE with tabs), an Entra ID file starts
+ * with a `version:v1.0` line. Found
  * from the file (or given with --delimiter / --encoding) before a row is read, and printed.
  */
 export interface CsvDialect {
@@ -19,7 +20,8 @@ export interface CsvDialect {
   header: string[];
 }
 
-export type CsvEncoding = 'utf-8' | 'windows-1252';
+/** utf-16le: what Excel saves as "Unicode Text" (tab-separated, with a byte order mark). */
+export type CsvEncoding = 'utf-8' | 'windows-1252' | 'utf-16le';
 
 export interface DialectChoice {
   encoding?: string;
@@ -29,6 +31,7 @@ export interface DialectChoice {
 const ENCODING_NAMES: Record<string, CsvEncoding> = {
   'utf-8': 'utf-8', utf8: 'utf-8',
   'windows-1252': 'windows-1252', cp1252: 'windows-1252', 'latin-1': 'windows-1252', latin1: 'windows-1252', 'iso-8859-1': 'windows-1252',
+  'utf-16': 'utf-16le', 'utf-16le': 'utf-16le', utf16le: 'utf-16le',
 };
 
 const DELIMITER_NAMES: Record<string, string> = { ',': ',', ';': ';', tab: '\t', '\\t': '\t', '\t': '\t', '|': '|' };
@@ -41,7 +44,7 @@ export function decoderFor(dialect: Pick<CsvDialect, 'encoding'>): TextDecoder {
 
 export function encodingOption(value: string): CsvEncoding {
   const encoding = ENCODING_NAMES[value.trim().toLowerCase()];
-  if (!encoding) throw usageError(`--encoding must be utf-8 or windows-1252 (latin1), not "${value}".`);
+  if (!encoding) throw usageError(`--encoding must be utf-8, windows-1252 (latin1) or utf-16le, not "${value}".`);
   return encoding;
 }
 
@@ -93,8 +96,10 @@ export const ENTRA_VERSION_LINE = /^version:v\d+(\.\d+)*[,;\t]*$/i;
 
 export async function detectDialect(path: string, choice: DialectChoice = {}): Promise<CsvDialect> {
   const head = await headOf(path);
-  const bom = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf;
-  const encoding = choice.encoding ? encodingOption(choice.encoding) : bom || (await isUtf8(path)) ? 'utf-8' : 'windows-1252';
+  const utf16 = head[0] === 0xff && head[1] === 0xfe;
+  const bom = utf16 || (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf);
+  const found = (): Promise<CsvEncoding> | CsvEncoding => (utf16 ? 'utf-16le' : bom ? 'utf-8' : isUtf8(path).then((utf8) => (utf8 ? 'utf-8' : 'windows-1252')));
+  const encoding = choice.encoding ? encodingOption(choice.encoding) : await found();
   // The head may end inside a character: a streaming decode leaves that partial character out.
   const text = new TextDecoder(encoding).decode(head, { stream: true });
   const lines = text.split('\n');
@@ -119,7 +124,8 @@ async function headerCells(line: string, delimiter: string): Promise<string[]> {
 
 /** How the file was read, for people: `UTF-8 (with BOM), separator ";", CRLF line ends`. */
 export function describeDialect(dialect: CsvDialect): string {
-  const encoding = dialect.encoding === 'utf-8' ? `UTF-8${dialect.bom ? ' (with BOM)' : ''}` : 'Windows-1252';
+  const names: Record<CsvEncoding, string> = { 'utf-8': 'UTF-8', 'windows-1252': 'Windows-1252', 'utf-16le': 'UTF-16LE' };
+  const encoding = `${names[dialect.encoding]}${dialect.bom && dialect.encoding === 'utf-8' ? ' (with BOM)' : ''}`;
   const separator = dialect.delimiter === '\t' ? 'tab' : `"${dialect.delimiter}"`;
   const version = dialect.headerLine > 1 ? ', after a version line' : '';
   return `${encoding}, separator ${separator}, ${dialect.lineEnds} line ends${version}`;
