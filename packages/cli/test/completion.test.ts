@@ -61,7 +61,7 @@ describe('varde completion bash', () => {
   });
 
   it("offers a command's options with the program's, an argument's choices, and leaves values to the shell", () => {
-    expect(bashOffers(script, ['varde', 'users', 'import', '--d'])).toEqual(['--dry-run']);
+    expect(bashOffers(script, ['varde', 'users', 'import', '--dr'])).toEqual(['--dry-run']);
     expect(bashOffers(script, ['varde', 'login', '--'])).toEqual(expect.arrayContaining(['--user', '--password-stdin', '--cloud', '--profile', '--json']));
     expect(bashOffers(script, ['varde', 'completion', ''])).toEqual(['bash', 'zsh', 'fish']);
     // A value (a URL, a file name): nothing of ours, so bash's default completion (-o default) takes over.
@@ -110,7 +110,7 @@ describe('varde completion fish', () => {
     expect(fishOffers(script, 'varde ')).toEqual(expect.arrayContaining(topLevel));
     expect(fishOffers(script, 'varde us')).toEqual(['users']);
     expect(fishOffers(script, 'varde --cloud http://127.0.0.1:1 users im')).toEqual(['import']);
-    expect(fishOffers(script, 'varde users import --d')).toEqual(['--dry-run']);
+    expect(fishOffers(script, 'varde users import --dr')).toEqual(['--dry-run']);
     expect(fishOffers(script, 'varde completion ')).toEqual(['bash', 'fish', 'zsh']);
   });
 });

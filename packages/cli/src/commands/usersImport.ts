@@ -31,7 +31,7 @@ export function registerUsersImportCommand(users: Command): void {
     .command('import')
     .description('Create or update users from a CSV (or JSON / JSON Lines) file, keyed on e-mail')
     .argument('<file>', 'users file: columns email, name, role, phone, language, sites, modules, partners')
-    .option('--dry-run', 'print the plan (create / update / unchanged, and who --prune would touch) against the live cloud; write nothing')
+    .option('--dry-run', 'print the plan (create / update / unchanged) against the live cloud; write nothing')
     .option('--role <role>', 'the role of new users whose row has none (a file without a role column, e.g. --format entra)')
     .option('--source <name>', 'the system the file comes from (e.g. hr): stored with each user the import creates or updates')
     .option('--prune <mode>', 'disable or delete the users of --source that the file no longer names (and no one else)')
