@@ -5,7 +5,7 @@ import { guardRoute, loginPromptAfter } from '../src/app/guards.js';
 import { landingFor, mayOpen, PAGE_ACCESS } from '../src/app/pageAccess.js';
 import { matchRoute } from '../src/app/matchRoute.js';
 import type { PortalRoute } from '../src/app/routes.js';
-import { menuEntriesFor, type MenuEntry } from '../src/shell/menuEntries.js';
+import { isCurrentEntry, menuEntriesFor, type MenuEntry } from '../src/shell/menuEntries.js';
 import { logosFor } from '../src/shell/logos.js';
 import { DEMO_MODULES } from '../../server/src/seed/demoUsers.js';
 
@@ -136,6 +136,34 @@ describe('menuEntriesFor', () => {
     ]);
     const fjellvann = resolveSettings({ origin: 'https://partner.varde.cloud', hostname: 'partner.varde.cloud', pathname: '/fjellvann/' });
     expect(ids(menuEntriesFor(userWith(DEMO_MODULES.partnerAdmin), fjellvann))).not.toContain('licenses');
+  });
+});
+
+describe('service accounts (issue 34): administrators only', () => {
+  const page: PortalRoute = { path: '/administrate/service-accounts', component: Page, needsLogin: true, layout: 'shell' };
+  const as = (role: UserData['role'], systemAdmin = false) => ({ ...userWith(DEMO_MODULES.admin), role, systemAdmin });
+
+  it('a partner admin and a system admin open the page and have its menu entry, right after user administration', () => {
+    for (const user of [as('Admin'), as('User', true)]) {
+      expect(guardRoute(page, { state: 'signed-in', user, signOutReason: null })).toEqual({ kind: 'render' });
+      const menu = ids(menuEntriesFor(user, plain));
+      expect(menu.slice(menu.indexOf('administrate'), menu.indexOf('administrate') + 2)).toEqual(['administrate', 'service-accounts']);
+    }
+  });
+
+  it('anyone else, even with the users module, gets neither: the page says it is for administrators', () => {
+    const powerUser = as('PowerUser');
+    expect(guardRoute(page, { state: 'signed-in', user: powerUser, signOutReason: null })).toEqual({ kind: 'admin-only', landing: '/sites' });
+    expect(ids(menuEntriesFor(powerUser, plain))).not.toContain('service-accounts');
+    expect(mayOpen(powerUser, '/administrate/service-accounts')).toBe(false);
+    // The users module is still needed first (its gate names it).
+    expect(guardRoute(page, { state: 'signed-in', user: { ...as('Admin'), moduleAccesses: { sites: true } }, signOutReason: null })).toMatchObject({ kind: 'blocked', missing: ['users'] });
+  });
+
+  it('only its own menu entry is current on its pages (the e2e suite opens them through the real route table)', () => {
+    expect(isCurrentEntry('/administrate', '/administrate/service-accounts/abc')).toBe(false);
+    expect(isCurrentEntry('/administrate/service-accounts', '/administrate/service-accounts/abc')).toBe(true);
+    expect(isCurrentEntry('/administrate', '/administrate/some-user')).toBe(true);
   });
 });
 

@@ -50,7 +50,7 @@ test('the menu shows exactly the signed-in user\'s modules, in the fixed order',
   await signInAtProvider(page, demoUsers.admin.email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/sites$/);
   expect(await menuIds(page)).toEqual([
-    'sites', 'alarms', 'alarms-list', 'alarms-map', 'bim', 'cloud-functions', 'cloud-apps', 'ml-explorer', 'administrate',
+    'sites', 'alarms', 'alarms-list', 'alarms-map', 'bim', 'cloud-functions', 'cloud-apps', 'ml-explorer', 'administrate', 'service-accounts',
     'licenses', 'notifications', 'searchpage',
   ]);
 

@@ -55,10 +55,10 @@ function RouteView({ match }: { match: RouteMatch }) {
     }
   }, [decision.kind, decision.kind === 'login' ? decision.prompt : undefined]);
 
-  if (decision.kind === 'blocked') {
+  if (decision.kind === 'blocked' || decision.kind === 'admin-only') {
     return (
       <Shell>
-        <NoAccessPage missing={decision.missing} landing={decision.landing} />
+        <NoAccessPage missing={decision.kind === 'blocked' ? decision.missing : []} landing={decision.landing} />
       </Shell>
     );
   }

@@ -1,6 +1,6 @@
 import type { SessionSnapshot } from '@varde/core';
 import type { ModuleKey } from '@varde/core/contract';
-import { landingFor, missingModules } from './pageAccess.js';
+import { landingFor, missingModules, needsAdministrator } from './pageAccess.js';
 import type { PortalRoute } from './routes.js';
 
 export type GuardDecision =
@@ -10,7 +10,9 @@ export type GuardDecision =
   /** No session or no stored user data: to /login with the current address (prompt as given). */
   | { kind: 'login'; prompt?: 'none' | 'login' }
   /** The user lacks module accesses the page needs (pageAccess.ts): the page says which. */
-  | { kind: 'blocked'; missing: ModuleKey[]; landing: string };
+  | { kind: 'blocked'; missing: ModuleKey[]; landing: string }
+  /** The page is for administrators (pageAccess.ts, ADMIN_PAGES) and the user is none. */
+  | { kind: 'admin-only'; landing: string };
 
 /**
  * Route guard and module gate (core-shell §6), from the one access table (pageAccess.ts). A page the
@@ -26,6 +28,7 @@ export function guardRoute(route: PortalRoute, snapshot: Pick<SessionSnapshot, '
   }
   const missing = missingModules(snapshot.user, route.path);
   if (missing.length > 0) return { kind: 'blocked', missing, landing: landingFor(snapshot.user) };
+  if (needsAdministrator(snapshot.user, route.path)) return { kind: 'admin-only', landing: landingFor(snapshot.user) };
   return { kind: 'render' };
 }
 

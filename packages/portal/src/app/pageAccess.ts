@@ -15,6 +15,8 @@ export const PAGE_ACCESS: Readonly<Record<string, readonly ModuleKey[]>> = {
   '/cloud-apps': ['apps'],
   '/ml-explorer': ['mlexplorer'],
   '/administrate': ['users'],
+  '/administrate/service-accounts': ['users'],
+  '/administrate/service-accounts/:id': ['users'],
   '/administrate/:id': ['users'],
   '/administrate/:id/:section': ['users'],
   '/licenses': ['licensing'],
@@ -28,7 +30,22 @@ const LANDING_ORDER = ['/sites', '/alarms', '/notifications', '/administrate', '
 /** Every signed-in user may open it, so a user without any module still has somewhere to be. */
 export const FALLBACK_LANDING = '/account-settings';
 
-type Access = Pick<UserData, 'moduleAccesses'>;
+/**
+ * Pages only an administrator opens (a partner's Admin or a system admin), on top of their modules: the
+ * service accounts (issue 34), which the cloud lets nobody else manage.
+ */
+export const ADMIN_PAGES: ReadonlySet<string> = new Set(['/administrate/service-accounts', '/administrate/service-accounts/:id']);
+
+type Access = Pick<UserData, 'moduleAccesses'> & Partial<Pick<UserData, 'role' | 'systemAdmin'>>;
+
+export function isAdministrator(user: Access): boolean {
+  return user.systemAdmin === true || user.role === 'Admin';
+}
+
+/** True when `path` is for administrators and the user is none. */
+export function needsAdministrator(user: Access, path: string): boolean {
+  return ADMIN_PAGES.has(path) && !isAdministrator(user);
+}
 
 export function modulesFor(path: string): readonly ModuleKey[] {
   return PAGE_ACCESS[path] ?? [];
@@ -40,7 +57,7 @@ export function missingModules(user: Access, path: string): ModuleKey[] {
 }
 
 export function mayOpen(user: Access, path: string): boolean {
-  return missingModules(user, path).length === 0;
+  return missingModules(user, path).length === 0 && !needsAdministrator(user, path);
 }
 
 /** The first page the user may open: sites, else alarms, … else account settings. */

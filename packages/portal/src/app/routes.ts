@@ -39,6 +39,8 @@ const CloudFunctionsPage = lazyPage(() => import('../pages/cloudFunctions/CloudF
 const CloudAppsPage = lazyPage(() => import('../pages/cloudApps/CloudAppsPage.js'), 'CloudAppsPage');
 const MlExplorerPage = lazyPage(() => import('../pages/mlExplorer/MlExplorerPage.js'), 'MlExplorerPage');
 const AdministratePage = lazyPage(() => import('../pages/administrate/AdministratePage.js'), 'AdministratePage');
+const ServiceAccountsPage = lazyPage(() => import('../pages/serviceAccounts/ServiceAccountsPage.js'), 'ServiceAccountsPage');
+const ServiceAccountTokensPage = lazyPage(() => import('../pages/serviceAccounts/ServiceAccountTokensPage.js'), 'ServiceAccountTokensPage');
 const UserDetailPage = lazyPage(() => import('../pages/administrate/UserDetailPage.js'), 'UserDetailPage');
 const AlarmsPage = lazyPage(() => import('../pages/alarms/AlarmsPage.js'), 'AlarmsPage');
 const AlarmMapPage = lazyPage(() => import('../pages/alarms/AlarmMapPage.js'), 'AlarmMapPage');
@@ -88,6 +90,9 @@ export const routes: readonly PortalRoute[] = [
   { path: '/cloud-apps', component: CloudAppsPage, needsLogin: true, layout: 'shell' },
   { path: '/ml-explorer', component: MlExplorerPage, needsLogin: true, layout: 'shell' },
   { path: '/administrate', component: AdministratePage, needsLogin: true, layout: 'shell' },
+  // Before /administrate/:id, which would take `service-accounts` for a user's id.
+  { path: '/administrate/service-accounts', component: ServiceAccountsPage, needsLogin: true, layout: 'shell' },
+  { path: '/administrate/service-accounts/:id', component: ServiceAccountTokensPage, needsLogin: true, layout: 'shell' },
   { path: '/administrate/:id', component: UserDetailPage, needsLogin: true, layout: 'shell' },
   { path: '/administrate/:id/:section', component: UserDetailPage, needsLogin: true, layout: 'shell' },
   { path: '/alarms', component: AlarmsPage, needsLogin: true, layout: 'shell' },

@@ -6,6 +6,7 @@ const texts = {
   no: {
     noAccessTitle: 'Ingen tilgang',
     noAccess: 'Denne siden krever tilgang til: {{modules}}. Be en administrator om tilgang.',
+    administratorsOnly: 'Denne siden er bare for administratorer.',
     goToStart: 'Gå til startsiden din',
     openMenu: 'Åpne menyen',
     closeMenu: 'Lukk menyen',
@@ -37,6 +38,7 @@ const texts = {
   en: {
     noAccessTitle: 'No access',
     noAccess: 'This page needs access to: {{modules}}. Ask an administrator for access.',
+    administratorsOnly: 'This page is only for administrators.',
     goToStart: 'Go to your start page',
     openMenu: 'Open menu',
     closeMenu: 'Close menu',
@@ -68,6 +70,7 @@ const texts = {
   se: {
     noAccessTitle: 'Ingen åtkomst',
     noAccess: 'Sidan kräver åtkomst till: {{modules}}. Be en administratör om åtkomst.',
+    administratorsOnly: 'Sidan är endast för administratörer.',
     goToStart: 'Gå till din startsida',
     openMenu: 'Öppna menyn',
     closeMenu: 'Stäng menyn',

@@ -18,7 +18,8 @@ const MODULE_LABELS: Partial<Record<ModuleKey, string>> = {
 
 /**
  * A page the user may not open says so, and which access it needs, instead of silently sending them
- * elsewhere; the address stays, so it still works once an administrator grants the access.
+ * elsewhere; the address stays, so it still works once an administrator grants the access. No missing
+ * modules: the page is for administrators (app/pageAccess.ts, ADMIN_PAGES).
  */
 export function NoAccessPage({ missing, landing }: { missing: readonly ModuleKey[]; landing: string }) {
   const t = useTexts(['portal', 'menu']);
@@ -26,7 +27,7 @@ export function NoAccessPage({ missing, landing }: { missing: readonly ModuleKey
   return (
     <section className="page no-access-page" aria-labelledby="page-title" data-testid="no-access">
       <h1 id="page-title">{t('portal:noAccessTitle')}</h1>
-      <p>{t('portal:noAccess', { modules })}</p>
+      <p>{missing.length > 0 ? t('portal:noAccess', { modules }) : t('portal:administratorsOnly')}</p>
       <p>
         <a
           href={hrefFor(landing)}

@@ -14,3 +14,4 @@ import './customerLogin/loginForm.css';
 import './administrate/administrate.css';
 import './bim/bim.css';
 import './resetPassword/resetPassword.css';
+import './accessTokens/accessTokens.css';

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { hrefFor, navigate, useLocation } from '../app/router.js';
-import type { MenuEntry, MenuLink } from './menuEntries.js';
+import { isCurrentEntry, type MenuEntry, type MenuLink } from './menuEntries.js';
 import { useTexts } from './useTexts.js';
 
 interface SideMenuProps {
@@ -53,7 +53,7 @@ function EntryLink({ entry, onNavigate }: { entry: MenuLink; onNavigate: () => v
       </a>
     );
   }
-  const current = pathname === entry.to || (entry.to !== '/alarms' && pathname.startsWith(`${entry.to}/`));
+  const current = isCurrentEntry(entry.to, pathname);
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return; // new tab etc.
     event.preventDefault();

@@ -1,6 +1,6 @@
 import type { Settings } from '@varde/core';
 import type { ModuleKey, UserData } from '@varde/core/contract';
-import { modulesFor } from '../app/pageAccess.js';
+import { isAdministrator, modulesFor } from '../app/pageAccess.js';
 
 export interface MenuLink {
   kind: 'link';
@@ -34,6 +34,8 @@ interface Candidate {
   modules: readonly ModuleKey[];
   /** Extra condition from the settings. */
   when?: (settings: Settings) => boolean;
+  /** Only for administrators (pageAccess.ts, ADMIN_PAGES). */
+  adminOnly?: boolean;
 }
 
 function link(id: string, order: number, labelKey: string, to: string, external = false): MenuLink {
@@ -61,6 +63,12 @@ function candidates(settings: Settings): Candidate[] {
     { entry: link('ml-explorer', 370, 'mlExplorer', '/ml-explorer'), modules: modulesFor('/ml-explorer') },
     { entry: link('administrate', 400, 'userAdministration', '/administrate'), modules: modulesFor('/administrate') },
     {
+      // Issue 34: machines' accounts, listed apart from people, for the admins who manage them.
+      entry: link('service-accounts', 410, 'serviceAccounts', '/administrate/service-accounts'),
+      modules: modulesFor('/administrate/service-accounts'),
+      adminOnly: true,
+    },
+    {
       entry: link('licenses', 500, 'licenses', '/licenses'),
       modules: modulesFor('/licenses'),
       when: (s) => s.brand !== BRAND_WITHOUT_LICENSES,
@@ -83,10 +91,21 @@ function candidates(settings: Settings): Candidate[] {
 }
 
 /** The side menu for this user: only entries whose module accesses the user has, in the fixed order. */
-export function menuEntriesFor(user: Pick<UserData, 'moduleAccesses'>, settings: Settings): MenuEntry[] {
+export function menuEntriesFor(user: Pick<UserData, 'moduleAccesses'> & Partial<Pick<UserData, 'role' | 'systemAdmin'>>, settings: Settings): MenuEntry[] {
   return candidates(settings)
     .filter((candidate) => candidate.modules.every((module) => user.moduleAccesses[module] === true))
+    .filter((candidate) => !candidate.adminOnly || isAdministrator(user))
     .filter((candidate) => candidate.when?.(settings) ?? true)
     .map((candidate) => candidate.entry)
     .sort((a, b) => a.order - b.order);
+}
+
+/** Paths under one entry's path that another entry shows (service accounts, under user administration's path). */
+const PATHS_WITH_OWN_ENTRY = ['/administrate/service-accounts'];
+
+/** Whether the entry for `to` is the page shown: its path or one below it (not the alarm list's map, nor another entry's). */
+export function isCurrentEntry(to: string, pathname: string): boolean {
+  if (pathname === to) return true;
+  if (to === '/alarms' || !pathname.startsWith(`${to}/`)) return false;
+  return !PATHS_WITH_OWN_ENTRY.some((own) => own.startsWith(`${to}/`) && (pathname === own || pathname.startsWith(`${own}/`)));
 }

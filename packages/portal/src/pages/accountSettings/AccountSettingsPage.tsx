@@ -1,15 +1,25 @@
+import { useMemo } from 'react';
 import { AccountSettingsWidget } from '@varde/widgets/accountSettings/Component.js';
 import { rememberLanguage } from '../../app/language.js';
+import { useSession } from '../../app/useSession.js';
 import { useTexts } from '../../shell/useTexts.js';
+import { AccessTokensPanel } from '../accessTokens/AccessTokensPanel.js';
+import { personalTokenOwner } from '../accessTokens/personalTokens.js';
 
-/** /account-settings: name, new password, language (applied, stored on the account, remembered), time zone, auto-logout toggle. */
+/**
+ * /account-settings: name, new password, language (applied, stored on the account, remembered), time
+ * zone, auto-logout toggle; then the person's access tokens (issue 34).
+ */
 export function AccountSettingsPage() {
-  const t = useTexts(['menu', 'portal']);
+  const t = useTexts(['menu', 'portal', 'accessTokens']);
+  const uid = useSession().user?.uid ?? '';
+  const owner = useMemo(() => personalTokenOwner(uid), [uid]);
   return (
     <section className="page account-settings-page" aria-labelledby="page-title">
       <h1 id="page-title">{t('portal:accountSettings')}</h1>
       {/* The widget has applied and stored the language; the portal remembers it on the device like the menu's choice. */}
       <AccountSettingsWidget onLanguageChange={({ language }) => rememberLanguage(language)} />
+      {uid ? <AccessTokensPanel owner={owner} title={t('accessTokens:title')} intro={t('accessTokens:intro')} /> : null}
     </section>
   );
 }

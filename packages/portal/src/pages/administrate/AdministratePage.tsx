@@ -1,6 +1,7 @@
 import { UserAdminWidget } from '@varde/widgets/userAdmin/Component.js';
 import { navigate } from '../../app/router.js';
 import { useTexts } from '../../shell/useTexts.js';
+import { AdministrationTabs } from './AdministrationTabs.js';
 
 /** /administrate: user administration (searchable table, add-user dialog, edit and delete). */
 export function AdministratePage() {
@@ -8,6 +9,7 @@ export function AdministratePage() {
   return (
     <section className="page administrate-page" aria-labelledby="page-title">
       <h1 id="page-title">{t('menu:userAdministration')}</h1>
+      <AdministrationTabs current="people" />
       <UserAdminWidget onEditUser={({ uid }) => navigate(`/administrate/${encodeURIComponent(uid)}`)} />
     </section>
   );

@@ -1,0 +1,39 @@
+import type { MouseEvent } from 'react';
+import { isAdministrator } from '../../app/pageAccess.js';
+import { hrefFor, navigate } from '../../app/router.js';
+import { useSession } from '../../app/useSession.js';
+import { useTexts } from '../../shell/useTexts.js';
+
+const SECTIONS = [
+  { id: 'people', to: '/administrate', labelKey: 'accessTokens:people' },
+  { id: 'service-accounts', to: '/administrate/service-accounts', labelKey: 'accessTokens:serviceAccounts' },
+] as const;
+
+/**
+ * People and service accounts are listed apart (issue 34); an administrator, who manages both, moves
+ * between them here. Others see no tabs: user administration is all they have.
+ */
+export function AdministrationTabs({ current }: { current: (typeof SECTIONS)[number]['id'] }) {
+  const t = useTexts(['accessTokens']);
+  const user = useSession().user;
+  if (!user || !isAdministrator(user)) return null;
+  return (
+    <nav className="admin-tabs" aria-label={t('accessTokens:administrationSections')}>
+      {SECTIONS.map((section) => (
+        <a
+          key={section.id}
+          href={hrefFor(section.to)}
+          aria-current={section.id === current ? 'page' : undefined}
+          data-testid={`admin-tab-${section.id}`}
+          onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+            if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+            event.preventDefault();
+            navigate(section.to);
+          }}
+        >
+          {t(section.labelKey)}
+        </a>
+      ))}
+    </nav>
+  );
+}
