@@ -5,9 +5,10 @@ import { deleteSessionsOf } from '../auth/sessions.js';
 import { userPath } from './profiles.js';
 
 /**
- * Disabling a user (PATCH /users/{id} `disabled`): `accounts.disabled_at` is the fact every sign-in path
- * checks; the profile's `disabled` mirrors it (written in the same transaction) so that a list of users
- * reads it with the profile's other fields instead of one more query per user.
+ * Disabling a user (PATCH /users/{id} `disabled`): `accounts.disabled_at` is the fact credential checks
+ * read (tokens/personalTokens.ts refuses a disabled account's tokens). The profile's `disabled` mirrors
+ * it, written in the same transaction, so that a list of users reads it with the profile's other fields
+ * instead of one more query per user.
  */
 export async function setDisabled(ctx: Pick<CloudContext, 'realtime' | 'clock'>, uid: string, disabled: boolean, tx: Tx): Promise<void> {
   await tx.db.updateTable('accounts').set({ disabled_at: disabled ? ctx.clock.now() : null }).where('uid', '=', uid).execute();
