@@ -16,6 +16,7 @@ import { createFeedTokens } from './oncall/feedTokens.js';
 import { createPolicyStore } from './escalation/policyStore.js';
 import { createEscalationEngine } from './escalation/escalationEngine.js';
 import { registerEscalationRoutes } from './escalation/routes.js';
+import { registerAckRoutes } from './escalation/ackRoutes.js';
 import { seedDemoEscalations } from './seed/demoEscalations.js';
 import { seedDemoOnCall } from './seed/demoOnCall.js';
 import { createAnomalyService } from './anomaly/anomalyService.js';
@@ -184,7 +185,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     const schedules = createScheduleStore(db, clock);
     const policies = createPolicyStore(db, clock);
     // Escalation steps are due rows in the database; the leader's timer runs them (escalation/escalationEngine.ts).
-    const escalations = createEscalationEngine({ db, clock, realtime, outbox }, { policies, schedules }, (error) => app.log.error(error));
+    const escalations = createEscalationEngine({ db, clock, realtime, outbox, config }, { policies, schedules }, (error) => app.log.error(error));
     const ruleEngine = createRuleEngine({ db, clock, realtime, outbox }, (error) => app.log.error(error));
     // The rule engine looks at the alarms after every simulation step (and on its own timer).
     const historian = createHistorian(db, clock);
@@ -226,6 +227,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     registerOnCallRoutes(app, context, schedules);
     registerOnCallFeedRoutes(app, context, schedules, createFeedTokens(db));
     registerEscalationRoutes(app, context, policies, schedules);
+    registerAckRoutes(app, context);
     registerHistorianRoutes(app, context, historian);
     const functionRunner = countRuns(await createFunctionRunner(context, dispatch, { unsafeFunctions: config.unsafeFunctions, bwrap: config.bwrapPath }), metrics);
     registerFaasRoutes(app, context, functions, functionRunner);

@@ -5,7 +5,7 @@ import { startEscalations } from './escalationStart.js';
 import { runDueStep, type DueStep } from './escalationStep.js';
 import type { PolicyStore } from './policyStore.js';
 
-type Ctx = Pick<CloudServices, 'db' | 'realtime' | 'outbox' | 'clock'>;
+type Ctx = Pick<CloudServices, 'db' | 'realtime' | 'outbox' | 'clock'> & { config: { publicOrigin: string } };
 
 /** Due steps one tick takes at most; the rest wait for the next tick (a backlog never makes one huge transaction). */
 const STEPS_PER_TICK = 2000;

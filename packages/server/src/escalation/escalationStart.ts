@@ -63,10 +63,12 @@ export async function startEscalations(ctx: Ctx, policies: PolicyStore, now: num
         .onConflict((oc) => oc.column('alarm_id').doNothing())
         .executeTakeFirst();
       if (touched(claim) === 0) return false;
+      // Timed from the raise; the alarm store may stamp a raise a few ms past the clock, which must not hold a 0-minute step back a tick.
+      const base = Math.min(activeAt, now);
       const steps = [];
       for (let round = 0; round <= policy.repeat; round += 1) {
         for (const [index, step] of policy.steps.entries()) {
-          const dueAt = activeAt + (round * roundMinutes(policy) + step.afterMinutes) * 60_000;
+          const dueAt = base + (round * roundMinutes(policy) + step.afterMinutes) * 60_000;
           steps.push({ id: `${id}:${round}:${index}`, escalation_id: id, round, step_index: index, due_at: dueAt, state: 'due', done_at: null });
         }
       }

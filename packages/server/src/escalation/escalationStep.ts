@@ -6,11 +6,12 @@ import { backupAt, onCallAt } from '../oncall/whoIsOnCall.js';
 import type { CloudServices } from '../services.js';
 import { touched } from '../storage/executeResults.js';
 import type { Tx } from '../storage/transaction.js';
+import { createAckLink } from './ackLinks.js';
 import { recordEscalation } from './escalationLog.js';
 import { escalationMail, escalationSms } from './escalationTexts.js';
 import type { PolicyStore } from './policyStore.js';
 
-type Ctx = Pick<CloudServices, 'db' | 'realtime' | 'outbox'>;
+type Ctx = Pick<CloudServices, 'db' | 'realtime' | 'outbox'> & { config: { publicOrigin: string } };
 
 /** A due step row as the engine reads it. */
 export interface DueStep {
@@ -92,6 +93,8 @@ export async function runDueStep(ctx: Ctx, stores: { policies: PolicyStore; sche
   };
   for (const uid of new Set(uids)) {
     const language = await languageOfUser(ctx, uid, tx);
+    // One link per recipient and step, in each of its messages: it acknowledges as this person (ackRoutes.ts).
+    let link: string | null = null;
     for (const channel of policyStep!.channels) {
       const target = await deliveryTarget(ctx, uid, row.site_uuid, channel, tx);
       const username = target.account?.email ?? (await accountByUid(tx.db, uid))?.email ?? null;
@@ -99,8 +102,9 @@ export async function runDueStep(ctx: Ctx, stores: { policies: PolicyStore; sche
         await log({ userUid: uid, username, channel, outcome: 'skipped', reason: target.reason, to: null });
         continue;
       }
-      if (channel === 'mail') await ctx.outbox.send({ channel: 'email', to: target.to, ...escalationMail(language, facts) }, tx);
-      else await ctx.outbox.send({ channel: 'sms', to: target.to, body: escalationSms(language, facts) }, tx);
+      link ??= `${ctx.config.publicOrigin}/a/${await createAckLink(tx.db, { alarmId: row.alarm_id, userUid: uid, escalationId: step.escalation_id }, now)}`;
+      if (channel === 'mail') await ctx.outbox.send({ channel: 'email', to: target.to, ...escalationMail(language, { ...facts, link }) }, tx);
+      else await ctx.outbox.send({ channel: 'sms', to: target.to, body: escalationSms(language, { ...facts, link }) }, tx);
       await log({ userUid: uid, username, channel, outcome: 'sent', reason: null, to: target.to });
     }
   }

@@ -18,13 +18,15 @@ const tables = (bigint: string, serial: string) => `
 
     CREATE TABLE escalations (
       id TEXT PRIMARY KEY,
-      alarm_id TEXT NOT NULL UNIQUE REFERENCES alarms(id) ON DELETE CASCADE,
+      alarm_id TEXT NOT NULL REFERENCES alarms(id) ON DELETE CASCADE,
       policy_id TEXT NOT NULL,
       site_uuid TEXT NOT NULL,
       state TEXT NOT NULL,
       stop_reason TEXT,
       started_at ${bigint} NOT NULL
     );
+    -- A named unique index, not an inline UNIQUE: the engines name inline constraints differently (storageSchemas.test.ts).
+    CREATE UNIQUE INDEX escalations_by_alarm ON escalations (alarm_id);
     CREATE INDEX escalations_by_state ON escalations (state);
 
     CREATE TABLE escalation_steps (

@@ -37,6 +37,7 @@ import { disabledAccountsMigration } from './280-disabled-accounts.js';
 import { oncallSchedulesMigration } from './290-oncall-schedules.js';
 import { oncallFeedTokensMigration } from './291-oncall-feed-tokens.js';
 import { escalationsMigration } from './292-escalations.js';
+import { alarmAckLinksMigration } from './293-alarm-ack-links.js';
 
 export type { Migration };
 
@@ -75,4 +76,5 @@ export const migrations: Migration[] = [
   oncallSchedulesMigration,
   oncallFeedTokensMigration,
   escalationsMigration,
+  alarmAckLinksMigration,
 ];
