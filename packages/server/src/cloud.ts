@@ -17,6 +17,8 @@ import { createPolicyStore } from './escalation/policyStore.js';
 import { createEscalationEngine } from './escalation/escalationEngine.js';
 import { registerEscalationRoutes } from './escalation/routes.js';
 import { registerAckRoutes } from './escalation/ackRoutes.js';
+import { createTestClock } from './testClock/testClock.js';
+import { registerTestClockRoute } from './testClock/routes.js';
 import { seedDemoEscalations } from './seed/demoEscalations.js';
 import { seedDemoOnCall } from './seed/demoOnCall.js';
 import { createAnomalyService } from './anomaly/anomalyService.js';
@@ -123,11 +125,13 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
   server.headersTimeout = 76_000;
   const port = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   const config = resolveConfig(options, port);
-  const clock = options.clock ?? systemClock;
+  // --test-clock: a clock a system admin moves forward (testClock/routes.ts).
+  const testClock = options.testClock ? createTestClock(options.clock ?? systemClock) : null;
+  const clock = testClock ?? options.clock ?? systemClock;
 
   // An idle pooled connection that loses its server: the pool drops it; requests meanwhile answer 503.
   let onPoolError = (error: Error) => console.error(`varde-cloud: database connection lost: ${error.message}`);
-  const db = await openDatabase(config.storage, (error) => onPoolError(error), applicationNameOf(config.nodeId)).catch((error: unknown) => {
+  const db = await openDatabase(config.storage, (error) => onPoolError(error), applicationNameOf(config.nodeId), options.onStatement).catch((error: unknown) => {
     server.close();
     throw error;
   });
@@ -228,6 +232,11 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     registerOnCallFeedRoutes(app, context, schedules, createFeedTokens(db));
     registerEscalationRoutes(app, context, policies, schedules);
     registerAckRoutes(app, context);
+    // Due work runs at once after a move, as it would have on the leader's timers meanwhile.
+    if (testClock) registerTestClockRoute(app, testClock, async () => {
+      await ruleEngine.evaluate();
+      await escalations.tick();
+    });
     registerHistorianRoutes(app, context, historian);
     const functionRunner = countRuns(await createFunctionRunner(context, dispatch, { unsafeFunctions: config.unsafeFunctions, bwrap: config.bwrapPath }), metrics);
     registerFaasRoutes(app, context, functions, functionRunner);

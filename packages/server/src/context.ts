@@ -70,6 +70,10 @@ export type CloudOptions = Partial<CloudConfig> & {
   clock?: Clock;
   /** fastify logger setting; off by default (tests), main.ts turns it on. */
   logger?: boolean;
+  /** `--test-clock`: the cloud's clock can be moved forward by a system admin (POST /cloud/alarms/test-clock/advance). */
+  testClock?: boolean;
+  /** Hears every SQL statement the cloud sends (tests count the statements of each read route). */
+  onStatement?: (sql: string) => void;
 };
 
 /** Defaults: port 0, host 127.0.0.1, domain localhost, in-memory storage, no seed. */

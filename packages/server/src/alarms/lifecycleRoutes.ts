@@ -8,8 +8,9 @@ import {
   type AlarmRow,
 } from '@varde/core/contract';
 import type { CloudContext } from '../context.js';
-import { canSeeSite, profileOf } from '../controllers/visibleSites.js';
-import { callerOf } from '../http/caller.js';
+import { canSeeSite } from '../controllers/visibleSites.js';
+import { callerOf, type Caller } from '../http/caller.js';
+import { profileOfCaller } from '../http/callerProfile.js';
 import { HttpError } from '../http/HttpError.js';
 import { parseWith } from '../http/parseWith.js';
 
@@ -22,31 +23,31 @@ type IdRequest = { Params: { id: string } };
  */
 export function registerAlarmLifecycleRoutes(api: FastifyInstance, ctx: CloudContext): void {
   /** The alarm when the caller may see its site: 404 when there is none, 403 when its site is not theirs (as sites answer). */
-  async function alarmForCaller(uid: string, id: string): Promise<AlarmRow> {
+  async function alarmForCaller(caller: Caller, id: string): Promise<AlarmRow> {
     const alarm = await ctx.alarms.byId(id);
     if (!alarm) throw new HttpError(404, `No alarm ${id}`);
-    if (!(await canSeeSite(ctx, uid, alarm.siteUuid))) throw new HttpError(403, `Alarm ${id} is not on a site of yours`);
+    if (!(await canSeeSite(ctx, caller, alarm.siteUuid))) throw new HttpError(403, `Alarm ${id} is not on a site of yours`);
     return alarm;
   }
   // History and the table name people by e-mail, as the acknowledgement always has.
-  const nameOf = async (uid: string) => (await profileOf(ctx, uid))?.email ?? uid;
+  const nameOf = async (caller: Caller) => (await profileOfCaller(ctx, caller)).email;
 
   /** POST /alarms/{id}/acknowledge {comment?}: acknowledging twice keeps the first one. */
   api.post<IdRequest>('/alarms/:id/acknowledge', async (request) => {
-    const { uid } = callerOf(request);
-    const alarm = await alarmForCaller(uid, request.params.id);
+    const caller = callerOf(request);
+    const alarm = await alarmForCaller(caller, request.params.id);
     const { comment } = parseWith(acknowledgeAlarmBody, request.body ?? {});
-    return { data: await ctx.alarms.acknowledge(alarm.id, await nameOf(uid), comment) };
+    return { data: await ctx.alarms.acknowledge(alarm.id, await nameOf(caller), comment) };
   });
 
   /** POST /alarms/acknowledge {ids, comment?}: bulk; all or nothing, so one unknown id changes none. */
   api.post('/alarms/acknowledge', async (request) => {
-    const { uid } = callerOf(request);
+    const caller = callerOf(request);
     const { ids, comment } = parseWith(acknowledgeAlarmsBody, request.body);
     const alarms: AlarmRow[] = [];
     // Every id is checked before any is acknowledged.
-    for (const id of new Set(ids)) alarms.push(await alarmForCaller(uid, id));
-    const by = await nameOf(uid);
+    for (const id of new Set(ids)) alarms.push(await alarmForCaller(caller, id));
+    const by = await nameOf(caller);
     const acknowledged: AlarmRow[] = [];
     for (const alarm of alarms) acknowledged.push((await ctx.alarms.acknowledge(alarm.id, by, comment))!);
     return { data: acknowledged };
@@ -54,40 +55,40 @@ export function registerAlarmLifecycleRoutes(api: FastifyInstance, ctx: CloudCon
 
   /** POST /alarms/{id}/comments {comment}: a note in the alarm's history. */
   api.post<IdRequest>('/alarms/:id/comments', async (request, reply) => {
-    const { uid } = callerOf(request);
-    const alarm = await alarmForCaller(uid, request.params.id);
+    const caller = callerOf(request);
+    const alarm = await alarmForCaller(caller, request.params.id);
     const { comment } = parseWith(commentAlarmBody, request.body);
     reply.code(201);
-    return { data: await ctx.alarms.comment(alarm.id, await nameOf(uid), comment) };
+    return { data: await ctx.alarms.comment(alarm.id, await nameOf(caller), comment) };
   });
 
   /** POST /alarms/{id}/clear {comment?}: the operator declares the condition over. */
   api.post<IdRequest>('/alarms/:id/clear', async (request) => {
-    const { uid } = callerOf(request);
-    const alarm = await alarmForCaller(uid, request.params.id);
+    const caller = callerOf(request);
+    const alarm = await alarmForCaller(caller, request.params.id);
     const { comment } = parseWith(clearAlarmBody, request.body ?? {});
-    return { data: await ctx.alarms.clearBy(alarm.id, await nameOf(uid), comment) };
+    return { data: await ctx.alarms.clearBy(alarm.id, await nameOf(caller), comment) };
   });
 
   /** POST /alarms/{id}/shelve {minutes, comment?}: hidden from the table until then (shelving again moves the time). */
   api.post<IdRequest>('/alarms/:id/shelve', async (request) => {
-    const { uid } = callerOf(request);
-    const alarm = await alarmForCaller(uid, request.params.id);
+    const caller = callerOf(request);
+    const alarm = await alarmForCaller(caller, request.params.id);
     const { minutes, comment } = parseWith(shelveAlarmBody, request.body);
-    return { data: await ctx.alarms.shelve(alarm.id, await nameOf(uid), ctx.clock.now() + minutes * 60_000, comment) };
+    return { data: await ctx.alarms.shelve(alarm.id, await nameOf(caller), ctx.clock.now() + minutes * 60_000, comment) };
   });
 
   /** POST /alarms/{id}/unshelve: back in the table now. */
   api.post<IdRequest>('/alarms/:id/unshelve', async (request) => {
-    const { uid } = callerOf(request);
-    const alarm = await alarmForCaller(uid, request.params.id);
-    return { data: await ctx.alarms.unshelve(alarm.id, await nameOf(uid)) };
+    const caller = callerOf(request);
+    const alarm = await alarmForCaller(caller, request.params.id);
+    return { data: await ctx.alarms.unshelve(alarm.id, await nameOf(caller)) };
   });
 
   /** GET /alarms/{id}/history: who did what, when; oldest first. */
   api.get<IdRequest>('/alarms/:id/history', async (request) => {
-    const { uid } = callerOf(request);
-    const alarm = await alarmForCaller(uid, request.params.id);
+    const caller = callerOf(request);
+    const alarm = await alarmForCaller(caller, request.params.id);
     return { data: await ctx.alarms.history(alarm.id) };
   });
 }

@@ -19,10 +19,9 @@ export function registerControllerRoutes(app: FastifyInstance, ctx: CloudContext
        * one `{data}` (public clients of the real cloud rely on that); offset/limit page it.
        */
       api.get('/controllers', async (request): Promise<ListControllersResponse> => {
-        const { uid } = callerOf(request);
         const query = parseWith(listControllersQuery, request.query ?? {});
         const list = query.controllers === 'adminControllers' ? 'adminControllers' : 'controllers';
-        const page = await siteListPage(ctx, uid, list, query.offset ?? 0, query.limit);
+        const page = await siteListPage(ctx, callerOf(request), list, query.offset ?? 0, query.limit);
         const withRules = query.rules?.toLowerCase() === 'true';
         const counts = withRules ? await ctx.rules.store.counts() : null;
         return { data: counts ? page.map((site) => ({ ...site, rules: counts.get(site.uuid) ?? 0 })) : page };
@@ -30,13 +29,12 @@ export function registerControllerRoutes(app: FastifyInstance, ctx: CloudContext
 
       /** GET /controllers/{id}: one site of the caller's (the portal's site page). */
       api.get<{ Params: { id: string } }>('/controllers/:id', async (request) => ({
-        data: await siteForCaller(ctx, callerOf(request).uid, request.params.id),
+        data: await siteForCaller(ctx, callerOf(request), request.params.id),
       }));
 
       /** GET /controllers/{id}/alarmReport: the site's latest alarm and its unacknowledged count. */
       api.get<{ Params: { id: string } }>('/controllers/:id/alarmReport', async (request): Promise<AlarmReportResponse> => {
-        const { uid } = callerOf(request);
-        const site = await siteForCaller(ctx, uid, request.params.id);
+        const site = await siteForCaller(ctx, callerOf(request), request.params.id);
         return { data: await ctx.alarms.report(site.uuid) };
       });
     },

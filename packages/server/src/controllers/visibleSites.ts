@@ -1,6 +1,8 @@
 import type { CloudServices } from '../services.js';
 import { accountByUid, type AccountRecord } from '../auth/accounts.js';
 import { readProfile, userPath, type UserProfile } from '../users/profiles.js';
+import type { Caller } from '../http/caller.js';
+import { profileOfCaller } from '../http/callerProfile.js';
 import { HttpError } from '../http/HttpError.js';
 import { sharedInFlight } from '../storage/coalescedReads.js';
 import { siteByUuid, sitesPage, type SiteRecord } from './sites.js';
@@ -42,37 +44,52 @@ async function siteScope(ctx: Pick<CloudServices, 'realtime'>, account: AccountR
 }
 
 /**
+ * Whose sites: a request's caller (its profile read once for the request, http/callerProfile.ts; the
+ * token check proved the account and read its role), or a uid read afresh (sockets, jobs).
+ */
+export type SiteViewer = Caller | string;
+
+/** The site scope of a list for a viewer (see siteScope); [] for an account that is gone. */
+async function scopeOf(ctx: SiteServices, who: SiteViewer, list: 'controllers' | 'adminControllers'): Promise<readonly string[] | null> {
+  if (typeof who === 'string') {
+    const account = await accountByUid(ctx.db, who);
+    return account ? siteScope(ctx, account, list) : [];
+  }
+  const profile = await profileOfCaller(ctx, who);
+  if (profile.systemAdmin) return null;
+  if (list === 'adminControllers' && !SITE_ADMIN_ROLES.has(who.accountRole)) return [];
+  return [...profile.sites];
+}
+
+/**
  * The uuids of the sites a user may see, or null when they may see every site (a system admin): a
  * query over "their sites" then needs no list of every uuid (a list is one parameter per site, and
  * engines cap those at some tens of thousands). Uuids of sites that do not exist may be among them.
  */
-export async function visibleSiteScope(ctx: SiteServices, uid: string): Promise<readonly string[] | null> {
-  const account = await accountByUid(ctx.db, uid);
-  return account ? siteScope(ctx, account, 'controllers') : [];
+export function visibleSiteScope(ctx: SiteServices, who: SiteViewer): Promise<readonly string[] | null> {
+  return scopeOf(ctx, who, 'controllers');
 }
 
 /** One page of a user's site list (GET /controllers), read as a page. */
 export async function siteListPage(
   ctx: SiteServices,
-  uid: string,
+  who: SiteViewer,
   list: 'controllers' | 'adminControllers',
   offset: number,
   limit: number | undefined,
 ): Promise<SiteRecord[]> {
-  const account = await accountByUid(ctx.db, uid);
-  if (!account) return [];
-  const scope = await siteScope(ctx, account, list);
+  const scope = await scopeOf(ctx, who, list);
   return scope !== null && scope.length === 0 ? [] : sitesPage(ctx.db, scope, offset, limit);
 }
 
 /** The sites a user may see, by name. */
-export function visibleSites(ctx: SiteServices, uid: string): Promise<SiteRecord[]> {
-  return siteListPage(ctx, uid, 'controllers', 0, undefined);
+export function visibleSites(ctx: SiteServices, who: SiteViewer): Promise<SiteRecord[]> {
+  return siteListPage(ctx, who, 'controllers', 0, undefined);
 }
 
 /** The sites a user administers, by name (GET /controllers?controllers=adminControllers). */
-export function administeredSites(ctx: SiteServices, uid: string): Promise<SiteRecord[]> {
-  return siteListPage(ctx, uid, 'adminControllers', 0, undefined);
+export function administeredSites(ctx: SiteServices, who: SiteViewer): Promise<SiteRecord[]> {
+  return siteListPage(ctx, who, 'adminControllers', 0, undefined);
 }
 
 /**
@@ -90,7 +107,12 @@ function userReadsOf(ctx: SiteServices) {
 }
 
 /** Whether a user may see one site (its alarms, tags, proxy socket). */
-export async function canSeeSite(ctx: SiteServices, uid: string, siteUuid: string): Promise<boolean> {
+export async function canSeeSite(ctx: SiteServices, who: SiteViewer, siteUuid: string): Promise<boolean> {
+  if (typeof who !== 'string') {
+    const profile = await profileOfCaller(ctx, who);
+    return SITE_KEY.test(siteUuid) && (profile.systemAdmin || profile.sites.has(siteUuid));
+  }
+  const uid = who;
   const reads = userReadsOf(ctx);
   if (!(await reads.account(uid))) return false;
   // A key the realtime tree cannot hold names no site (and must not reach the tree as a path).
@@ -98,13 +120,26 @@ export async function canSeeSite(ctx: SiteServices, uid: string, siteUuid: strin
   return (await reads.systemAdmin(uid)) || (await ctx.realtime.get(`${userPath(uid)}/controllers/${siteUuid}`)) === true;
 }
 
+// The sites a request has read, by its caller: the access hook checks the site a path names, and the
+// route then asks for the same site (one read, not two).
+const sitesOfRequest = new WeakMap<Caller, Map<string, Promise<SiteRecord | null>>>();
+
+function siteOnce(ctx: SiteServices, who: SiteViewer, siteUuid: string): Promise<SiteRecord | null> {
+  if (typeof who === 'string') return siteByUuid(ctx.db, siteUuid);
+  let sites = sitesOfRequest.get(who);
+  if (!sites) sitesOfRequest.set(who, (sites = new Map()));
+  let site = sites.get(siteUuid);
+  if (!site) sites.set(siteUuid, (site = siteByUuid(ctx.db, siteUuid)));
+  return site;
+}
+
 /**
  * The site a caller asks about: 404 when there is no such site, 403 when it exists but is not
  * theirs (the caller learns no more than that the id is taken).
  */
-export async function siteForCaller(ctx: SiteServices, uid: string, siteUuid: string): Promise<SiteRecord> {
-  const site = await siteByUuid(ctx.db, siteUuid);
+export async function siteForCaller(ctx: SiteServices, who: SiteViewer, siteUuid: string): Promise<SiteRecord> {
+  const site = await siteOnce(ctx, who, siteUuid);
   if (!site) throw new HttpError(404, `No site ${siteUuid}`);
-  if (!(await canSeeSite(ctx, uid, siteUuid))) throw new HttpError(403, 'You do not have access to this site');
+  if (!(await canSeeSite(ctx, who, siteUuid))) throw new HttpError(403, 'You do not have access to this site');
   return site;
 }

@@ -10,7 +10,7 @@ import {
 } from '@varde/core/contract';
 import type { CloudContext } from '../context.js';
 import { siteForCaller } from '../controllers/visibleSites.js';
-import { callerOf } from '../http/caller.js';
+import { callerOf, type Caller } from '../http/caller.js';
 import { HttpError } from '../http/HttpError.js';
 import { parseWith } from '../http/parseWith.js';
 import { MAX_POINTS_PER_READ, type Historian } from './historianStore.js';
@@ -35,8 +35,8 @@ function formatTs(ts: number, format: HistorianTimeFormat | undefined): number |
  * see (404 for an unknown site, 403 for someone else's, 404 for a tag without data).
  */
 export function registerHistorianRoutes(app: FastifyInstance, ctx: CloudContext, historian: Historian): void {
-  async function seriesFor(uid: string, controllerId: string, tag: string) {
-    await siteForCaller(ctx, uid, controllerId);
+  async function seriesFor(caller: Caller, controllerId: string, tag: string) {
+    await siteForCaller(ctx, caller, controllerId);
     const series = await historian.series(controllerId, tag);
     // A tag may also exist only through values written with the write API.
     if (!series && !(await ctx.writeApi.values.hasNumbers(controllerId, tag))) throw new HttpError(404, `No data for tag ${tag} on controller ${controllerId}`);
@@ -47,7 +47,7 @@ export function registerHistorianRoutes(app: FastifyInstance, ctx: CloudContext,
     async (api) => {
       /** GET /{controllerId}/tags: the controller's tags that have data. */
       api.get<{ Params: { controllerId: string } }>('/:controllerId/tags', async (request): Promise<HistorianTagsResponse> => {
-        await siteForCaller(ctx, callerOf(request).uid, request.params.controllerId);
+        await siteForCaller(ctx, callerOf(request), request.params.controllerId);
         const data = (await historian.seriesOf(request.params.controllerId)).map((series) => ({
           tag: series.tag, unit: series.unit, from: series.startAt, intervalMs: series.intervalMs,
         }));
@@ -61,7 +61,7 @@ export function registerHistorianRoutes(app: FastifyInstance, ctx: CloudContext,
         const to = query.to === undefined ? ctx.clock.now() : timeOf(query.to, 'to');
         if (to < from) throw new HttpError(400, 'to must not be before from');
         const { controllerId, tag } = request.params;
-        await seriesFor(callerOf(request).uid, controllerId, tag);
+        await seriesFor(callerOf(request), controllerId, tag);
         if ((await historian.count(controllerId, tag, from, to)) > MAX_POINTS_PER_READ) {
           throw new HttpError(400, `The range holds more than ${MAX_POINTS_PER_READ} points; ask for a shorter one`);
         }
@@ -74,7 +74,7 @@ export function registerHistorianRoutes(app: FastifyInstance, ctx: CloudContext,
       api.get<TagParams>('/:controllerId/value/:tag', async (request): Promise<ValueResponse> => {
         const query = parseWith(valueQuery, request.query ?? {});
         const ts = timeOf(query.ts, 'ts');
-        const series = await seriesFor(callerOf(request).uid, request.params.controllerId, request.params.tag);
+        const series = await seriesFor(callerOf(request), request.params.controllerId, request.params.tag);
         const index = series ? Math.min(indexAtOrBefore(series, ts), indexAtOrBefore(series, ctx.clock.now())) : -1;
         const generated = series && index >= 0 ? pointAt(series, index) : null;
         // A value written through the write API wins when it is the later one.

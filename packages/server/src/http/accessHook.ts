@@ -2,9 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleKey } from '@varde/core/contract';
 import { siteForCaller } from '../controllers/visibleSites.js';
 import type { PartnerResource, PartnerResources } from '../partners/partnerResources.js';
-import { partnerScopeOf } from '../partners/partnerScope.js';
 import type { CloudServices } from '../services.js';
-import { userPath } from '../users/profiles.js';
 import { callerOf } from './caller.js';
 import { callerProfile } from './callerProfile.js';
 import { HttpError } from './HttpError.js';
@@ -39,18 +37,20 @@ export function registerAccessHook(app: FastifyInstance, ctx: Pick<CloudServices
     if (url === undefined || request.routeOptions.config.public === true || serviceOfPath(url) === null) return;
     const access = routeAccessOf(request.method, url);
     if (!access) throw new HttpError(403, `${request.method} ${url} declares no access, so it is closed`);
-    const { uid } = callerOf(request);
+    const caller = callerOf(request);
+    const { uid } = caller;
     // Field by field: a profile may hold thousands of sub-users. Read once for the request (the route may ask too).
-    const { systemAdmin } = await callerProfile(ctx, request);
+    const profile = await callerProfile(ctx, request);
+    const { systemAdmin, modules } = profile;
     if (access.owner === 'system-admin' && !systemAdmin) throw new HttpError(403, 'Only a system admin may do this');
-    if (access.module && !systemAdmin && (await ctx.realtime.get(`${userPath(uid)}/moduleAccesses/${access.module}`)) !== true) {
+    if (access.module && !systemAdmin && !modules.has(access.module)) {
       throw new HttpError(403, `You do not have access to ${moduleTitles[access.module] ?? `the ${access.module} module`}`);
     }
     const named = access.param === undefined ? undefined : (request.params as Record<string, string | undefined>)[access.param];
     if (named === undefined) return;
-    if (access.owner === 'site') await siteForCaller(ctx, uid, named);
+    if (access.owner === 'site') await siteForCaller(ctx, caller, named);
     if (access.owner === 'partner' && access.resource) {
-      if (!(await resources.visible(access.resource, { uid, scope: await partnerScopeOf(ctx, uid) }, named))) {
+      if (!(await resources.visible(access.resource, { uid, scope: { partner: profile.partner, all: systemAdmin } }, named))) {
         throw new HttpError(404, `No ${resourceTitles[access.resource]} ${named}`);
       }
     }

@@ -3,29 +3,54 @@ import type { RealtimeTree } from '../realtime/tree.js';
 import { displayNameOf, userPath } from '../users/profiles.js';
 import { callerOf, type Caller } from './caller.js';
 
-/** What a request needs of its caller's profile: the access hook, the users service and invitations. */
+/**
+ * What a request needs of its caller's profile, beside what the token check read (account, role): read
+ * once per request, in one query, and asked by the access hook, the site checks and the routes alike.
+ */
 export interface CallerProfile {
   systemAdmin: boolean;
   /** The name an e-mail from the caller signs with (their e-mail when the profile has none). */
   displayName: string;
+  /** How histories name the caller (acknowledgements, comments); the uid when the profile has none. */
+  email: string;
+  /** The partner that owns what the caller makes: their main partner, else one of their own. */
+  partner: string;
+  /** The modules granted (a system admin has every one: check systemAdmin first). */
+  modules: ReadonlySet<string>;
+  /** The sites granted (a system admin sees every site: check systemAdmin first). */
+  sites: ReadonlySet<string>;
 }
 
-// Keyed by the verified caller, which lives as long as its request.
+// Keyed by the verified caller, which lives as long as its request: never stale beyond it.
 const profiles = new WeakMap<Caller, Promise<CallerProfile>>();
 
+const grantedKeys = (map: unknown) =>
+  new Set(map && typeof map === 'object' ? Object.entries(map).filter(([, granted]) => granted === true).map(([key]) => key) : []);
+
 /**
- * The caller's profile fields, read once per request in one query: the access hook and the route both
- * ask (on PostgreSQL each read is a round trip, and a users import makes thousands of requests).
+ * The caller's profile fields, read once per request (on PostgreSQL each read is a round trip; a users
+ * import makes thousands of requests, and an open portal polls the alarm list every 3 s).
  */
-export function callerProfile(ctx: { realtime: RealtimeTree }, request: FastifyRequest): Promise<CallerProfile> {
-  const caller = callerOf(request);
+export function profileOfCaller(ctx: { realtime: RealtimeTree }, caller: Caller): Promise<CallerProfile> {
   let profile = profiles.get(caller);
   if (!profile) {
     const base = userPath(caller.uid);
     profile = ctx.realtime
-      .getMany([`${base}/systemAdmin`, `${base}/name`, `${base}/email`])
-      .then(([systemAdmin, name, email]) => ({ systemAdmin: systemAdmin === true, displayName: displayNameOf(name, email) }));
+      .getMany(['systemAdmin', 'name', 'email', 'mainPartner', 'moduleAccesses', 'controllers'].map((field) => `${base}/${field}`))
+      .then(([systemAdmin, name, email, mainPartner, moduleAccesses, controllers]) => ({
+        systemAdmin: systemAdmin === true,
+        displayName: displayNameOf(name, email),
+        email: typeof email === 'string' && email !== '' ? email : caller.uid,
+        partner: typeof mainPartner === 'string' && mainPartner !== '' ? mainPartner : `user:${caller.uid}`,
+        modules: grantedKeys(moduleAccesses),
+        sites: grantedKeys(controllers),
+      }));
     profiles.set(caller, profile);
   }
   return profile;
+}
+
+/** The profile of a token-protected request's caller (see profileOfCaller). */
+export function callerProfile(ctx: { realtime: RealtimeTree }, request: FastifyRequest): Promise<CallerProfile> {
+  return profileOfCaller(ctx, callerOf(request));
 }

@@ -22,12 +22,12 @@ export function registerMetadataRoutes(app: FastifyInstance, ctx: CloudContext):
     async (api) => {
       // The controllers a function may work on (the template lists them when no controller is given).
       api.get('/controllers', async (request) => ({
-        data: (await visibleSites(ctx, callerOf(request).uid)).map((site) => ({ uuid: site.uuid, name: site.name, hostname: site.hostname })),
+        data: (await visibleSites(ctx, callerOf(request))).map((site) => ({ uuid: site.uuid, name: site.name, hostname: site.hostname })),
       }));
 
       api.get('/v0/tags', async (request): Promise<MetadataTag[]> => {
         const query = parseWith(tagsQuery, request.query ?? {});
-        const site = await siteForCaller(ctx, callerOf(request).uid, query['controller-uuid']);
+        const site = await siteForCaller(ctx, callerOf(request), query['controller-uuid']);
         const names = await ctx.db.selectFrom('site_tags').select('name').where('site_uuid', '=', site.uuid).orderBy('name').execute();
         const tags = (names as { name: string }[]).map(({ name }) => ({
           name,

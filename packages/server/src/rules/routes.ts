@@ -34,7 +34,7 @@ export function registerRuleRoutes(app: FastifyInstance, ctx: CloudServices, sto
     async (api) => {
       /** GET /controllers/{id}/notificationrules: the site's rules (decision: the spec shows no read call). */
       api.get<Params>('/controllers/:id/notificationrules', async (request): Promise<NotificationRulesBody> => {
-        const { site } = await requireRuleAccess(ctx, callerOf(request).uid, request.params.id);
+        const { site } = await requireRuleAccess(ctx, callerOf(request), request.params.id);
         return { rules: await store.rulesOf(site.uuid) };
       });
 
@@ -43,7 +43,7 @@ export function registerRuleRoutes(app: FastifyInstance, ctx: CloudServices, sto
        * sent without a name keeps its stored one, or is named from what it does (rules/ruleNames.ts).
        */
       api.post<Params>('/controllers/:id/notificationrules', async (request): Promise<NotificationRulesBody> => {
-        const { actor, site } = await requireRuleAccess(ctx, callerOf(request).uid, request.params.id);
+        const { actor, site } = await requireRuleAccess(ctx, callerOf(request), request.params.id);
         const { rules } = parseWith(notificationRulesBody, request.body ?? {});
         const language = await languageOfUser(ctx, actor.uid);
         // The users are checked against the rules as they are now; the replace happens only while they
@@ -59,14 +59,14 @@ export function registerRuleRoutes(app: FastifyInstance, ctx: CloudServices, sto
 
       /** DELETE /controllers/{id}/notificationrules: every rule of the site; repeating it changes nothing. */
       api.delete<Params>('/controllers/:id/notificationrules', async (request): Promise<NotificationRulesBody> => {
-        const { site } = await requireRuleAccess(ctx, callerOf(request).uid, request.params.id);
+        const { site } = await requireRuleAccess(ctx, callerOf(request), request.params.id);
         await store.deleteAll(site.uuid);
         return { rules: {} };
       });
 
       /** GET /controllers/{id}/notificationusers: whom the caller may put in this site's rules. */
       api.get<Params>('/controllers/:id/notificationusers', async (request) => {
-        const { actor, site } = await requireRuleAccess(ctx, callerOf(request).uid, request.params.id);
+        const { actor, site } = await requireRuleAccess(ctx, callerOf(request), request.params.id);
         return { data: await ruleUserCandidates(ctx, actor, site.uuid, await store.rulesOf(site.uuid)) };
       });
 
@@ -76,7 +76,7 @@ export function registerRuleRoutes(app: FastifyInstance, ctx: CloudServices, sto
        * so a test reveals no one else's address. Always 200: see ruleTest.ts.
        */
       api.post<Params>('/controllers/:id/notificationtest', async (request): Promise<RuleTestResult> => {
-        const { actor, site } = await requireRuleAccess(ctx, callerOf(request).uid, request.params.id);
+        const { actor, site } = await requireRuleAccess(ctx, callerOf(request), request.params.id);
         const { rule } = parseWith(ruleTestRequest, request.body ?? {});
         const current = await store.rulesOf(site.uuid);
         await requireKnownRuleUsers(ctx, actor, site.uuid, { [rule.ruleId]: rule }, current);
@@ -89,7 +89,7 @@ export function registerRuleRoutes(app: FastifyInstance, ctx: CloudServices, sto
       api.get<{ Params: { id: string; ruleId: string } }>(
         '/controllers/:id/notificationtest/:ruleId',
         async (request): Promise<RuleTestResult> => {
-          const { site } = await requireRuleAccess(ctx, callerOf(request).uid, request.params.id);
+          const { site } = await requireRuleAccess(ctx, callerOf(request), request.params.id);
           const rule = (await store.rulesOf(site.uuid))[request.params.ruleId];
           if (!rule) throw new HttpError(404, `No rule ${request.params.ruleId} on this site`);
           return sendRuleTest(ctx, log, site, rule);
@@ -104,7 +104,7 @@ export function registerRuleRoutes(app: FastifyInstance, ctx: CloudServices, sto
       api.get<{ Params: { id: string; ruleId: string }; Querystring: { limit?: unknown } }>(
         '/controllers/:id/notificationlog/:ruleId',
         async (request): Promise<{ data: RuleDeliveryLogEntry[] }> => {
-          const { site } = await requireRuleAccess(ctx, callerOf(request).uid, request.params.id);
+          const { site } = await requireRuleAccess(ctx, callerOf(request), request.params.id);
           return { data: await log.entries(site.uuid, request.params.ruleId, parseLogLimit(request.query.limit)) };
         },
       );

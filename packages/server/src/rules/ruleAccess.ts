@@ -4,6 +4,8 @@ import type { Tx } from '../storage/transaction.js';
 import { accountByUid, type AccountRecord } from '../auth/accounts.js';
 import { siteForCaller } from '../controllers/visibleSites.js';
 import type { SiteRecord } from '../controllers/sites.js';
+import type { Caller } from '../http/caller.js';
+import { profileOfCaller } from '../http/callerProfile.js';
 import { HttpError } from '../http/HttpError.js';
 import { loadActor, type Actor } from '../users/actor.js';
 import { userPath } from '../users/profiles.js';
@@ -18,18 +20,14 @@ const RULE_MODULES = ['notifications', 'users'] as const;
  * controllers-api route) and have the notifications or users module (decision: the spec gates the
  * page on users; a token without either gets 403 from the server too).
  */
-export async function requireRuleAccess(ctx: Ctx, uid: string, siteUuid: string): Promise<{ actor: Actor; site: SiteRecord }> {
-  const site = await siteForCaller(ctx, uid, siteUuid);
-  const actor = await loadActor(ctx, uid);
-  if (!actor.systemAdmin && !(await hasAnyModule(actor, RULE_MODULES))) {
+export async function requireRuleAccess(ctx: Ctx, caller: Caller, siteUuid: string): Promise<{ actor: Actor; site: SiteRecord }> {
+  const site = await siteForCaller(ctx, caller, siteUuid);
+  // The request's caller profile, read once for the request (http/callerProfile.ts).
+  const { systemAdmin, modules } = await profileOfCaller(ctx, caller);
+  if (!systemAdmin && !RULE_MODULES.some((module) => modules.has(module))) {
     throw new HttpError(403, 'You need the notifications or users module to manage notification rules');
   }
-  return { actor, site };
-}
-
-async function hasAnyModule(actor: Actor, modules: readonly string[]): Promise<boolean> {
-  for (const module of modules) if (await actor.hasModule(module)) return true;
-  return false;
+  return { actor: await loadActor(ctx, caller.uid, undefined, { role: caller.accountRole, systemAdmin }), site };
 }
 
 /** Whether a user (account + profile) has the site: a system admin has every site. Inside a transaction, pass its Tx. */

@@ -11,9 +11,8 @@ export function registerSearchRoutes(app: FastifyInstance, ctx: CloudContext): v
   void app.register(
     async (api) => {
       api.get('/tags', async (request): Promise<SearchTagsResponse> => {
-        const { uid } = callerOf(request);
         const query = parseWith(searchTagsQuery, request.query ?? {});
-        const sites = await visibleSiteScope(ctx, uid);
+        const sites = await visibleSiteScope(ctx, callerOf(request));
         return { data: await searchSiteTags(ctx.db, sites, query.q, query.limit ?? SEARCH_RESULT_LIMIT) };
       });
     },

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import type pg from 'pg';
-import { Kysely, PostgresDialect, PostgresIntrospector, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, PostgresIntrospector, SqliteDialect, sql, type LogEvent } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { migrations } from './migrations/index.js';
@@ -40,10 +40,17 @@ export class DatabaseTooNewError extends Error {}
  * is acknowledged only after it is durable, so a crash loses nothing that was acknowledged. On
  * PostgreSQL, a pool that has answered once (`onPoolError` hears of idle connections that drop).
  */
-export async function openDatabase(location: StorageLocation, onPoolError: (error: Error) => void = () => undefined, applicationName?: string): Promise<Db> {
+export async function openDatabase(
+  location: StorageLocation,
+  onPoolError: (error: Error) => void = () => undefined,
+  applicationName?: string,
+  onStatement?: (sql: string) => void,
+): Promise<Db> {
+  // Every statement the cloud sends, for the tests that hold each read route to its count.
+  const log = onStatement ? (event: LogEvent) => onStatement(event.query.sql) : undefined;
   if (location.kind === 'postgres') {
     const pool = await openPostgresPool(location.url, onPoolError, undefined, applicationName);
-    const db: Db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+    const db: Db = new Kysely({ dialect: new PostgresDialect({ pool }), log });
     pools.set(db, pool);
     try {
       await migratePostgres(db);
@@ -69,7 +76,7 @@ export async function openDatabase(location: StorageLocation, onPoolError: (erro
     raw.close();
     throw error;
   }
-  return new Kysely({ dialect: new SqliteDialect({ database: cachedSqliteDatabase(raw) }) });
+  return new Kysely({ dialect: new SqliteDialect({ database: cachedSqliteDatabase(raw) }), log });
 }
 
 /**

@@ -15,17 +15,32 @@ function trueMap(value: unknown): Record<string, true> {
   return map;
 }
 
+const FIELDS = ['name', 'phone', 'language', 'controllers', 'moduleAccesses', 'licensingPartners', 'systemAdmin', 'source', 'disabled'];
+/** Users per profile read: a list is read in a few queries, never one per user (9 paths each, 3 parameters a path). */
+const USERS_PER_READ = 100;
+
 /**
- * A user as their managers see them: the account (uid, e-mail, role, phone) plus the profile's
- * name, language and grants, read field by field (a profile's adminUsers can be large).
+ * Users as their managers see them: the account (uid, e-mail, role, phone) plus the profile's name,
+ * language and grants, read field by field (a profile's adminUsers can be large), for up to
+ * USERS_PER_READ users in one query.
  */
+export async function managedUsersOf(ctx: Ctx, accounts: readonly AccountRecord[], tx?: Tx): Promise<ManagedUser[]> {
+  const users: ManagedUser[] = [];
+  for (let start = 0; start < accounts.length; start += USERS_PER_READ) {
+    const slice = accounts.slice(start, start + USERS_PER_READ);
+    const values = await ctx.realtime.getMany(slice.flatMap((account) => FIELDS.map((field) => `${userPath(account.uid)}/${field}`)), tx);
+    slice.forEach((account, index) => users.push(managedUserFrom(account, values.slice(index * FIELDS.length, (index + 1) * FIELDS.length))));
+  }
+  return users;
+}
+
+/** One user as their managers see them (see managedUsersOf). */
 export async function managedUserOf(ctx: Ctx, account: AccountRecord, tx?: Tx): Promise<ManagedUser> {
-  const base = userPath(account.uid);
-  const fields = ['name', 'phone', 'language', 'controllers', 'moduleAccesses', 'licensingPartners', 'systemAdmin', 'source', 'disabled'];
-  const [name, storedPhone, storedLanguage, controllers, moduleAccesses, licensingPartners, systemAdmin, source, disabled] = await ctx.realtime.getMany(
-    fields.map((field) => `${base}/${field}`),
-    tx,
-  );
+  return (await managedUsersOf(ctx, [account], tx))[0]!;
+}
+
+function managedUserFrom(account: AccountRecord, fields: unknown[]): ManagedUser {
+  const [name, storedPhone, storedLanguage, controllers, moduleAccesses, licensingPartners, systemAdmin, source, disabled] = fields;
   const phone = account.phone ?? storedPhone;
   const language = languageCode.safeParse(storedLanguage);
   const user: ManagedUser = {
@@ -70,8 +85,7 @@ export async function listManagedUsers(ctx: Ctx, actor: Actor, query: ListUsersQ
     const data = account && (await actor.manages(account.uid)) ? [await managedUserOf(ctx, account)] : [];
     return { data, total: data.length };
   }
-  const users: ManagedUser[] = [];
-  for (const account of await managedAccounts(ctx, actor)) users.push(await managedUserOf(ctx, account));
+  const users = await managedUsersOf(ctx, await managedAccounts(ctx, actor));
   const needle = query.search?.trim().toLowerCase();
   const found = users.filter(
     (user) =>

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoSites } from '../src/seed/demoSites.js';
+import { demoUsers } from '../src/seed/demoUsers.js';
+import { bearer, call, signIn } from './helpers/http.js';
+import { startCloud, testEngine, type Cloud } from './helpers/startCloud.js';
+
+/**
+ * The reads an open portal makes over and over (issue 40), held to the statements they send: the token
+ * check (one), the caller's profile (one, shared by the access hook, the site checks and the route) and
+ * the route's own work. A route that grows past its count fails here, on both engines; the counts are
+ * printed, so a run lists them.
+ */
+const BUDGETS: Record<string, number> = {
+  'site list': 3,
+  'alarm list (the 3 s poll)': 3,
+  "one site's page": 3,
+  // The latest alarm, the unacknowledged count and the active ones by class: three of the route's own.
+  "a site's alarm report": 6,
+  // The series, written values beside generated ones, a count guarding the range: the historian's own.
+  "a trend's series": 9,
+  'tag search': 3,
+  'notification rules': 4,
+  // The manager's sub-users, their accounts, and their profiles (one query per 100 users, never one per user).
+  'user list': 5,
+};
+
+let cloud: Cloud;
+const statements: string[] = [];
+let tokens: Record<string, string>;
+const site = demoSites()[0]!.uuid;
+
+beforeAll(async () => {
+  cloud = await startCloud({ onStatement: (sql) => statements.push(sql) });
+  tokens = (await signIn(cloud, demoUsers.admin.email, demoUsers.admin.password)).accessTokens;
+});
+afterAll(() => cloud.close());
+
+const READS: Array<[string, string, string]> = [
+  ['site list', 'controllers-api', '/cloud/controllers-api/controllers'],
+  ['alarm list (the 3 s poll)', 'alarms', '/cloud/alarms/alarms'],
+  ["one site's page", 'controllers-api', `/cloud/controllers-api/controllers/${site}`],
+  ["a site's alarm report", 'controllers-api', `/cloud/controllers-api/controllers/${site}/alarmReport`],
+  ["a trend's series", 'historian', `/cloud/historian/${site}/timeseries/RT401?from=2026-11-27T00:00:00Z&to=2026-11-27T01:00:00Z`],
+  ['tag search', 'search', '/cloud/search/tags?q=RT4'],
+  ['notification rules', 'controllers-api', `/cloud/controllers-api/controllers/${site}/notificationrules`],
+  ['user list', 'users', '/cloud/users/users'],
+];
+
+/** The statements of one request, the fewest of three (a timer of the cloud's may add one to a request). */
+async function statementsOf(service: string, path: string): Promise<number> {
+  const counts: number[] = [];
+  for (let run = 0; run < 3; run += 1) {
+    statements.length = 0;
+    const answer = await call(cloud, path, { headers: bearer(tokens[`${service}.localhost`]!) });
+    expect(answer.status, `${path}: ${JSON.stringify(answer.body).slice(0, 200)}`).toBe(200);
+    counts.push(statements.length);
+  }
+  return Math.min(...counts);
+}
+
+describe(`statements per read on ${testEngine()}`, () => {
+  it('every steady-state read stays within its count', async () => {
+    const measured: Record<string, number> = {};
+    for (const [name, service, path] of READS) measured[name] = await statementsOf(service, path);
+    console.log(`statements per read (${testEngine()}):\n${Object.entries(measured).map(([name, count]) => `  ${name}: ${count} (at most ${BUDGETS[name]})`).join('\n')}`);
+    const over = Object.entries(measured).filter(([name, count]) => count > BUDGETS[name]!);
+    expect(over, 'routes past their statement count').toEqual([]);
+  });
+});
