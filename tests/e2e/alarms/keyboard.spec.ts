@@ -53,6 +53,8 @@ test('open, acknowledge and close by keyboard; focus into the dialog and back to
   const dialog = page.locator('[data-dialog="alarm"]');
   await expect(dialog).toHaveAttribute('open', '');
   await expect.poll(async () => (await focused(page)).part).toBe('comment');
+  // Shoelace's own close button speaks the page's language (issue 37, item 6), not "Close".
+  await expect(dialog.locator('[part="close-button"]')).toHaveAttribute('label', 'Lukk');
   await page.keyboard.type('Sjekket fra tastaturet');
   // Tab to Kvitter, Enter acknowledges; focus moves to Lukk (the button it was on is now disabled).
   await page.keyboard.press('Tab');

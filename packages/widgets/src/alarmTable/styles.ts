@@ -65,6 +65,8 @@ export const alarmTableStyles = `
 /* Rows the sites no longer confirm: still readable, visibly not live (the stale notice says why and since when). */
 .varde-alarm-table__scroller[data-stale] .varde-alarm-table__row:not(.varde-alarm-table__head) { opacity: 0.6; }
 .varde-alarm-table__keys { margin: 0; color: var(--sl-color-neutral-600); font-size: var(--sl-font-size-x-small); }
+/* A phone is used by touch: the keys' hint would only take room. */
+@media (max-width: 480px) { .varde-alarm-table__keys { display: none; } }
 .varde-alarm-table__filtered { display: flex; flex-wrap: wrap; align-items: center; gap: var(--sl-spacing-small); }
 .varde-alarm-table__clear-filter { font: inherit; border: 1px solid var(--sl-color-primary-600); background: var(--sl-color-neutral-0); color: var(--sl-color-primary-700);
   border-radius: var(--sl-border-radius-medium); padding: 2px 10px; min-height: 30px; cursor: pointer; }

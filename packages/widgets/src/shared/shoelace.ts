@@ -20,7 +20,11 @@ const loading = new Map<ShoelaceLoader, Promise<void>>();
 let iconsRegistered: Promise<void> | null = null;
 
 function registerIcons(): Promise<void> {
-  iconsRegistered ??= import('@shoelace-style/shoelace/dist/utilities/icon-library.js').then(({ registerIconLibrary }) => {
+  iconsRegistered ??= Promise.all([
+    import('@shoelace-style/shoelace/dist/utilities/icon-library.js'),
+    // Shoelace's own texts in Norwegian and Swedish (issue 37, item 6); a module with that one effect.
+    import('./shoelaceTranslations.js'),
+  ]).then(([{ registerIconLibrary }]) => {
     registerIconLibrary('default', { resolver: (name) => iconDataUrl(name) });
   });
   return iconsRegistered;
