@@ -5,7 +5,7 @@
  */
 import { isMobileWidth, siteOpenLink } from '@varde/core';
 import { useVardeEvents } from '../shared/events.js';
-import { useSharedSession } from '../shared/useSharedSession.js';
+import { useSessionSnapshot, useSharedSession } from '../shared/useSharedSession.js';
 import { useWidgetTranslation } from '../shared/useWidgetTranslation.js';
 import { WidgetRoot } from '../shared/WidgetRoot.js';
 import type { NavigateDetail } from '../alarmTable/events.js';
@@ -40,7 +40,10 @@ export function SitePageWidget({ siteUuid, controllerHref, alarmsHref, rulesHref
   const { t, language } = useWidgetTranslation(sitePageStrings);
   const { rootRef } = useVardeEvents();
   const session = useSharedSession();
-  const { data, retry } = useSiteData(session, siteUuid);
+  // The cloud reads rules to a system admin and to a user with the notifications or the users module.
+  const user = useSessionSnapshot()?.user ?? null;
+  const mayReadRules = user === null || user.systemAdmin === true || user.moduleAccesses?.notifications === true || user.moduleAccesses?.users === true;
+  const { data, retry } = useSiteData(session, siteUuid, mayReadRules);
   const tags = data.kind === 'ready' ? data.tags.map((tag) => tag.tag) : [];
   const live = useLiveValues(session, siteUuid, tags);
 

@@ -32,7 +32,7 @@ function detailOf(error: unknown): string {
  * The site, its tags that have stored values, its active alarms (read again every few seconds) and its
  * notification rules. A site the user may not see reads as not found: the page never says whose it is.
  */
-export function useSiteData(session: Session | null, siteUuid: string): { data: SiteData; retry: () => void } {
+export function useSiteData(session: Session | null, siteUuid: string, mayReadRules = true): { data: SiteData; retry: () => void } {
   const [data, setData] = useState<SiteData>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -57,10 +57,13 @@ export function useSiteData(session: Session | null, siteUuid: string): { data: 
         const [tags, alarms, rules] = await Promise.all([
           listHistorianTags(http, siteUuid, { signal }).catch(() => []),
           activeAlarms(),
-          getSiteRules(http, siteUuid).then(
-            (all) => ({ list: Object.values(all), access: 'ok' as RulesAccess }),
-            (failure: unknown) => ({ list: [] as NotificationRule[], access: (isHttpError(failure) && failure.status === 403 ? 'refused' : 'failed') as RulesAccess }),
-          ),
+          // Asked only of a caller who may read them (issue 37, item 5: a User's every visit was a 403 in the console).
+          mayReadRules
+            ? getSiteRules(http, siteUuid).then(
+                (all) => ({ list: Object.values(all), access: 'ok' as RulesAccess }),
+                (failure: unknown) => ({ list: [] as NotificationRule[], access: (isHttpError(failure) && failure.status === 403 ? 'refused' : 'failed') as RulesAccess }),
+              )
+            : { list: [] as NotificationRule[], access: 'refused' as RulesAccess },
         ]);
         if (signal.aborted) return;
         setData({ kind: 'ready', site, tags, alarms, rules: rules.list, rulesAccess: rules.access });
@@ -80,7 +83,7 @@ export function useSiteData(session: Session | null, siteUuid: string): { data: 
       controller.abort();
       if (timer) clearInterval(timer);
     };
-  }, [session, siteUuid, attempt]);
+  }, [session, siteUuid, attempt, mayReadRules]);
 
   return { data, retry: () => setAttempt((value) => value + 1) };
 }
