@@ -44,6 +44,8 @@ export const USAGE = `Usage: varde-cloud [options]
                        host:pid); the metrics token comes from $VARDE_METRICS_TOKEN only (never argv)
   --unsafe-functions   run cloud functions WITHOUT a sandbox when bubblewrap is missing (only on a machine
                        only you use: a function can then read everything the cloud can)
+  --test-clock         let a system admin move the cloud's clock forward (POST /cloud/alarms/test-clock/advance
+                       {"minutes": N}), running the rules and escalation steps that become due; for tests
   -h, --help           show this help
 `;
 
@@ -81,6 +83,7 @@ export function parseCloudArgs(argv: string[], env: NodeJS.ProcessEnv, cwd: stri
         simulation: { type: 'string' },
         'bulk-sites': { type: 'string' },
         'unsafe-functions': { type: 'boolean' },
+        'test-clock': { type: 'boolean' },
         outbox: { type: 'string' },
         'node-id': { type: 'string' },
         'trust-proxy': { type: 'string', multiple: true },
@@ -151,6 +154,7 @@ export function parseCloudArgs(argv: string[], env: NodeJS.ProcessEnv, cwd: stri
     options.smtpUrl = values.smtp;
   }
   if (values['unsafe-functions']) options.unsafeFunctions = true;
+  if (values['test-clock']) options.testClock = true;
   if (values['map-tiles'] !== undefined) {
     const problem = mapTilesProblem(values['map-tiles']);
     if (problem) return { kind: 'error', message: problem };

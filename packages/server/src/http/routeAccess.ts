@@ -113,6 +113,8 @@ const table: Record<string, RouteAccess> = {
   'PUT /cloud/alarms/escalations/policies/:policyId': { owner: 'partner', param: 'policyId' },
   'DELETE /cloud/alarms/escalations/policies/:policyId': { owner: 'partner', param: 'policyId' },
   'GET /cloud/alarms/escalations/alarms/:id': { owner: 'alarm', param: 'id' },
+  // Registered only with --test-clock (testClock/routes.ts).
+  'POST /cloud/alarms/test-clock/advance': { owner: 'system-admin' },
   'GET /cloud/search/tags': { owner: 'caller-scoped' },
   'GET /cloud/licensing/partners': { owner: 'caller-scoped' },
   'GET /cloud/licensing/partners/:partner/licenseTypes': { owner: 'licensing-partner', param: 'partner' },
