@@ -27,6 +27,7 @@ export const USAGE = `Usage: varde-cloud [options]
   --allow-origin URL   another origin allowed to call with cookies (repeatable)
   --simulation on|off  make the demo alive: alarms come and go, sites drop off (default on)
   --bulk-sites N       benchmarks: add N generated sites, half with an active alarm (new demo database)
+  --token-rate-limit N requests a minute one access token (varde_pat_) may make on one node (default 1200)
   --outbox private|public
                        who reads the outbox (sign-in codes, reset links): system admins (default), or
                        anyone (demo machines; not with --smtp)
@@ -82,6 +83,7 @@ export function parseCloudArgs(argv: string[], env: NodeJS.ProcessEnv, cwd: stri
         'map-attribution': { type: 'string' },
         simulation: { type: 'string' },
         'bulk-sites': { type: 'string' },
+        'token-rate-limit': { type: 'string' },
         'unsafe-functions': { type: 'boolean' },
         'test-clock': { type: 'boolean' },
         outbox: { type: 'string' },
@@ -143,6 +145,12 @@ export function parseCloudArgs(argv: string[], env: NodeJS.ProcessEnv, cwd: stri
   const simulation = values.simulation ?? 'on';
   if (simulation !== 'on' && simulation !== 'off') return { kind: 'error', message: `--simulation must be on or off, not "${simulation}"` };
   options.simulation = simulation === 'on' ? 'running' : 'paused';
+  if (values['token-rate-limit'] !== undefined) {
+    if (!/^\d+$/.test(values['token-rate-limit']) || Number(values['token-rate-limit']) < 1) {
+      return { kind: 'error', message: `--token-rate-limit must be a whole number of requests a minute, at least 1, not "${values['token-rate-limit']}"` };
+    }
+    options.tokenRequestsPerMinute = Number(values['token-rate-limit']);
+  }
   if (values['bulk-sites'] !== undefined) {
     if (!/^\d+$/.test(values['bulk-sites']) || Number(values['bulk-sites']) > 100_000) {
       return { kind: 'error', message: `--bulk-sites must be a number 0-100000, not "${values['bulk-sites']}"` };

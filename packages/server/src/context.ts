@@ -62,6 +62,8 @@ export interface CloudConfig {
   trustProxy?: string[];
   /** The BIM service's client secret (VARDE_BIM_CLIENT_SECRET, 16+ characters); else derived from the signing key. */
   bimClientSecret?: string;
+  /** Requests a minute one personal access token may make on one node (--token-rate-limit; default 1200). */
+  tokenRequestsPerMinute: number;
 }
 
 /** What createCloud accepts: any field of CloudConfig left out gets its default. */
@@ -75,6 +77,9 @@ export type CloudOptions = Partial<CloudConfig> & {
   /** Hears every SQL statement the cloud sends (tests count the statements of each read route). */
   onStatement?: (sql: string) => void;
 };
+
+/** A script's steady pace (20 a second) with room for bursts; a runaway loop is stopped, not the cloud. */
+export const DEFAULT_TOKEN_REQUESTS_PER_MINUTE = 1200;
 
 /** Defaults: port 0, host 127.0.0.1, domain localhost, in-memory storage, no seed. */
 export function resolveConfig(options: CloudOptions, port: number): CloudConfig {
@@ -90,6 +95,7 @@ export function resolveConfig(options: CloudOptions, port: number): CloudConfig 
     bulkSites: options.bulkSites ?? 0,
     unsafeFunctions: options.unsafeFunctions ?? false,
     nodeId: options.nodeId ?? defaultNodeId(),
+    tokenRequestsPerMinute: options.tokenRequestsPerMinute ?? DEFAULT_TOKEN_REQUESTS_PER_MINUTE,
     // Real mailboxes (SMTP) are never mirrored to anyone who asks.
     outbox: options.outbox === 'public' && !options.smtpUrl ? 'public' : 'private',
   };

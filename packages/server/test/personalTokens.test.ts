@@ -157,6 +157,28 @@ describe('personal access tokens', () => {
   });
 });
 
+describe('the rate limit', () => {
+  test('counts per token: past its requests a minute a token gets 429 with Retry-After, another token and the next minute go on', async () => {
+    const limited = await startCloud({ clock, tokenRequestsPerMinute: 3 });
+    try {
+      const session = (await signIn(limited, demoUsers.user.email, demoUsers.user.password)).accessTokens['auth.localhost']!;
+      const make = async (name: string) => (await call(limited, '/cloud/auth/tokens', { headers: bearer(session), json: { name } })).body.token as string;
+      const [first, second] = [await make('one'), await make('two')];
+      const statuses = [];
+      for (let request = 0; request < 4; request += 1) statuses.push((await call(limited, '/cloud/alarms/alarms', { headers: bearer(first) })).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const refused = await call(limited, '/cloud/alarms/alarms', { headers: bearer(first) });
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(refused.body.detail).toMatch(/more than 3 requests in a minute/);
+      expect((await call(limited, '/cloud/alarms/alarms', { headers: bearer(second) })).status).toBe(200);
+      clock.advance(60_000);
+      expect((await call(limited, '/cloud/alarms/alarms', { headers: bearer(first) })).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('service accounts', () => {
   test("a partner admin makes one with a non-expiring token; it acts with its grants, never signs in, and stays out of the users list", async () => {
     const admin = await sessionToken(demoUsers.admin, 'users');
