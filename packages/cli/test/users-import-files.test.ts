@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManagedUser } from '@varde/core/contract';
 import { startCloud, type Cloud } from '../../server/test/helpers/startCloud.js';
+import { demoUid } from '../../server/src/seed/demoSeed.js';
 import { demoUsers } from '../../server/src/seed/demoUsers.js';
 import { createHome, runVarde, type VardeHome } from './helpers/runVarde.js';
 
@@ -201,14 +202,30 @@ describe('varde users import: files as people have them', () => {
     expect(noRole.code).toBe(2);
     expect(noRole.stderr).toMatch(/line 1: no column for role/);
     expect((await allUsers()).some((user) => user.username === 'x@norole.test')).toBe(false);
+    // --allow-empty: a header-only file may lack columns as well (an empty export of another system).
+    expect((await runVarde(admin, ['users', 'import', file('other-header.csv', 'id;department\r\n'), '--allow-empty'])).code).toBe(0);
   });
 
-  it('names the line and column of a phone number that cannot be one, and writes nothing', async () => {
+  it('names the line and column of a phone number that cannot be one, and writes nothing; a number without a country code is in the partner\'s country', async () => {
+    const mapping = file('mapping.txt', '# HR system columns\nemail=Mail\nname=Full name\nphone=Mobil\n');
     const bad = file('bad-phone.csv', 'Mail;Full name;role;Mobil\nok@phone.test;Ok;User;91234567\nbad@phone.test;Bad;User;12\n');
-    const result = await runVarde(admin, ['users', 'import', bad, '--map', 'email=Mail,name=Full name,phone=Mobil']);
+    const result = await runVarde(admin, ['users', 'import', bad, '--map-file', mapping]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^line 3: phone \(column "Mobil"\): "12" is not a possible phone number/m);
     expect((await allUsers()).some((user) => user.username.endsWith('@phone.test'))).toBe(false);
+
+    // A Swedish partner: 070-123 45 67 is +46701234567.
+    const partner = (await cloud.context.realtime.get(`/users/${demoUid('admin')}/mainPartner`)) as string;
+    await cloud.context.realtime.set(`/partners/${partner}/defaultCountry`, 'SE');
+    try {
+      const swedish = file('se-phone.csv', 'Mail;Full name;role;Mobil\nsven@phone.test;Sven Åström;User;070-123 45 67\nnils@phone.test;Nils;User;004791234567\n');
+      expect((await runVarde(admin, ['users', 'import', swedish, '--map-file', mapping, '--no-invite'])).code).toBe(0);
+      const users = await allUsers();
+      expect(users.find((user) => user.username === 'sven@phone.test')!.phone).toBe('+46701234567');
+      expect(users.find((user) => user.username === 'nils@phone.test')!.phone).toBe('+4791234567');
+    } finally {
+      await cloud.context.realtime.set(`/partners/${partner}/defaultCountry`, null);
+    }
   });
 
   it('--json prints one JSON document in a dry run, with wouldCreate; invitations go out unless --no-invite', async () => {

@@ -164,7 +164,8 @@ async function settleInput<Row>(run: BulkCommandRun<Row>): Promise<{ reading: Cs
     ...(map.length > 0 ? { map } : {}),
     ...(options.format !== undefined ? { format: options.format } : {}),
   });
-  if (plan.missing.length > 0) {
+  // With --allow-empty a file without rows may lack columns too; a row in it still fails validation.
+  if (plan.missing.length > 0 && !options.allowEmpty) {
     throw usageError(
       `${file} line ${dialect.headerLine}: no column for ${plan.missing.join(', ')} (its columns: ${dialect.header.join(', ')}); ` +
         'name one with --map field=Column. Nothing was written.',
