@@ -10,6 +10,7 @@ import { registerAlarmsCommand } from './alarms.js';
 import { registerSearchCommand } from './search.js';
 import { registerSitesCommand } from './sites.js';
 import { registerRulesCommand } from './rules.js';
+import { registerOnCallCommands } from './oncall.js';
 import { registerWhoamiCommand } from './whoami.js';
 import { registerFunctionsCommand } from './functions.js';
 import { registerMappingsCommand } from './mappings.js';
@@ -37,6 +38,7 @@ export function registerCommands(program: Command): void {
   registerAlarmsCommand(program);
   registerSearchCommand(program);
   registerRulesCommand(program);
+  registerOnCallCommands(program);
   registerFunctionsCommand(program);
   registerMappingsCommand(program);
   registerBimCommand(program);
