@@ -12,13 +12,21 @@ export const textNamespaces = readdirSync(textsDir)
   .map((file) => file.slice(0, -'.ts'.length));
 
 /**
- * `wholeTexts`: every namespace's subpath resolves to the texts' index, for a bundle that loads every
+ * Namespaces a portal page adds when it opens (not in the texts' index): their subpath is always their
+ * own file, so they load with the page's chunk and not with the first paint.
+ */
+export const pageTextNamespaces = ['accessTokens'];
+
+/**
+ * `wholeTexts`: every namespace's subpath but the pages' own resolves to the texts' index, for a bundle that loads every
  * namespace at start anyway (the portal): its lazy pages then share one chunk of texts instead of one
  * small chunk per namespace, each costing its own request and compression overhead.
  */
 export function coreSourceAliases({ wholeTexts = false } = {}) {
   return {
-    ...Object.fromEntries(textNamespaces.map((name) => [`@varde/core/texts/${name}`, wholeTexts ? `${textsDir}/index.ts` : `${textsDir}/${name}.ts`])),
+    ...Object.fromEntries(
+      textNamespaces.map((name) => [`@varde/core/texts/${name}`, wholeTexts && !pageTextNamespaces.includes(name) ? `${textsDir}/index.ts` : `${textsDir}/${name}.ts`]),
+    ),
     '@varde/core/texts': `${textsDir}/index.ts`,
     '@varde/core/contract': `${src}/contract/index.ts`,
     '@varde/core': `${src}/index.ts`,

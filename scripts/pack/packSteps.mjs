@@ -10,7 +10,8 @@ export const packSteps = {
     built: ['dist/index.js', 'dist/contract/index.js', 'dist/texts/index.js'],
     async prepare(dir) {
       rmSync(join(dir, 'dist/types'), { recursive: true, force: true });
-      const entries = ['src/index.ts', 'src/contract/index.ts', 'src/i18n/resources/index.ts'];
+      // A page's own texts (sourceAliases.mjs, pageTextNamespaces) are not reached through the texts' index.
+      const entries = ['src/index.ts', 'src/contract/index.ts', 'src/i18n/resources/index.ts', 'src/i18n/resources/accessTokens.ts'];
       emitDeclarations(createPackageProgram(entries.map((entry) => join(dir, entry))), dir);
     },
   },

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { describeError } from '@varde/core';
 import type { AccessTokenInfo, CreateTokenRequest, CreatedToken } from '@varde/core/contract';
-import { useTexts } from '../../shell/useTexts.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { CreateTokenForm } from './CreateTokenForm.js';
 import { ShownOnce } from './ShownOnce.js';
 import { TokenTable } from './TokenTable.js';
 import { useLoaded } from './useLoaded.js';
+import { useAccessTokenTexts } from './useAccessTokenTexts.js';
 
 /** Whose tokens a panel shows: the signed-in person's own, or one service account's. */
 export interface TokenOwner {
@@ -23,7 +23,7 @@ export interface TokenOwner {
  * first. Account settings shows the person's own; a service account's page shows its tokens.
  */
 export function AccessTokensPanel({ owner, title, intro }: { owner: TokenOwner; title: string; intro: string }) {
-  const t = useTexts(['accessTokens']);
+  const t = useAccessTokenTexts();
   const id = useId();
   const { state, reload } = useLoaded(() => owner.list(), owner.key);
   const [shown, setShown] = useState<CreatedToken | null>(null);

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { describeError } from '@varde/core';
 import { DEFAULT_TOKEN_DAYS, MAX_TOKEN_DAYS, type CreateTokenRequest, type TokenScope } from '@varde/core/contract';
-import { useTexts } from '../../shell/useTexts.js';
+import { useAccessTokenTexts } from './useAccessTokenTexts.js';
 
 /** The expiries offered, in days; the default is the cloud's (90) and the longest its limit (366). */
 const EXPIRY_DAYS = [7, 30, DEFAULT_TOKEN_DAYS, 180, MAX_TOKEN_DAYS] as const;
@@ -16,7 +16,7 @@ export interface CreateTokenFormProps {
 
 /** Name, scope (read only by default: the least a job needs) and expiry of a new token. */
 export function CreateTokenForm({ mayNeverExpire, onCreate }: CreateTokenFormProps) {
-  const t = useTexts(['accessTokens']);
+  const t = useAccessTokenTexts();
   const id = useId();
   const [name, setName] = useState('');
   const [scope, setScope] = useState<TokenScope>('read');

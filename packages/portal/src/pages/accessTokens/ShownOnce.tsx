@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CreatedToken } from '@varde/core/contract';
-import { useTexts } from '../../shell/useTexts.js';
+import { useAccessTokenTexts } from './useAccessTokenTexts.js';
 
 /**
  * A new token's secret, shown this once: it lives in this component's state only (never in storage, the
  * address or a log) and is gone when the user says they have copied it or leaves the page.
  */
 export function ShownOnce({ token, onDone }: { token: CreatedToken; onDone: () => void }) {
-  const t = useTexts(['accessTokens']);
+  const t = useAccessTokenTexts();
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const field = useRef<HTMLInputElement>(null);

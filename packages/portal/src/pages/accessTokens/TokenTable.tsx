@@ -1,14 +1,14 @@
 import { formatDateTime, i18n } from '@varde/core';
 import type { AccessTokenInfo } from '@varde/core/contract';
-import { useTexts } from '../../shell/useTexts.js';
 import { expiryText, lastUsedText } from './tokenTimes.js';
+import { useAccessTokenTexts } from './useAccessTokenTexts.js';
 
 /**
  * The tokens: name, scope, created, expires, last used (time and address), each with Revoke. Names are
  * the user's text, rendered as text. On a phone each row is a small card (cells carry their labels).
  */
 export function TokenTable({ tokens, onRevoke }: { tokens: readonly AccessTokenInfo[]; onRevoke: (token: AccessTokenInfo) => void }) {
-  const t = useTexts(['accessTokens']);
+  const t = useAccessTokenTexts();
   const language = i18n.language;
   const now = Date.now();
   if (tokens.length === 0) return <p className="tokens-empty">{t('accessTokens:none')}</p>;

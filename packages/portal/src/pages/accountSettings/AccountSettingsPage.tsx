@@ -2,16 +2,16 @@ import { useMemo } from 'react';
 import { AccountSettingsWidget } from '@varde/widgets/accountSettings/Component.js';
 import { rememberLanguage } from '../../app/language.js';
 import { useSession } from '../../app/useSession.js';
-import { useTexts } from '../../shell/useTexts.js';
 import { AccessTokensPanel } from '../accessTokens/AccessTokensPanel.js';
 import { personalTokenOwner } from '../accessTokens/personalTokens.js';
+import { useAccessTokenTexts } from '../accessTokens/useAccessTokenTexts.js';
 
 /**
  * /account-settings: name, new password, language (applied, stored on the account, remembered), time
  * zone, auto-logout toggle; then the person's access tokens (issue 34).
  */
 export function AccountSettingsPage() {
-  const t = useTexts(['menu', 'portal', 'accessTokens']);
+  const t = useAccessTokenTexts(['menu', 'portal']);
   const uid = useSession().user?.uid ?? '';
   const owner = useMemo(() => personalTokenOwner(uid), [uid]);
   return (

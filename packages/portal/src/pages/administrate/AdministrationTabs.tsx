@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import { isAdministrator } from '../../app/pageAccess.js';
 import { hrefFor, navigate } from '../../app/router.js';
 import { useSession } from '../../app/useSession.js';
-import { useTexts } from '../../shell/useTexts.js';
+import { useAccessTokenTexts } from '../accessTokens/useAccessTokenTexts.js';
 
 const SECTIONS = [
   { id: 'people', to: '/administrate', labelKey: 'accessTokens:people' },
@@ -14,7 +14,7 @@ const SECTIONS = [
  * between them here. Others see no tabs: user administration is all they have.
  */
 export function AdministrationTabs({ current }: { current: (typeof SECTIONS)[number]['id'] }) {
-  const t = useTexts(['accessTokens']);
+  const t = useAccessTokenTexts();
   const user = useSession().user;
   if (!user || !isAdministrator(user)) return null;
   return (

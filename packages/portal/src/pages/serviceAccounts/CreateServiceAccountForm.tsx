@@ -2,14 +2,14 @@ import { useId, useState, type FormEvent } from 'react';
 import { createServiceAccount, describeError } from '@varde/core';
 import type { Role, ServiceAccount } from '@varde/core/contract';
 import { session } from '../../app/session.js';
-import { useTexts } from '../../shell/useTexts.js';
 import { useLoaded } from '../accessTokens/useLoaded.js';
 import { defaultRole, loadGrantOptions, type GrantOptions } from './grantOptions.js';
 import { SiteChoices } from './SiteChoices.js';
+import { useAccessTokenTexts } from '../accessTokens/useAccessTokenTexts.js';
 
 /** A new service account: a name, a role and sites, from what the admin may grant. */
 export function CreateServiceAccountForm({ onCreated, onCancel }: { onCreated: (account: ServiceAccount) => void; onCancel: () => void }) {
-  const t = useTexts(['accessTokens']);
+  const t = useAccessTokenTexts();
   const { state, reload } = useLoaded(loadGrantOptions, 'grant-options');
   if (state.status === 'loading') return <p role="status">{t('accessTokens:loading')}</p>;
   if (state.status === 'error') {
@@ -26,7 +26,7 @@ export function CreateServiceAccountForm({ onCreated, onCancel }: { onCreated: (
 }
 
 function ServiceAccountFields({ options, onCreated, onCancel }: { options: GrantOptions; onCreated: (account: ServiceAccount) => void; onCancel: () => void }) {
-  const t = useTexts(['accessTokens']);
+  const t = useAccessTokenTexts();
   const id = useId();
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role | undefined>(defaultRole(options.roles));

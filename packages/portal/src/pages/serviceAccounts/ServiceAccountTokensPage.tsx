@@ -3,16 +3,16 @@ import { listServiceAccounts } from '@varde/core';
 import type { RouteProps } from '../../app/routeProps.js';
 import { hrefFor, navigate } from '../../app/router.js';
 import { session } from '../../app/session.js';
-import { useTexts } from '../../shell/useTexts.js';
 import { AccessTokensPanel } from '../accessTokens/AccessTokensPanel.js';
 import { useLoaded } from '../accessTokens/useLoaded.js';
 import { serviceAccountTokenOwner } from './serviceAccountTokens.js';
+import { useAccessTokenTexts } from '../accessTokens/useAccessTokenTexts.js';
 
 const LIST = '/administrate/service-accounts';
 
 /** /administrate/service-accounts/{uid}: one service account (role, sites) and its tokens. */
 export function ServiceAccountTokensPage({ params }: RouteProps) {
-  const t = useTexts(['menu', 'accessTokens']);
+  const t = useAccessTokenTexts(['menu']);
   const uid = params.id ?? '';
   const { state, reload } = useLoaded(async () => (await listServiceAccounts(session.http)).find((account) => account.uid === uid) ?? null, uid);
   const owner = useMemo(() => serviceAccountTokenOwner(uid), [uid]);

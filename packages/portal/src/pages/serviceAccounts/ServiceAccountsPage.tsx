@@ -3,11 +3,11 @@ import { deleteServiceAccount, describeError, listServiceAccounts } from '@varde
 import type { ServiceAccount } from '@varde/core/contract';
 import { hrefFor, navigate } from '../../app/router.js';
 import { session } from '../../app/session.js';
-import { useTexts } from '../../shell/useTexts.js';
 import { ConfirmDialog } from '../accessTokens/ConfirmDialog.js';
 import { useLoaded } from '../accessTokens/useLoaded.js';
 import { AdministrationTabs } from '../administrate/AdministrationTabs.js';
 import { CreateServiceAccountForm } from './CreateServiceAccountForm.js';
+import { useAccessTokenTexts } from '../accessTokens/useAccessTokenTexts.js';
 
 export const tokensPathOf = (uid: string) => `/administrate/service-accounts/${encodeURIComponent(uid)}`;
 
@@ -16,7 +16,7 @@ export const tokensPathOf = (uid: string) => `/administrate/service-accounts/${e
  * accounts apart from people (name, role, sites, tokens), a new one, delete with a question first.
  */
 export function ServiceAccountsPage() {
-  const t = useTexts(['menu', 'accessTokens']);
+  const t = useAccessTokenTexts(['menu']);
   const { state, reload } = useLoaded(() => listServiceAccounts(session.http), 'service-accounts');
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<ServiceAccount | null>(null);
@@ -82,7 +82,7 @@ export function ServiceAccountsPage() {
 }
 
 function ServiceAccountTable({ accounts, onDelete }: { accounts: readonly ServiceAccount[]; onDelete: (account: ServiceAccount) => void }) {
-  const t = useTexts(['accessTokens']);
+  const t = useAccessTokenTexts();
   if (accounts.length === 0) return <p className="tokens-empty">{t('accessTokens:noServiceAccounts')}</p>;
   const follow = (to: string) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
-import { useTexts } from '../../shell/useTexts.js';
 import type { SiteOption } from './grantOptions.js';
+import { useAccessTokenTexts } from '../accessTokens/useAccessTokenTexts.js';
 
 /** The sites a service account may see: a checkbox each, with a filter for long lists. */
 export function SiteChoices({ sites, chosen, onChange }: { sites: readonly SiteOption[]; chosen: ReadonlySet<string>; onChange: (next: Set<string>) => void }) {
-  const t = useTexts(['accessTokens']);
+  const t = useAccessTokenTexts();
   const id = useId();
   const [filter, setFilter] = useState('');
   const needle = filter.trim().toLocaleLowerCase();
