@@ -31,11 +31,11 @@ export async function createSession(db: Db, uid: string, now: number): Promise<S
   return { secret, uid, sid, generation: 0 };
 }
 
-type SessionRow = { uid: string; sid: string; generation: number; expires_at: number };
+export type SessionRow = { uid: string; sid: string; generation: number; expires_at: number };
 
 const SESSION_COLUMNS = ['uid', 'sid', 'generation', 'expires_at'] as const;
 
-async function live(db: Db, row: SessionRow | undefined, now: number): Promise<Session | null> {
+export async function liveSession(db: Db, row: SessionRow | undefined, now: number): Promise<Session | null> {
   if (!row) return null;
   if (Number(row.expires_at) <= now) {
     await db.deleteFrom('sessions').where('sid', '=', row.sid).execute();
@@ -47,13 +47,13 @@ async function live(db: Db, row: SessionRow | undefined, now: number): Promise<S
 /** The session of a cookie, or null when unknown or expired (expired ones are removed). */
 export async function findSession(db: Db, secret: string, now: number): Promise<Session | null> {
   const row = await db.selectFrom('sessions').select(SESSION_COLUMNS).where('id_hash', '=', hashSecret(secret)).executeTakeFirst();
-  return live(db, row as SessionRow | undefined, now);
+  return liveSession(db, row as SessionRow | undefined, now);
 }
 
 /** The session a token names, or null once it has ended. Checked on every request. */
 export async function sessionBySid(db: Db, sid: string, now: number): Promise<Session | null> {
   const row = await db.selectFrom('sessions').select(SESSION_COLUMNS).where('sid', '=', sid).executeTakeFirst();
-  return live(db, row as SessionRow | undefined, now);
+  return liveSession(db, row as SessionRow | undefined, now);
 }
 
 /**
@@ -67,7 +67,7 @@ export async function sessionWithRoleBySid(db: Db, sid: string, now: number): Pr
     .select(['sessions.uid', 'sessions.sid', 'sessions.generation', 'sessions.expires_at', 'accounts.role'])
     .where('sessions.sid', '=', sid)
     .executeTakeFirst()) as (SessionRow & { role: Role }) | undefined;
-  const session = await live(db, row, now);
+  const session = await liveSession(db, row, now);
   return session && row ? { ...session, role: row.role } : null;
 }
 

@@ -31,7 +31,7 @@ export function registerBearerAuth(app: FastifyInstance, ctx: CloudContext): voi
     const token = bearerToken(request.headers.authorization);
     if (!isServiceName(service)) throw invalidTokenError(`No token is valid for ${service}`);
     if (!looksLikePersonalAccessToken(token)) {
-      request.caller = await verifyAccessToken(ctx, token, serviceHostName(service, ctx.config.domain));
+      request.caller = await verifyAccessToken(ctx, token, serviceHostName(service, ctx.config.domain), { readProfile: true });
       return;
     }
     const caller = await verifyPersonalToken(ctx, token, request.ip);

@@ -27,6 +27,30 @@ const profiles = new WeakMap<Caller, Promise<CallerProfile>>();
 const grantedKeys = (map: unknown) =>
   new Set(map && typeof map === 'object' ? Object.entries(map).filter(([, granted]) => granted === true).map(([key]) => key) : []);
 
+const FIELDS = ['systemAdmin', 'name', 'email', 'mainPartner', 'moduleAccesses', 'controllers'] as const;
+
+/** The realtime paths a caller's profile is read from, in FIELDS' order (the token check may read them with the session). */
+export function callerProfilePaths(uid: string): string[] {
+  const base = userPath(uid);
+  return FIELDS.map((field) => `${base}/${field}`);
+}
+
+function profileFrom(uid: string, [systemAdmin, name, email, mainPartner, moduleAccesses, controllers]: unknown[]): CallerProfile {
+  return {
+    systemAdmin: systemAdmin === true,
+    displayName: displayNameOf(name, email),
+    email: typeof email === 'string' && email !== '' ? email : uid,
+    partner: typeof mainPartner === 'string' && mainPartner !== '' ? mainPartner : `user:${uid}`,
+    modules: grantedKeys(moduleAccesses),
+    sites: grantedKeys(controllers),
+  };
+}
+
+/** Keeps the profile values the token check read with the session (see callerProfilePaths), so no one reads them again. */
+export function knowCallerProfile(caller: Caller, values: unknown[]): void {
+  profiles.set(caller, Promise.resolve(profileFrom(caller.uid, values)));
+}
+
 /**
  * The caller's profile fields, read once per request (on PostgreSQL each read is a round trip; a users
  * import makes thousands of requests, and an open portal polls the alarm list every 3 s).
@@ -34,17 +58,7 @@ const grantedKeys = (map: unknown) =>
 export function profileOfCaller(ctx: { realtime: RealtimeTree }, caller: Caller): Promise<CallerProfile> {
   let profile = profiles.get(caller);
   if (!profile) {
-    const base = userPath(caller.uid);
-    profile = ctx.realtime
-      .getMany(['systemAdmin', 'name', 'email', 'mainPartner', 'moduleAccesses', 'controllers'].map((field) => `${base}/${field}`))
-      .then(([systemAdmin, name, email, mainPartner, moduleAccesses, controllers]) => ({
-        systemAdmin: systemAdmin === true,
-        displayName: displayNameOf(name, email),
-        email: typeof email === 'string' && email !== '' ? email : caller.uid,
-        partner: typeof mainPartner === 'string' && mainPartner !== '' ? mainPartner : `user:${caller.uid}`,
-        modules: grantedKeys(moduleAccesses),
-        sites: grantedKeys(controllers),
-      }));
+    profile = ctx.realtime.getMany(callerProfilePaths(caller.uid)).then((values) => profileFrom(caller.uid, values));
     profiles.set(caller, profile);
   }
   return profile;

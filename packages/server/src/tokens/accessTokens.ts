@@ -4,6 +4,8 @@ import { TOKEN_SERVICES, role as roleSchema, serviceHostName, type AccessTokens,
 import type { CloudConfig, CloudContext } from '../context.js';
 import { accountByUid } from '../auth/accounts.js';
 import { sessionWithRoleBySid, type Session } from '../auth/sessions.js';
+import { sessionWithRoleAndValues } from '../auth/sessionWithProfile.js';
+import { callerProfilePaths, knowCallerProfile } from '../http/callerProfile.js';
 import type { Caller } from '../http/caller.js';
 import { HttpError, invalidTokenError } from '../http/HttpError.js';
 import { SIGNING_ALGORITHM } from './keys.js';
@@ -69,7 +71,12 @@ export async function mintAccessTokens(
  * Verifies a bearer access token for one audience, and that its session still lives (logout, a password
  * change, a lower role and deletion end it); any failure is a 401 with a short reason.
  */
-export async function verifyAccessToken(ctx: Ctx & Pick<CloudContext, 'db'>, token: string, audience: string): Promise<Caller> {
+export async function verifyAccessToken(
+  ctx: Ctx & Pick<CloudContext, 'db'>,
+  token: string,
+  audience: string,
+  options: { readProfile?: boolean } = {},
+): Promise<Caller> {
   try {
     const { payload } = await jwtVerify(token, ctx.keys.publicKey, {
       algorithms: [SIGNING_ALGORITHM],
@@ -82,10 +89,15 @@ export async function verifyAccessToken(ctx: Ctx & Pick<CloudContext, 'db'>, tok
     const role = roleSchema.safeParse(payload.role);
     if (!payload.sub || !role.success) throw invalidTokenError('Token has no subject or role');
     if (typeof payload.sid !== 'string') throw invalidTokenError('Token has no session; sign in again');
-    const session = await sessionWithRoleBySid(ctx.db, payload.sid, ctx.clock.now());
-    if (!session || session.uid !== payload.sub) throw invalidTokenError('The session has ended; sign in again');
-    return {
-      uid: payload.sub,
+    const sub = payload.sub;
+    // A service route reads the caller's profile with the session, in the same statement (http/callerProfile.ts).
+    const found = options.readProfile
+      ? await sessionWithRoleAndValues(ctx.db, payload.sid, callerProfilePaths(sub), ctx.clock.now())
+      : await sessionWithRoleBySid(ctx.db, payload.sid, ctx.clock.now()).then((session) => session && { session, values: null });
+    const session = found?.session;
+    if (!session || session.uid !== sub) throw invalidTokenError('The session has ended; sign in again');
+    const caller: Caller = {
+      uid: sub,
       role: role.data,
       accountRole: session.role,
       sid: payload.sid,
@@ -95,6 +107,8 @@ export async function verifyAccessToken(ctx: Ctx & Pick<CloudContext, 'db'>, tok
       tokenId: null,
       accountKind: 'person',
     };
+    if (found.values) knowCallerProfile(caller, found.values);
+    return caller;
   } catch (error) {
     // A database that cannot answer says nothing about the token: 503, and the caller keeps its session.
     if (error instanceof HttpError || isStorageUnavailable(error)) throw error;
