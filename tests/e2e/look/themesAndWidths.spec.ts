@@ -57,11 +57,12 @@ const PAGES: PageCase[] = [
   { name: 'rules', path: '/notifications', ready: (page) => page.locator('.varde-rule-editor').first(), screenshot: true },
   { name: 'search', path: '/searchpage', ready: (page) => page.locator('.varde-tag-search').first() },
   { name: 'users', path: '/administrate', ready: (page) => page.locator('.varde-user-admin').first() },
+  { name: 'service-accounts', path: '/administrate/service-accounts', ready: (page) => page.getByTestId('new-service-account') },
   { name: 'licenses', path: '/licenses', ready: (page) => page.locator('.varde-licenses').first() },
   { name: 'functions', path: '/cloud-functions', ready: (page) => page.locator('.varde-cloud-functions').first() },
   { name: 'apps', path: '/cloud-apps', ready: (page) => page.locator('.varde-cloud-apps').first() },
   { name: 'ml', path: '/ml-explorer', ready: (page) => page.locator('.varde-ml-explorer').first() },
-  { name: 'account', path: '/account-settings', ready: (page) => page.locator('.varde-account-settings').first() },
+  { name: 'account', path: '/account-settings', ready: (page) => page.getByTestId('create-token-form') },
 ];
 
 const WIDTHS = [
