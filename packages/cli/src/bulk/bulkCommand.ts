@@ -11,10 +11,10 @@ import { planColumns, parseMapOption, readMapFile, type ColumnSpec } from './col
 import { describeDialect, detectDialect } from './csvDialect.js';
 import { createPoolFetch } from './poolFetch.js';
 import { formatOf, type CsvReading } from './readRecords.js';
-import { DEFAULT_RETRY_POLICY } from './retry.js';
+import { createRowCalls, DEFAULT_RETRY_POLICY } from './retry.js';
 import type { BulkSummary } from './bulkOptions.js';
 import { runBulk } from './runBulk.js';
-import type { BulkJob } from './types.js';
+import type { BulkJob, RowCalls } from './types.js';
 
 /** The flags every bulk import takes (commander fills them). */
 export interface BulkCommandOptions {
@@ -68,8 +68,11 @@ export interface BulkCommandRun<Row> {
   maxConcurrency: number;
   /** The command to run again with --resume, e.g. `varde users import people.csv`. */
   commandLine: string;
-  /** Reads what the job needs from the cloud (with the pooled session) and builds it. */
-  job(session: CloudSession): Promise<BulkJob<Row>>;
+  /**
+   * Reads what the job needs from the cloud (with the pooled session) and builds it; `calls` retries
+   * those reads as the rows' are (a token's rate limit answers 429 with Retry-After).
+   */
+  job(session: CloudSession, calls: RowCalls): Promise<BulkJob<Row>>;
   /** The closing line: the plan (dry run) or what was done. */
   describe(summary: BulkSummary, dryRun: boolean): string;
   keepSpaces?: boolean;
@@ -112,14 +115,15 @@ export async function runBulkCommand<Row>(run: BulkCommandRun<Row>): Promise<voi
   };
   process.on('SIGINT', onSigint);
   try {
-    const summary = await runBulk(await run.job(session), {
+    const retry = { ...DEFAULT_RETRY_POLICY, retries };
+    const summary = await runBulk(await run.job(session, createRowCalls(retry)), {
       file,
       dryRun: options.dryRun === true,
       resume: options.resume === true,
       concurrency,
       journalPath: options.journal ?? `${file}.varde-journal`,
       ...(options.report ? { reportPath: options.report } : {}),
-      retry: { ...DEFAULT_RETRY_POLICY, retries },
+      retry,
       ...(run.keepSpaces ? { keepSpaces: true } : {}),
       ...(input ? { csv: input.reading, columnOf: input.columnOf } : {}),
       ...(options.allowEmpty ? { allowEmpty: true } : {}),

@@ -43,7 +43,8 @@ export async function runBulk<Row>(job: BulkJob<Row>, options: BulkOptions): Pro
     if (summary.rows === 0 && !options.allowEmpty) {
       throw usageError(`${options.file} has no rows (empty, or only a header): nothing was written. --allow-empty accepts such a file.`);
     }
-    await job.prepare?.((key) => keys.has(key.toLowerCase()), options.dryRun);
+    const calls = createRowCalls(options.retry);
+    await job.prepare?.((key) => keys.has(key.toLowerCase()), options.dryRun, calls);
 
     // Pass 2: apply (or plan) with bounded concurrency.
     let journal: Journal | undefined;
@@ -56,7 +57,6 @@ export async function runBulk<Row>(job: BulkJob<Row>, options: BulkOptions): Pro
     }
 
     const progress = new ProgressBar(options.dryRun ? 'Planning' : job.name, options.progressStream);
-    const calls = createRowCalls(options.retry);
     let stopped: StopReason | undefined;
     let finished = 0;
 

@@ -42,7 +42,7 @@ export interface BulkJob<Row> {
    * row with that key. What the job does with the keys the file does not name (prune) is settled here,
    * so a refusal writes nothing.
    */
-  prepare?(named: (key: string) => boolean, dryRun: boolean): Promise<void>;
+  prepare?(named: (key: string) => boolean, dryRun: boolean, calls: RowCalls): Promise<void>;
   /** After every row is done (not after a stop or a failed row): what `prepare` settled is carried out. */
   finish?(dryRun: boolean, calls: RowCalls): Promise<void>;
 }

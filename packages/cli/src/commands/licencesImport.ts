@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { generateLicense, listLicenses, listLicenseTypes, listLicensingPartners, renewLicense, type HttpClient } from '@varde/core';
 import { addBulkOptions, addFileOptions, doneEarlierNote, runBulkCommand, type BulkCommandOptions } from '../bulk/bulkCommand.js';
 import { fileSha256 } from '../bulk/journal.js';
-import type { BulkJob } from '../bulk/types.js';
+import type { BulkJob, RowCalls } from '../bulk/types.js';
 import type { CloudSession } from '../cloud/cloudSession.js';
 import { CliError } from '../errors.js';
 import { EXIT } from '../exitCodes.js';
@@ -43,8 +43,8 @@ Examples:
     .action(withContext<[string, ImportOptions]>(runImport));
 }
 
-async function loadCatalogue(session: CloudSession, onlyPartner?: string): Promise<LicensingCatalogue> {
-  const call = <T>(run: (http: HttpClient) => Promise<T>) => session.call('licensing', run);
+async function loadCatalogue(session: CloudSession, calls: RowCalls, onlyPartner?: string): Promise<LicensingCatalogue> {
+  const call = <T>(run: (http: HttpClient) => Promise<T>) => calls.safe(() => session.call('licensing', run));
   const partners = (await call((http) => listLicensingPartners(http))).map((partner) => partner.id);
   const catalogue: LicensingCatalogue = { partners, types: new Map(), licenses: new Map() };
   for (const partner of onlyPartner ? partners.filter((id) => id === onlyPartner) : partners) {
@@ -66,12 +66,12 @@ function runImport(context: CommandContext, file: string, options: ImportOptions
     service: 'licensing',
     maxConcurrency: 256,
     commandLine: `varde licences import ${file}`,
-    async job(session) {
+    async job(session, calls) {
       if (options.partner) {
-        const partners = (await session.call('licensing', (http) => listLicensingPartners(http))).map((partner) => partner.id);
+        const partners = (await calls.safe(() => session.call('licensing', (http) => listLicensingPartners(http)))).map((partner) => partner.id);
         if (!partners.includes(options.partner)) throw new CliError(`You are not a licensing administrator for ${options.partner}.`, EXIT.forbidden);
       }
-      const catalogue = await loadCatalogue(session);
+      const catalogue = await loadCatalogue(session, calls);
       return licencesImportJob(session, catalogue, (await fileSha256(file)).slice(0, 32), options.partner);
     },
     describe: (summary, dryRun) =>

@@ -103,8 +103,8 @@ function runImport(context: CommandContext, file: string, options: UsersImportOp
     maxConcurrency: 256,
     commandLine: `varde users import ${file}`,
     columns: userColumns(settings.defaultRole !== undefined),
-    async job(session) {
-      const grantable = await session.call('users', (http) => getGrantable(http));
+    async job(session, calls) {
+      const grantable = await calls.safe(() => session.call('users', (http) => getGrantable(http)));
       const phone = await phoneNormaliser(grantable.defaultCountry ?? DEFAULT_PHONE_COUNTRY);
       if (settings.prune) {
         prune = new UsersPrune(session, settings.prune, {
@@ -195,7 +195,7 @@ export function usersImportJob(session: CloudSession, grantable: GrantableRespon
     },
     ...(prune
       ? {
-          prepare: (named, dryRun) => prune.prepare(named, dryRun),
+          prepare: (named, dryRun, calls) => prune.prepare(named, dryRun, calls),
           finish: (dryRun, calls) => prune.finish(dryRun, calls),
         }
       : {}),

@@ -41,11 +41,11 @@ export class UsersPrune {
     return this.session.call('users', run);
   }
 
-  async prepare(named: (email: string) => boolean, dryRun: boolean): Promise<void> {
+  async prepare(named: (email: string) => boolean, dryRun: boolean, calls: RowCalls): Promise<void> {
     const { source, mode } = this.options;
     const ofSource: ManagedUser[] = [];
     for (let offset = 0; ; offset += PAGE) {
-      const page = await this.users((http) => listUsers(http, { source, offset, limit: PAGE }));
+      const page = await calls.safe(() => this.users((http) => listUsers(http, { source, offset, limit: PAGE })));
       ofSource.push(...page.data);
       if (page.data.length < PAGE || ofSource.length >= page.total) break;
     }
