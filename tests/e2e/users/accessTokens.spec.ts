@@ -42,7 +42,11 @@ test('a token made in account settings is shown once, works with the bearer, and
   expect(token).toMatch(/^varde_pat_[A-Za-z0-9]{38}$/);
   expect(await browserStorage(page)).not.toContain(token);
   expect(page.url()).not.toContain(token);
-  await expect(once.getByRole('button', { name: 'Copy' })).toBeVisible();
+  // Copy puts exactly the token on the clipboard and says so.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+  await once.getByRole('button', { name: 'Copy' }).click();
+  await expect(once.getByRole('status')).toHaveText('Copied to the clipboard.');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
   await expectLooksRight(page, 'tokens-shown-once');
 
   // The token over HTTP, as a script uses it: a read works as the user, a write is refused (read only).
