@@ -83,3 +83,29 @@ for (const language of LANGUAGES) {
     await eachLook(page, (path) => page.screenshot({ path }).then(() => undefined), `sites-${language}`);
   });
 }
+
+test('the site page, the map and the licences page: screens in both themes and widths (no), axe finds nothing moderate or worse', async ({ page }) => {
+  test.setTimeout(120_000);
+  failOnDialog(page);
+  await useLanguage(page, 'no');
+  await page.setViewportSize(SIZES[0]!);
+  await signIn(page, '/sites', demoUsers.admin.email, demoUsers.admin.password);
+  const link = page.getByTestId('site-row').locator('a[href*="/sites/"]').first();
+  await expect(link).toBeVisible({ timeout: 15_000 });
+  await link.click();
+  await expect(page.locator('[part="rules"]')).toBeVisible({ timeout: 15_000 });
+  await eachLook(page, (path) => page.screenshot({ path, fullPage: true }).then(() => undefined), 'site-page-no');
+  // The trend is drawn again in the dark scheme, its line in the dark theme's brighter blue (item 6).
+  const marker = page.locator('[part="trend"] .u-legend .u-series').nth(1).locator('.u-marker');
+  await expect(marker).toHaveCSS('border-color', 'rgb(124, 196, 245)');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(marker).toHaveCSS('border-color', 'rgb(31, 95, 139)');
+
+  await page.goto('/alarms/map');
+  await expect(page.getByTestId('marker-count')).toHaveText(/^Anlegg med aktive alarmer, kvittert eller ikke: \d+$/, { timeout: 15_000 });
+  await eachLook(page, (path) => page.screenshot({ path }).then(() => undefined), 'map-no');
+
+  await page.goto('/licenses');
+  await expect(page.locator('.varde-licenses').first()).toBeVisible({ timeout: 15_000 });
+  await eachLook(page, (path) => page.screenshot({ path, fullPage: true }).then(() => undefined), 'licenses-no');
+});

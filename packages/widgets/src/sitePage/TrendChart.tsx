@@ -1,5 +1,6 @@
-import { formatDateTime, formatDayMonth, formatNumber, formatTime, formatValue } from '@varde/core';
-import { useEffect, useRef, useState } from 'react';
+import { colorSchemeStore, formatDateTime, formatDayMonth, formatNumber, formatTime, formatValue, type ColorSchemeState } from '@varde/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useStoreState } from '../shared/useStoreState.js';
 import type uPlot from 'uplot';
 import { readSeries, type HistorianTag, type SeriesColumns, type Session } from '@varde/core';
 import type { WidgetTranslate } from '../shared/useWidgetTranslation.js';
@@ -22,6 +23,13 @@ function timeLabels(language: string, spanMs: number): (seconds: number) => stri
 function axisInk(element: Element): string {
   return getComputedStyle(element).color || '#555';
 }
+
+/** The line and its fill per scheme: the light theme's blue is too dim on the dark card (issue 37, item 6). */
+const LINE = {
+  light: { stroke: '#1f5f8b', fill: 'rgba(31, 95, 139, 0.08)' },
+  dark: { stroke: '#7cc4f5', fill: 'rgba(124, 196, 245, 0.14)' },
+};
+const schemeOf = (state: ColorSchemeState) => state.scheme;
 
 const PERIODS_H = [6, 24, 24 * 7];
 const HOUR_MS = 3_600_000;
@@ -46,6 +54,8 @@ const loadUplot = () => import('uplot').then((module) => module.default);
  */
 export function TrendChart({ session, siteUuid, tags, language, t }: TrendChartProps) {
   const [tag, setTag] = useState(tags[0]?.tag ?? '');
+  // Drawn again when the scheme changes: the line's colour and the axes' ink follow it.
+  const scheme = useStoreState(useMemo(() => colorSchemeStore(), []), schemeOf, 'light');
   const [hours, setHours] = useState(24);
   const [trend, setTrend] = useState<Trend>({ kind: 'loading' });
   const [canDraw] = useState(canvasAvailable);
@@ -82,9 +92,9 @@ export function TrendChart({ session, siteUuid, tags, language, t }: TrendChartP
             { label: t('time'), value: (_chart, seconds) => (seconds === null ? '–' : formatDateTime(seconds * 1000, language)) },
             {
               label: `${tag} (${unit})`,
-              stroke: '#1f5f8b',
+              stroke: LINE[scheme].stroke,
               width: 2,
-              fill: 'rgba(31, 95, 139, 0.08)',
+              fill: LINE[scheme].fill,
               value: (_chart, value) => (value === null ? '–' : formatValue(value, unit, language)),
             },
           ],
@@ -108,7 +118,7 @@ export function TrendChart({ session, siteUuid, tags, language, t }: TrendChartP
       resize?.disconnect();
       chart?.destroy();
     };
-  }, [trend, tag, unit, language, t, canDraw]);
+  }, [trend, tag, unit, language, t, canDraw, scheme]);
 
   return (
     <section className="varde-site-page__card" aria-labelledby="varde-site-trend" part="trend">
