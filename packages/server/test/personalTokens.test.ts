@@ -138,7 +138,7 @@ describe('personal access tokens', () => {
     expect(answer.status).toBe(403);
   });
 
-  test("dies while its account is disabled, and with its account", async () => {
+  test("dies while its account is disabled (nor can the person sign in), and with its account", async () => {
     const admin = await sessionToken(demoUsers.admin, 'users');
     const created = await call(cloud, '/cloud/users/users', {
       headers: bearer(admin),
@@ -150,7 +150,14 @@ describe('personal access tokens', () => {
     const disabled = await call(cloud, `/cloud/users/users/${created.body.uid}`, { method: 'PATCH', headers: bearer(admin), json: { disabled: true } });
     expect(disabled.status).toBe(200);
     expect((await call(cloud, '/cloud/alarms/alarms', { headers: bearer(made.token) })).status).toBe(401);
+    // Nor does the person get in again by signing in, or by a reset e-mail (which the cloud does not send).
+    const login = await call(cloud, '/cloud/auth/login', { json: { piscadaId: 'leaver@varde.test', password: 'a long enough password 1' } });
+    expect(login.status).toBe(401);
+    const since = clock.now();
+    expect((await call(cloud, '/cloud/auth/requestResetPassword', { json: { email: 'leaver@varde.test' } })).status).toBe(200);
+    expect((await cloud.context.outbox.list({ since })).filter((message) => message.to === 'leaver@varde.test')).toEqual([]);
     await call(cloud, `/cloud/users/users/${created.body.uid}`, { method: 'PATCH', headers: bearer(admin), json: { disabled: false } });
+    expect((await call(cloud, '/cloud/auth/login', { json: { piscadaId: 'leaver@varde.test', password: 'a long enough password 1' } })).status).toBe(200);
     expect((await call(cloud, '/cloud/alarms/alarms', { headers: bearer(made.token) })).status).toBe(200);
     expect((await call(cloud, `/cloud/users/users/${created.body.uid}`, { method: 'DELETE', headers: bearer(admin) })).status).toBe(204);
     expect((await call(cloud, '/cloud/alarms/alarms', { headers: bearer(made.token) })).status).toBe(401);

@@ -14,6 +14,8 @@ export interface AccountRecord {
   role: Role;
   /** A person, or a partner's service account (no password, never signs in; tokens only). */
   kind: 'person' | 'service';
+  /** Disabled (an import's leaver, an admin's choice): no sign-in, no session, no token. */
+  disabled: boolean;
 }
 
 interface AccountRow {
@@ -24,9 +26,10 @@ interface AccountRow {
   sms_second_factor: number;
   role: Role;
   kind: string;
+  disabled_at: number | string | null;
 }
 
-const COLUMNS = ['uid', 'email', 'password_hash', 'phone', 'sms_second_factor', 'role', 'kind'] as const;
+const COLUMNS = ['uid', 'email', 'password_hash', 'phone', 'sms_second_factor', 'role', 'kind', 'disabled_at'] as const;
 
 function toRecord(row: AccountRow): AccountRecord {
   return {
@@ -37,6 +40,7 @@ function toRecord(row: AccountRow): AccountRecord {
     smsSecondFactor: Number(row.sms_second_factor) === 1,
     role: row.role,
     kind: row.kind === 'service' ? 'service' : 'person',
+    disabled: row.disabled_at !== null,
   };
 }
 

@@ -32,7 +32,8 @@ export function registerResetPasswordRoutes(app: FastifyInstance, ctx: CloudCont
     const { email } = parseWith(requestResetPasswordRequest, request.body);
     await perAddress(request);
     const account = await accountByEmail(ctx.db, email);
-    if (account) {
+    // Nothing for an account that cannot sign in (disabled, a service account); the answer is the same.
+    if (account && !account.disabled && account.kind === 'person') {
       const ticket = await createResetTicket(ctx.db, account.uid, ctx.clock.now());
       const link = resetPasswordLink(ctx.config.publicOrigin, account.uid, ticket);
       const language = await languageOfUser(ctx, account.uid);

@@ -21,6 +21,8 @@ export function sessionCookieIsSecure(ctx: Pick<CloudContext, 'config'>): boolea
 export async function completeSignIn(ctx: CloudContext, reply: FastifyReply, uid: string): Promise<SignedIn> {
   const account = await accountByUid(ctx.db, uid);
   if (!account) throw new HttpError(401, 'Unknown account');
+  // Every way in ends here (password, SMS code, ID token): none opens a session for these.
+  if (account.disabled || account.kind !== 'person') throw new HttpError(401, 'This account cannot sign in; ask your administrator');
   const session = await createSession(ctx.db, uid, ctx.clock.now());
   const { accessTokens, expiresAt } = await mintAccessTokens(ctx, session);
   const token = await mintCustomToken(ctx, uid, { sid: session.sid });
