@@ -16,6 +16,9 @@ interface CandidateAlarm {
   active_at: number | string;
 }
 
+/** Escalations made at once (each is a transaction of its own). */
+const PARALLEL_STARTS = 8;
+
 /** Minutes from a round's start to the next round's: its last step's delay and the pause between rounds. */
 export const roundMinutes = (policy: Policy) => policy.steps.at(-1)!.afterMinutes + policy.repeatAfterMinutes;
 
@@ -43,6 +46,7 @@ export async function startEscalations(ctx: Ctx, policies: PolicyStore, now: num
     return seen.get(key)!;
   };
   let started = 0;
+  const chosenFor: Array<{ alarm: CandidateAlarm; policy: Policy }> = [];
   for (const alarm of rows) {
     const activeAt = Number(alarm.active_at);
     let chosen: Policy | undefined;
@@ -53,29 +57,41 @@ export async function startEscalations(ctx: Ctx, policies: PolicyStore, now: num
         break;
       }
     }
-    if (!chosen) continue;
-    const policy = chosen;
-    const made = await inTransaction(ctx.db, async (tx) => {
-      const id = randomUUID();
-      const claim = await tx.db
-        .insertInto('escalations')
-        .values({ id, alarm_id: alarm.id, policy_id: policy.id, site_uuid: alarm.site_uuid, state: 'open', stop_reason: null, started_at: now })
-        .onConflict((oc) => oc.column('alarm_id').doNothing())
-        .executeTakeFirst();
-      if (touched(claim) === 0) return false;
-      // Timed from the raise; the alarm store may stamp a raise a few ms past the clock, which must not hold a 0-minute step back a tick.
-      const base = Math.min(activeAt, now);
-      const steps = [];
-      for (let round = 0; round <= policy.repeat; round += 1) {
-        for (const [index, step] of policy.steps.entries()) {
-          const dueAt = base + (round * roundMinutes(policy) + step.afterMinutes) * 60_000;
-          steps.push({ id: `${id}:${round}:${index}`, escalation_id: id, round, step_index: index, due_at: dueAt, state: 'due', done_at: null });
-        }
-      }
-      await tx.db.insertInto('escalation_steps').values(steps).execute();
-      return true;
-    });
-    if (made) started += 1;
+    if (chosen) chosenFor.push({ alarm, policy: chosen });
   }
+  // Each escalation in a transaction of its own, several at once (on PostgreSQL, over the pool's connections).
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(PARALLEL_STARTS, chosenFor.length) }, async () => {
+      while (next < chosenFor.length) {
+        const { alarm, policy } = chosenFor[next++]!;
+        if (await startOne(ctx, alarm, policy, now)) started += 1;
+      }
+    }),
+  );
   return started;
+}
+
+/** One alarm's escalation and all its due rows; false when another node made it first. */
+function startOne(ctx: Ctx, alarm: CandidateAlarm, policy: Policy, now: number): Promise<boolean> {
+  return inTransaction(ctx.db, async (tx) => {
+    const id = randomUUID();
+    const claim = await tx.db
+      .insertInto('escalations')
+      .values({ id, alarm_id: alarm.id, policy_id: policy.id, site_uuid: alarm.site_uuid, state: 'open', stop_reason: null, started_at: now })
+      .onConflict((oc) => oc.column('alarm_id').doNothing())
+      .executeTakeFirst();
+    if (touched(claim) === 0) return false;
+    // Timed from the raise; the alarm store may stamp a raise a few ms past the clock, which must not hold a 0-minute step back a tick.
+    const base = Math.min(Number(alarm.active_at), now);
+    const steps = [];
+    for (let round = 0; round <= policy.repeat; round += 1) {
+      for (const [index, step] of policy.steps.entries()) {
+        const dueAt = base + (round * roundMinutes(policy) + step.afterMinutes) * 60_000;
+        steps.push({ id: `${id}:${round}:${index}`, escalation_id: id, round, step_index: index, due_at: dueAt, state: 'due', done_at: null });
+      }
+    }
+    await tx.db.insertInto('escalation_steps').values(steps).execute();
+    return true;
+  });
 }

@@ -107,8 +107,59 @@ function shiftEnd(layer: Layer, start: DateTime, next: DateTime | null): number 
   return Math.min(end.toMillis(), nextAt);
 }
 
+/** Hand-offs expanded ahead once per layer and zone (at most this many, up to this many years past now). */
+const EXPANDED_HANDOFFS = 20_000;
+const EXPANDED_YEARS = 3;
+
+/** A layer's hand-offs from its start (floating ms, ascending), and the floating time up to which the list is whole. */
+interface Expansion {
+  handOffs: number[];
+  wholeUntil: number;
+  /** The rule ends within the list (COUNT, UNTIL): nothing comes after its last hand-off. */
+  ended: boolean;
+}
+
+const expansions = new WeakMap<Rule, Expansion>();
+
+/**
+ * The rule's hand-offs for the next few years, found once: a query is then a binary search instead of
+ * rrule walking from the layer's start each time (who is on call is asked for every step, feed and page).
+ */
+function expansionOf(rule: Rule): Expansion {
+  let expansion = expansions.get(rule);
+  if (!expansion) {
+    const horizon = new Date(Math.max(Date.now(), rule.options.dtstart.getTime()) + EXPANDED_YEARS * 366 * 86_400_000);
+    const handOffs = rule.between(rule.options.dtstart, horizon, true, (_date, index) => index < EXPANDED_HANDOFFS).map((date) => date.getTime());
+    const full = handOffs.length >= EXPANDED_HANDOFFS;
+    const wholeUntil = full ? handOffs.at(-1)! : horizon.getTime();
+    expansion = { handOffs, wholeUntil, ended: !full && rule.after(horizon, true) === null };
+    expansions.set(rule, expansion);
+  }
+  return expansion;
+}
+
+/** Index of the last hand-off at or before `floatingMs`, or -1. */
+function lastAtOrBefore(handOffs: number[], floatingMs: number): number {
+  let low = 0;
+  let high = handOffs.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (handOffs[middle]! <= floatingMs) {
+      found = middle;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return found;
+}
+
 /** The user of the hand-off at `occurrence` (how many hand-offs came before it, in turn). */
 function userAt(layer: Layer, rule: Rule, occurrence: Date): string {
+  const expansion = expansionOf(rule);
+  if (occurrence.getTime() <= expansion.wholeUntil) {
+    const index = lastAtOrBefore(expansion.handOffs, occurrence.getTime());
+    if (index >= 0 && expansion.handOffs[index] === occurrence.getTime()) return layer.users[index % layer.users.length]!;
+  }
   // Inclusive at both ends: the start itself is a hand-off only when the rule says so (BYDAY may skip it).
   const before = rule.between(rule.options.dtstart, occurrence, true).length - 1;
   return layer.users[before % layer.users.length]!;
@@ -123,11 +174,24 @@ export function layerShiftAt(layer: Layer, zone: string, at: number): Shift | nu
   if (layer.users.length === 0) return null;
   const rule = ruleOf(layer, zone);
   // A little past `at` in wall time: around a DST change the wall clock and the instant disagree by up to an hour.
-  let occurrence = rule.before(floating(DateTime.fromMillis(at, { zone }).plus({ hours: 2 })), true);
-  while (occurrence && wallToInstant(occurrence, zone).toMillis() > at) occurrence = rule.before(occurrence, false);
-  if (!occurrence) return null;
+  const probe = floating(DateTime.fromMillis(at, { zone }).plus({ hours: 2 }));
+  const expansion = expansionOf(rule);
+  let occurrence: Date | null;
+  let next: Date | null;
+  if (probe.getTime() < expansion.wholeUntil) {
+    let index = lastAtOrBefore(expansion.handOffs, probe.getTime());
+    while (index >= 0 && wallToInstant(new Date(expansion.handOffs[index]!), zone).toMillis() > at) index -= 1;
+    if (index < 0) return null;
+    occurrence = new Date(expansion.handOffs[index]!);
+    const following = expansion.handOffs[index + 1];
+    next = following !== undefined ? new Date(following) : expansion.ended ? null : rule.after(occurrence, false);
+  } else {
+    occurrence = rule.before(probe, true);
+    while (occurrence && wallToInstant(occurrence, zone).toMillis() > at) occurrence = rule.before(occurrence, false);
+    if (!occurrence) return null;
+    next = rule.after(occurrence, false);
+  }
   const start = wallToInstant(occurrence, zone);
-  const next = rule.after(occurrence, false);
   const end = shiftEnd(layer, start, next ? wallToInstant(next, zone) : null);
   if (at >= end) return null;
   return { userUid: userAt(layer, rule, occurrence), start: start.toMillis(), end };
