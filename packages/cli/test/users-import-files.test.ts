@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import type { ManagedUser } from '@varde/core/contract';
 import { startCloud, type Cloud } from '../../server/test/helpers/startCloud.js';
 import { demoUid } from '../../server/src/seed/demoSeed.js';
 import { demoUsers } from '../../server/src/seed/demoUsers.js';
-import { createHome, runVarde, type VardeHome } from './helpers/runVarde.js';
+import { createHome, runVarde, spawnVarde, type VardeHome } from './helpers/runVarde.js';
 
 /**
  * `varde users import` of files as HR systems and Excel write them (issue 34): separators, encodings,
@@ -170,6 +170,33 @@ describe('varde users import: files as people have them', () => {
     const left = (await allUsers()).filter((user) => user.username.endsWith('@temp.test')).map((user) => user.username);
     expect(left.sort()).toEqual(['t1@temp.test', 't2@temp.test']);
   });
+
+  it('prunes nobody while an import is unfinished: a crashed run disables no one, its --resume prunes at the end', async () => {
+    const people = Array.from({ length: 800 }, (_, index) => `r${index}@resume.test,Resume ${index},User`);
+    const first = file('resume.csv', `email,name,role\n${people.join('\n')}\n`);
+    expect((await runVarde(admin, ['users', 'import', first, '--source', 'resume', '--no-invite', '--concurrency', '16'])).code).toBe(0);
+    // Every name changes (a write per row), and the last 5 people have left.
+    const changed = file('resume-changed.csv', `email,name,role\n${people.slice(0, 795).map((row) => row.replace('Resume', 'Renamed')).join('\n')}\n`);
+    const journal = `${changed}.varde-journal`;
+    const journaled = () => (existsSync(journal) ? readFileSync(journal, 'utf8').split('\n').length - 2 : 0);
+    const disabledHere = async () => (await allUsers()).filter((user) => user.source === 'resume' && user.disabled).map((user) => user.username).sort();
+
+    const running = spawnVarde(admin, ['users', 'import', changed, '--source', 'resume', '--prune', 'disable', '--concurrency', '2']);
+    running.child.stdin.end();
+    while (journaled() < 50) {
+      if (running.child.exitCode !== null) throw new Error(`import ended before the crash: ${(await running.done).stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    running.child.kill('SIGKILL');
+    await running.done;
+    expect(journaled()).toBeLessThan(795);
+    expect(await disabledHere()).toEqual([]);
+
+    const resumed = await runVarde(admin, ['users', 'import', changed, '--source', 'resume', '--prune', 'disable', '--resume']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toMatch(/5 disabled/);
+    expect(await disabledHere()).toEqual(['r795@resume.test', 'r796@resume.test', 'r797@resume.test', 'r798@resume.test', 'r799@resume.test']);
+  }, 120_000);
 
   it('reads an Entra ID bulk file (version line, BOM, bracketed headers) with --format entra and warns of the columns it does not use', async () => {
     const entra = file(
