@@ -92,7 +92,7 @@ export function registerUsersCommand(program: Command): void {
   for (const [verb, disabled] of [['disable', true], ['enable', false]] as const) {
     users
       .command(verb)
-      .description(disabled ? 'Disable a user: their sessions and access tokens end at once; the account stays' : 'Enable a disabled user again')
+      .description(disabled ? 'Disable a user: their sessions and access tokens end at once, sign-in is refused; the account stays' : 'Enable a disabled user again')
       .argument('<user>', 'e-mail or uid')
       .action(withContext<[string]>(async (context, user) => {
         const target = await resolveUser(context, user);

@@ -72,7 +72,7 @@ export const managedUser = z.object({
   systemAdmin: z.boolean(),
   /** The import source that made or last updated the user; absent for users added by hand. */
   source: z.optional(z.string()),
-  /** Present (true) when the user is disabled: their sessions and access tokens ended with it. */
+  /** Present (true) when the user is disabled: their sessions and access tokens ended, and they cannot sign in. */
   disabled: z.optional(z.boolean()),
 });
 export type ManagedUser = z.infer<typeof managedUser>;
@@ -138,7 +138,7 @@ export const updateUserRequest = z
     licensingPartners: z.optional(keyMap),
     /** A new source, or null: the user no longer belongs to an import. */
     source: z.optional(z.nullable(userSource)),
-    /** true disables the user (their sessions and access tokens end at once); false enables them again. */
+    /** true disables the user (sessions and access tokens end at once, sign-in is refused); false enables them again. */
     disabled: z.optional(z.boolean()),
   })
   .check(z.refine((patch) => Object.keys(patch).length > 0, { message: 'Nothing to update' }));
