@@ -1,12 +1,13 @@
 // Builds @varde/widgets into dist/:
-//   dist/index.js           React build (ESM, dependencies external): the portal bundles it.
+//   dist/index.js           React build (ESM): the package's dependencies and peers (react, @varde/core, the
+//                           optional heavy ones) stay imports; Shoelace's parts are bundled in (decision 020).
 //   dist/elements/<tag>.js  preact/compat build for host pages: loading one defines that element;
 //   dist/elements/all.js    defines every element. Shared code (preact, core, Shoelace) is split
 //                           into dist/elements/chunks/, so a page with several widgets loads it once.
 //   dist/elements/sri.json  the SRI hashes of those modules (sriManifest.mjs).
 //   Beside each text file of dist/elements/: its .br and .gz (precompress.mjs).
 import { build } from 'esbuild';
-import { copyFileSync, rmSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { browserTargets, elementEntries, preactBuildOptions, widgetsDir } from './bundleOptions.mjs';
 import { rawTextImports } from './rawTextImports.mjs';
@@ -15,6 +16,13 @@ import { precompress } from './precompress.mjs';
 import { writeSriManifest } from './sriManifest.mjs';
 
 rmSync(`${widgetsDir}dist`, { recursive: true, force: true });
+
+// What an app installs with @varde/widgets (dependencies) or beside it (peers, some optional) is imported by
+// the React build; the rest (Shoelace, a build-time dependency) is bundled in, so no app installs Shoelace's
+// 29 MB for the few parts the widgets load.
+const { dependencies, peerDependencies } = JSON.parse(readFileSync(`${widgetsDir}package.json`, 'utf8'));
+const installedBesideUs = [...Object.keys(dependencies), ...Object.keys(peerDependencies)];
+const reactBuildExternal = installedBesideUs.flatMap((name) => [name, `${name}/*`]);
 
 await build({
   absWorkingDir: widgetsDir,
@@ -25,7 +33,8 @@ await build({
   format: 'esm',
   platform: 'browser',
   target: browserTargets,
-  packages: 'external',
+  external: reactBuildExternal,
+  chunkNames: 'chunks/[name]-[hash]',
   jsx: 'automatic',
   sourcemap: true,
   // `?raw` CSS is inlined, so the portal's build need not know the suffix.

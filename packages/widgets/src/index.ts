@@ -4,6 +4,7 @@
  */
 export type { VardeEventMap, VardeEventName, VardeCustomEvents } from './shared/events.js';
 export { emitVardeEvent, useVardeEvents } from './shared/events.js';
+export type { SignInRequestDetail } from './shared/signInRequestEvent.js';
 export { useSharedSession, useSessionSnapshot } from './shared/useSharedSession.js';
 export { useWidgetTranslation, type WidgetTranslate } from './shared/useWidgetTranslation.js';
 export { widgetStrings, type WidgetStrings } from './shared/widgetStrings.js';

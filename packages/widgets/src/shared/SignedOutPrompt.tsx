@@ -7,13 +7,7 @@
  */
 import type { RefObject } from 'react';
 import { emitVardeEvent } from './events.js';
-
-declare module './events.js' {
-  interface VardeEventMap {
-    /** A widget asks for a sign-in; <varde-session> opens its form. */
-    'varde-sign-in-request': Record<string, never>;
-  }
-}
+import type {} from './signInRequestEvent.js';
 
 function requestSignIn(from: HTMLElement | null): void {
   if (!emitVardeEvent(from, 'varde-sign-in-request', {}, { cancelable: true })) return;

@@ -50,7 +50,7 @@ describe('custom-elements.json', () => {
     expect(byTag['varde-session']!.events).toEqual([expect.objectContaining({ name: 'varde-session-change', type: { text: 'CustomEvent<SessionChangeDetail>' } })]);
     // Signed out, the site list asks the page's <varde-session> for a sign-in.
     expect(byTag['varde-site-list']!.events).toEqual([
-      expect.objectContaining({ name: 'varde-sign-in-request', type: { text: 'CustomEvent<Record<string, never>>' } }),
+      expect.objectContaining({ name: 'varde-sign-in-request', type: { text: 'CustomEvent<SignInRequestDetail>' } }),
       expect.objectContaining({ name: 'varde-site-open', type: { text: 'CustomEvent<SiteOpenDetail>' } }),
     ]);
     // The user admin embeds the create-user form, so its event comes too; signed out, it asks for a sign-in.
