@@ -1,3 +1,5 @@
+import type { NetworkFailureExplanation } from './networkFailure.js';
+
 /**
  * The one error type of the HTTP layer: a response that was not 2xx.
  * The message follows the spec's catalogue: `HTTP {status} - {statusText}`, plus `: {detail}` when the
@@ -31,6 +33,8 @@ export function isHttpError(error: unknown): error is HttpError {
 /** The request did not reach the server, or the connection broke (no status to report). */
 export class NetworkError extends Error {
   override readonly name = 'NetworkError';
+  /** In a page: whether CORS refused the page's origin or the cloud did not answer (http/networkFailure.ts). */
+  explanation?: NetworkFailureExplanation;
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
   }

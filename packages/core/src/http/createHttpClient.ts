@@ -98,7 +98,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         if (credentials) init.credentials = credentials;
         response = await fetchImpl(url, init);
       } catch (error) {
-        throw translateFailure(error, what, timeoutMs, deadline.timedOut(), opts.signal);
+        const failure = translateFailure(error, what, timeoutMs, deadline.timedOut(), opts.signal);
+        // The element names the cause (origin not allowed, or no answer) instead of "Failed to connect";
+        // loaded on failure only, so no element's page carries it up front.
+        if (failure instanceof NetworkError) {
+          failure.explanation = await import('./networkFailure.js').then(({ explainNetworkFailure }) => explainNetworkFailure(url, fetchImpl));
+        }
+        throw failure;
       }
 
       let data: unknown;

@@ -1,5 +1,6 @@
 import { HttpError, NetworkError, ResponseShapeError, TimeoutError } from '../http/HttpError.js';
 import { i18n } from './i18n.js';
+import { networkFailureKey } from './networkFailureKey.js';
 import { refusedSite } from './siteAccessRefusal.js';
 
 export interface MessageKey {
@@ -18,7 +19,7 @@ export function errorMessageKey(error: unknown): MessageKey {
     return { key: error.detail ? 'errors:httpWithDetail' : 'errors:http', values };
   }
   if (error instanceof TimeoutError) return { key: 'errors:timeout' };
-  if (error instanceof NetworkError) return { key: 'errors:network' };
+  if (error instanceof NetworkError) return networkFailureKey(error, 'errors:network');
   if (error instanceof ResponseShapeError) return { key: 'errors:unexpectedResponse' };
   const missing = error instanceof Error ? MISSING_TOKEN.exec(error.message) : null;
   if (missing) return { key: 'errors:missingAccessToken', values: { service: missing[1] } };

@@ -1,10 +1,11 @@
 import { HttpError, NetworkError, TimeoutError } from '../http/HttpError.js';
 import type { MessageKey } from './describeError.js';
+import { networkFailureKey } from './networkFailureKey.js';
 
 /**
  * What the login form shows for a failed step (core-shell §8, admin §8):
- * - credentials: a 4xx is a wrong username or password, no answer is "Failed to connect",
- *   anything else "Something went wrong";
+ * - credentials: a 4xx is a wrong username or password, no answer is "Failed to connect" (or, on a page
+ *   whose origin the cloud does not allow, that and the option that allows it), anything else "Something went wrong";
  * - SMS code: 400 or 408 is "login failed", 401 a wrong SMS token, any other failure
  *   "username or password incorrect" (the spec's wording, kept).
  * A 429 (throttled) says how long to wait in both steps.
@@ -21,7 +22,8 @@ export function loginErrorKey(error: unknown, step: 'credentials' | 'sms'): Mess
   if (error instanceof HttpError && error.status >= 400 && error.status < 500) {
     return { key: 'login:wrongUsernameOrPassword' };
   }
-  if (error instanceof NetworkError || error instanceof TimeoutError) return { key: 'login:failedToConnect' };
+  if (error instanceof NetworkError) return networkFailureKey(error, 'login:failedToConnect');
+  if (error instanceof TimeoutError) return { key: 'login:failedToConnect' };
   return { key: 'login:somethingWentWrong' };
 }
 
