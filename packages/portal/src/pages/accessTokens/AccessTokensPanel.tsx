@@ -7,6 +7,7 @@ import { ShownOnce } from './ShownOnce.js';
 import { TokenTable } from './TokenTable.js';
 import { useLoaded } from './useLoaded.js';
 import { useAccessTokenTexts } from './useAccessTokenTexts.js';
+import './accessTokensStyles.js';
 
 /** Whose tokens a panel shows: the signed-in person's own, or one service account's. */
 export interface TokenOwner {

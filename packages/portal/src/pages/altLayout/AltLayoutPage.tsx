@@ -2,6 +2,11 @@ import { useState, type MouseEvent } from 'react';
 import { hrefFor, navigate } from '../../app/router.js';
 import { useTexts } from '../../shell/useTexts.js';
 import { CompactSiteList } from './CompactSiteList.js';
+import altLayoutCss from './altLayout.css?raw';
+import { adoptStyles } from '../adoptStyles.js';
+
+// This page's styles arrive with its chunk, not in the first paint (see adoptStyles).
+adoptStyles(altLayoutCss);
 
 const LINKS = [
   { path: '/sites', label: 'menu:sites' },

@@ -7,6 +7,11 @@ import { BuildingCloudIllustration, DashboardIllustration } from './Illustration
 import { LoginFooter } from './LoginFooter.js';
 import { PasswordSmsLoginForm } from './PasswordSmsLoginForm.js';
 import { useTexts } from '../../shell/useTexts.js';
+import customerLoginCss from './customerLogin.css?raw';
+import { adoptStyles } from '../adoptStyles.js';
+
+// This page's styles arrive with its chunk, not in the first paint (see adoptStyles).
+adoptStyles(customerLoginCss);
 
 /** Path of the customer-flavor login page (route name GKDemoLogin in the spec). */
 export const CUSTOMER_LOGIN_PATH = '/customer-login';

@@ -4,6 +4,11 @@ import { navigate, useLocation } from '../../app/router.js';
 import { session } from '../../app/session.js';
 import { useTexts } from '../../shell/useTexts.js';
 import { newPasswordProblem, repeatPasswordProblem, type PasswordProblem } from './passwordRules.js';
+import resetPasswordCss from './resetPassword.css?raw';
+import { adoptStyles } from '../adoptStyles.js';
+
+// This page's styles arrive with its chunk, not in the first paint (see adoptStyles).
+adoptStyles(resetPasswordCss);
 
 /** Stages as the spec names them (core-shell §4). */
 type Stage = 'PASSWORD_FORM' | 'PASSWORD_RESET_SUCCESS' | 'PASSWORD_RESET_FAILED';

@@ -7,6 +7,7 @@ import { AccessTokensPanel } from '../accessTokens/AccessTokensPanel.js';
 import { useLoaded } from '../accessTokens/useLoaded.js';
 import { serviceAccountTokenOwner } from './serviceAccountTokens.js';
 import { useAccessTokenTexts } from '../accessTokens/useAccessTokenTexts.js';
+import '../accessTokens/accessTokensStyles.js';
 
 const LIST = '/administrate/service-accounts';
 

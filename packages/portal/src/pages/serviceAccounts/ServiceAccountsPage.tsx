@@ -8,6 +8,7 @@ import { useLoaded } from '../accessTokens/useLoaded.js';
 import { AdministrationTabs } from '../administrate/AdministrationTabs.js';
 import { CreateServiceAccountForm } from './CreateServiceAccountForm.js';
 import { useAccessTokenTexts } from '../accessTokens/useAccessTokenTexts.js';
+import '../accessTokens/accessTokensStyles.js';
 
 export const tokensPathOf = (uid: string) => `/administrate/service-accounts/${encodeURIComponent(uid)}`;
 

@@ -2,6 +2,11 @@ import { navigate, useLocation } from '../../app/router.js';
 import { useTexts } from '../../shell/useTexts.js';
 import { explainedStatus, shownCode } from './errorStatus.js';
 import { useSiteName } from './useSiteName.js';
+import webpmErrorCss from './webpmError.css?raw';
+import { adoptStyles } from '../adoptStyles.js';
+
+// This page's styles arrive with its chunk, not in the first paint (see adoptStyles).
+adoptStyles(webpmErrorCss);
 
 /**
  * /webpmperror?status=…&site_id=… — where the controller proxy sends a browser when a site cannot be
