@@ -11,7 +11,7 @@ export const packSteps = {
     async prepare(dir) {
       rmSync(join(dir, 'dist/types'), { recursive: true, force: true });
       // A page's own texts (sourceAliases.mjs, pageTextNamespaces) are not reached through the texts' index.
-      const entries = ['src/index.ts', 'src/contract/index.ts', 'src/i18n/resources/index.ts', 'src/i18n/resources/accessTokens.ts'];
+      const entries = ['src/index.ts', 'src/contract/index.ts', 'src/i18n/resources/index.ts', 'src/i18n/resources/accessTokens.ts', 'src/i18n/resources/resetPassword.ts'];
       emitDeclarations(createPackageProgram(entries.map((entry) => join(dir, entry))), dir);
     },
   },

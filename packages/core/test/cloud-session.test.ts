@@ -15,6 +15,7 @@ import {
   USER_STORAGE_KEY,
   type Session,
 } from './support.js';
+import { resetPassword as resetPasswordTexts } from '../src/i18n/resources/resetPassword.js'; // a page's namespace, not in the index
 import { demoUsers, latestSmsCode, outbox, startCloud, type Cloud } from './helpers/cloud.js';
 import { manualTimers, memoryStorage } from './helpers/fakes.js';
 
@@ -128,7 +129,7 @@ describe('reset password through the auth client', () => {
     expect(resetLinkProblem(reused)).toBe('linkUsed');
     const unknown = await resetPassword(session.http, { uuid: link.uuid, ticket: 'made-up', password: 'new-password-2' }).catch((error: unknown) => error);
     expect(resetLinkProblem(unknown)).toBe('linkInvalid');
-    ensureNamespace('resetPassword', coreNamespaces.resetPassword);
+    ensureNamespace('resetPassword', resetPasswordTexts);
     for (const language of ['no', 'en', 'se'] as const) {
       for (const key of ['linkUsed', 'linkExpired', 'linkInvalid']) expect(i18n.getFixedT(language, 'resetPassword')(key)).not.toBe(key);
     }

@@ -7,7 +7,6 @@ import { menu } from './menu.js';
 import { ml } from './ml.js';
 import { notifications } from './notifications.js';
 import { portalPages } from './portalPages.js';
-import { resetPassword } from './resetPassword.js';
 import { search } from './search.js';
 import { session } from './session.js';
 import { sites } from './sites.js';
@@ -22,7 +21,6 @@ export const coreNamespaces = {
   login,
   session,
   errors,
-  resetPassword,
   errorPage,
   menu,
   sites,
@@ -37,9 +35,9 @@ export const coreNamespaces = {
 
 export type CoreNamespace = keyof typeof coreNamespaces;
 
-// Not here: the namespaces of pages that add their texts when they open (`accessTokens`, issue 34), only
+// Not here: the namespaces of pages that add their texts when they open (`accessTokens`, issue 34; `resetPassword`), only
 // at `@varde/core/texts/<namespace>`, so the portal's first paint does not carry them (sourceAliases.mjs).
 
 // Each by name too, so a bundle that shows every namespace anyway (the portal) can resolve
 // `@varde/core/texts/<namespace>` here and keep the texts in one chunk (sourceAliases.mjs).
-export { bim, errorPage, errors, licenses, login, menu, ml, notifications, portalPages, resetPassword, search, session, sites, users };
+export { bim, errorPage, errors, licenses, login, menu, ml, notifications, portalPages, search, session, sites, users };

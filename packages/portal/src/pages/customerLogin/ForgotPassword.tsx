@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { requestResetPassword } from '@varde/core';
 import { session } from '../../app/session.js';
-import { useTexts } from '../../shell/useTexts.js';
+import { useResetPasswordTexts } from '../resetPassword/useResetPasswordTexts.js';
 
 type Stage = 'closed' | 'form' | 'sent' | 'failed';
 
@@ -10,7 +10,7 @@ type Stage = 'closed' | 'form' | 'sent' | 'failed';
  * answer is the same whether or not the address has an account; a failure says "Noe gikk galt".
  */
 export function ForgotPassword() {
-  const t = useTexts(['login', 'resetPassword']);
+  const t = useResetPasswordTexts(['login', 'resetPassword']);
   const [stage, setStage] = useState<Stage>('closed');
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);

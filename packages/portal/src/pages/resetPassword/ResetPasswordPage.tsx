@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEven
 import { parseResetPasswordHash, resetLinkProblem, resetPassword, type ResetLinkProblem } from '@varde/core';
 import { navigate, useLocation } from '../../app/router.js';
 import { session } from '../../app/session.js';
-import { useTexts } from '../../shell/useTexts.js';
+import { useResetPasswordTexts } from './useResetPasswordTexts.js';
 import { newPasswordProblem, repeatPasswordProblem, type PasswordProblem } from './passwordRules.js';
 import resetPasswordCss from './resetPassword.css?raw';
 import { adoptStyles } from '../adoptStyles.js';
@@ -20,7 +20,7 @@ type Stage = 'PASSWORD_FORM' | 'PASSWORD_RESET_SUCCESS' | 'PASSWORD_RESET_FAILED
  * (or a thrown error) -> failed.
  */
 export function ResetPasswordPage() {
-  const t = useTexts('resetPassword');
+  const t = useResetPasswordTexts();
   const { hash } = useLocation();
   // URLSearchParams URL-decodes the ticket (the link carries it encoded).
   const link = useMemo(() => parseResetPasswordHash(hash), [hash]);
