@@ -59,9 +59,14 @@ export function createEscalationEngine(ctx: Ctx, stores: { policies: PolicyStore
       .orderBy('id')
       .limit(STEPS_PER_TICK)
       .execute()) as DueStep[];
+    // One escalation's steps in their order, one after the other; different escalations in parallel.
+    const byEscalation = new Map<string, DueStep[]>();
+    for (const step of due) byEscalation.set(step.escalation_id, [...(byEscalation.get(step.escalation_id) ?? []), step]);
     let ran = 0;
-    await inParallel(due, PARALLEL_STEPS, async (step) => {
-      if (await inTransaction(ctx.db, (tx) => runDueStep(ctx, stores, tx, { ...step, round: Number(step.round), step_index: Number(step.step_index) }, now))) ran += 1;
+    await inParallel([...byEscalation.values()], PARALLEL_STEPS, async (steps) => {
+      for (const step of steps) {
+        if (await inTransaction(ctx.db, (tx) => runDueStep(ctx, stores, tx, { ...step, round: Number(step.round), step_index: Number(step.step_index) }, now))) ran += 1;
+      }
     });
     return { started, ran };
   }

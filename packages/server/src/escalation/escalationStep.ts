@@ -51,6 +51,9 @@ function stopReason(row: EscalationOfStep, now: number): string | null {
  * dies midway leaves the row due, and the next tick sends it). Returns whether this call ran it.
  */
 export async function runDueStep(ctx: Ctx, stores: { policies: PolicyStore; schedules: ScheduleStore }, tx: Tx, step: DueStep, now: number): Promise<boolean> {
+  // The escalation's row first, in every transaction that changes its steps: two due steps of one escalation
+  // (a stop touches all of them) then wait for each other instead of locking rows in opposite orders (a deadlock).
+  await tx.db.updateTable('escalations').set((eb) => ({ state: eb.ref('state') })).where('id', '=', step.escalation_id).execute();
   const claim = await tx.db.updateTable('escalation_steps').set({ state: 'sent', done_at: now }).where('id', '=', step.id).where('state', '=', 'due').executeTakeFirst();
   if (touched(claim) === 0) return false;
   const row = (await tx.db
