@@ -59,6 +59,13 @@ async function statementsOf(service: string, path: string): Promise<number> {
 }
 
 describe(`statements per read on ${testEngine()}`, () => {
+  it('a personal access token with a wrong checksum is refused before any statement', async () => {
+    statements.length = 0;
+    const answer = await call(cloud, '/cloud/alarms/alarms', { headers: bearer(`varde_pat_${'A'.repeat(38)}`) });
+    expect(answer.status).toBe(401);
+    expect(statements).toEqual([]);
+  });
+
   it('every steady-state read stays within its count', async () => {
     const measured: Record<string, number> = {};
     for (const [name, service, path] of READS) measured[name] = await statementsOf(service, path);
