@@ -60,10 +60,15 @@ async function statementsOf(service: string, path: string): Promise<number> {
 
 describe(`statements per read on ${testEngine()}`, () => {
   it('a personal access token with a wrong checksum is refused before any statement', async () => {
-    statements.length = 0;
-    const answer = await call(cloud, '/cloud/alarms/alarms', { headers: bearer(`varde_pat_${'A'.repeat(38)}`) });
-    expect(answer.status).toBe(401);
-    expect(statements).toEqual([]);
+    const counts: number[] = [];
+    for (let run = 0; run < 3; run += 1) {
+      statements.length = 0;
+      const answer = await call(cloud, '/cloud/alarms/alarms', { headers: bearer(`varde_pat_${'A'.repeat(38)}`) });
+      expect(answer.status).toBe(401);
+      counts.push(statements.length);
+    }
+    // The fewest of three, as below: a timer of the cloud's may send one meanwhile.
+    expect(Math.min(...counts)).toBe(0);
   });
 
   it('every steady-state read stays within its count', async () => {
