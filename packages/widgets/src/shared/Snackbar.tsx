@@ -51,10 +51,11 @@ export function Snackbar(props: { message: SnackbarMessage | null; onClose: () =
 export const snackbarStyles = `
 .varde-sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 .varde-snackbar { position: fixed; left: 50%; bottom: 1.25rem; transform: translateX(-50%); z-index: 1000; width: max-content; max-width: calc(100vw - 2rem); }
-.varde-snackbar__box { display: flex; align-items: center; gap: var(--sl-spacing-medium); padding: var(--sl-spacing-small) var(--sl-spacing-medium); border-radius: var(--sl-border-radius-medium); box-shadow: var(--sl-shadow-large); color: #fff; background: var(--sl-color-neutral-800); font-size: var(--sl-font-size-medium); }
-.varde-snackbar__box--success { background: var(--sl-color-success-700); }
-.varde-snackbar__box--warning { background: var(--sl-color-warning-700); }
-.varde-snackbar__box--error { background: var(--sl-color-danger-700); }
+.varde-snackbar__box { display: flex; align-items: center; gap: var(--sl-spacing-medium); padding: var(--sl-spacing-small) var(--sl-spacing-medium); border-radius: var(--sl-border-radius-medium); box-shadow: var(--sl-shadow-large); border: 1px solid currentColor; color: var(--varde-fg); background: var(--varde-surface); font-size: var(--sl-font-size-medium); }
+/* Our pairs, not Shoelace's scales: those invert in the dark theme (white text on light green). */
+.varde-snackbar__box--success { color: var(--varde-success-fg); background: var(--varde-success-bg); }
+.varde-snackbar__box--warning { color: var(--varde-warning-fg); background: var(--varde-warning-bg); }
+.varde-snackbar__box--error { color: var(--varde-danger-fg); background: var(--varde-danger-bg); }
 .varde-snackbar__close { background: none; border: 0; color: inherit; font-size: 1.25rem; line-height: 1; cursor: pointer; padding: 0 0.25rem; }
-.varde-snackbar__close:focus-visible { outline: 2px solid #fff; outline-offset: 2px; }
+.varde-snackbar__close:focus-visible { outline: 2px solid currentColor; outline-offset: 2px; }
 `;
