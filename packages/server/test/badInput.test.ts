@@ -51,6 +51,8 @@ const ROUTES_WITHOUT_BODY = new Set([
   '/cloud/auth/session/logout', '/cloud/auth/session/renew', '/cloud/auth/session/userinfo',
   // Mints the caller's BIM access token; it reads no body (bim/sessionBimToken.ts).
   '/cloud/graph/bim-service/token',
+  // Makes (or renews) the caller's calendar-feed secret; it reads no body (oncall/routes.ts).
+  '/cloud/alarms/oncall/feed',
 ]);
 
 async function authorizationFor(route: RegisteredRoute): Promise<Record<string, string>> {
