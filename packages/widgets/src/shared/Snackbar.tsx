@@ -47,12 +47,14 @@ export function Snackbar(props: { message: SnackbarMessage | null; onClose: () =
   );
 }
 
-/** The snackbar's CSS (and the visually-hidden helper class the admin widgets use), added to a widget's styles. */
+/**
+ * The snackbar's CSS (and the visually-hidden helper class the admin widgets use), added to a widget's styles.
+ * Its colours are our pairs, not Shoelace's scales, which invert in the dark theme (white on light green).
+ */
 export const snackbarStyles = `
 .varde-sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 .varde-snackbar { position: fixed; left: 50%; bottom: 1.25rem; transform: translateX(-50%); z-index: 1000; width: max-content; max-width: calc(100vw - 2rem); }
-.varde-snackbar__box { display: flex; align-items: center; gap: var(--sl-spacing-medium); padding: var(--sl-spacing-small) var(--sl-spacing-medium); border-radius: var(--sl-border-radius-medium); box-shadow: var(--sl-shadow-large); border: 1px solid currentColor; color: var(--varde-fg); background: var(--varde-surface); font-size: var(--sl-font-size-medium); }
-/* Our pairs, not Shoelace's scales: those invert in the dark theme (white text on light green). */
+.varde-snackbar__box { display: flex; align-items: center; gap: var(--sl-spacing-medium); padding: var(--sl-spacing-small) var(--sl-spacing-medium); border-radius: var(--sl-border-radius-medium); box-shadow: var(--sl-shadow-large); border: 1px solid; color: var(--varde-fg); background: var(--varde-surface); font-size: var(--sl-font-size-medium); }
 .varde-snackbar__box--success { color: var(--varde-success-fg); background: var(--varde-success-bg); }
 .varde-snackbar__box--warning { color: var(--varde-warning-fg); background: var(--varde-warning-bg); }
 .varde-snackbar__box--error { color: var(--varde-danger-fg); background: var(--varde-danger-bg); }
