@@ -26,6 +26,20 @@ async function alarmsBearer(request: APIRequestContext): Promise<Record<string, 
   return { authorization: `Bearer ${Object.entries(tokens).find(([host]) => host.startsWith('alarms.'))![1]}` };
 }
 
+/** The sites this spec gave the user; taken back after it, so later specs see the user's ten demo sites. */
+const granted: string[] = [];
+test.afterEach(async ({ request }) => {
+  const admin = demoUsers.systemAdmin;
+  const login = await request.post('/cloud/auth/login', { data: { piscadaId: admin.email, password: admin.password } });
+  const tokens = ((await login.json()) as { accessTokens: Record<string, string> }).accessTokens;
+  const headers = { authorization: `Bearer ${Object.entries(tokens).find(([host]) => host.startsWith('users.'))![1]}` };
+  const found = await request.get('/cloud/users/users', { headers, params: { email: user.email } });
+  const uid = ((await found.json()) as { data: Array<{ uid: string }> }).data[0]!.uid;
+  for (const uuid of granted.splice(0)) {
+    expect((await request.delete(`/cloud/users/users/${uid}/sites/${uuid}`, { headers })).ok()).toBe(true);
+  }
+});
+
 const cardsCount = (page: Page) => page.locator('.varde-site-alarm-cards [part="title"]');
 const tableCount = (page: Page) => page.getByTestId('active-site-count');
 const mapCount = (page: Page) => page.getByTestId('marker-count');
@@ -39,6 +53,7 @@ test('acknowledging one site\'s only alarm and clearing another\'s: cards, table
   // Two new sites of the user's, first in the site list by name (digits before letters).
   const acked = await controls.createSite({ name: '0 Telling kvittert', webpmpReady: true, grantTo: [user.email] });
   const cleared = await controls.createSite({ name: '0 Telling opphørt', webpmpReady: true, grantTo: [user.email] });
+  granted.push(acked.uuid, cleared.uuid);
   const headers = await alarmsBearer(request);
   const ackedAlarm = await controls.raise({ siteUuid: acked.uuid, alarmGroup: 'A', tagName: 'TELLING-1', text: 'Eneste aktive alarm' });
   const clearedAlarm = await controls.raise({ siteUuid: cleared.uuid, alarmGroup: 'B', tagName: 'TELLING-2', text: 'Eneste aktive alarm' });
