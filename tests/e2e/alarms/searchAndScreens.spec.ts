@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
 import { useLanguage } from '../storedLanguage.js';
 import { adminControls, failOnDialog, signIn } from '../sites/cloudControls.js';
@@ -38,6 +38,23 @@ async function eachLook(page: Page, shoot: (name: string) => Promise<void>, name
   }
 }
 
+/**
+ * The cards' count once every site's alarms are in: the sites answer one by one (slower with the cloud on
+ * PostgreSQL), so the count is read when it has held for two seconds (the simulation is paused: nothing
+ * else changes it).
+ */
+async function settledCount(page: Page, cards: Locator): Promise<string> {
+  let last = await cards.getAttribute('data-count');
+  let heldSince = Date.now();
+  const giveUpAt = Date.now() + 20_000;
+  while (Date.now() - heldSince < 2_000 && Date.now() < giveUpAt) {
+    await page.waitForTimeout(250);
+    const now = await cards.getAttribute('data-count');
+    if (now !== last) [last, heldSince] = [now, Date.now()];
+  }
+  return last!;
+}
+
 for (const language of LANGUAGES) {
   test(`alarms (${language}): a search for nothing names itself, the cards keep counting; screens in both themes and widths`, async ({ page, request }) => {
     test.setTimeout(120_000);
@@ -50,7 +67,7 @@ for (const language of LANGUAGES) {
     await expect(page.locator('[part="row"]').first()).toBeVisible({ timeout: 15_000 });
     const cards = page.locator('.varde-site-alarm-cards [part="title"]');
     await expect(cards).toHaveText(TEXTS[language].cards);
-    const counted = await cards.getAttribute('data-count');
+    const counted = await settledCount(page, cards);
     await expect(page.getByTestId('active-site-count')).toHaveAttribute('data-count', counted!);
     await eachLook(page, (path) => page.screenshot({ path, fullPage: true }).then(() => undefined), `alarms-${language}`);
 
