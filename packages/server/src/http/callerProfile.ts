@@ -29,9 +29,6 @@ const grantedKeys = (map: unknown) =>
 
 const FIELDS = ['systemAdmin', 'name', 'email', 'mainPartner', 'moduleAccesses', 'controllers'] as const;
 
-/** The fields of /users/<uid> a caller's profile is read from, in the order knowCallerProfile takes their values. */
-export const CALLER_PROFILE_FIELDS: readonly string[] = FIELDS;
-
 /** The realtime paths a caller's profile is read from, in FIELDS' order (the token check may read them with the session). */
 export function callerProfilePaths(uid: string): string[] {
   const base = userPath(uid);

@@ -95,7 +95,7 @@ export async function revokePersonalToken(db: Db, uid: string, idOrName: string)
   return Number(result.numDeletedRows) > 0;
 }
 
-/** What a presented token stands for, read with its account in one statement (tokenHolderWithProfile.ts). */
+/** What a presented token stands for, read with its account in one statement. */
 export interface TokenHolder {
   tokenId: string;
   uid: string;
@@ -103,6 +103,28 @@ export interface TokenHolder {
   role: Role;
   kind: 'person' | 'service';
   lastUsedAt: number | null;
+}
+
+/** The live token with this secret, or null (unknown, expired, or its account disabled). */
+export async function tokenHolder(db: Db, token: string, now: number): Promise<TokenHolder | null> {
+  const row = await db
+    .selectFrom('access_tokens as t')
+    .innerJoin('accounts as a', 'a.uid', 't.uid')
+    .select(['t.id', 't.uid', 't.scope', 't.expires_at', 't.last_used_at', 'a.role', 'a.kind'])
+    .where('t.token_hash', '=', hashSecret(token))
+    // A disabled account's tokens stop with its sessions (an import's --prune disable, the users service).
+    .where('a.disabled_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.expires_at !== null && Number(row.expires_at) <= now) return null;
+  return {
+    tokenId: String(row.id),
+    uid: String(row.uid),
+    scope: row.scope as TokenScope,
+    role: row.role as Role,
+    kind: row.kind === 'service' ? 'service' : 'person',
+    lastUsedAt: num(row.last_used_at),
+  };
 }
 
 export async function recordTokenUse(db: Db, tokenId: string, now: number, address: string): Promise<void> {
