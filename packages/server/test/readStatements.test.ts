@@ -47,11 +47,11 @@ const READS: Array<[string, string, string]> = [
 ];
 
 /** The statements of one request, the fewest of three (a timer of the cloud's may add one to a request). */
-async function statementsOf(service: string, path: string): Promise<number> {
+async function statementsOf(service: string, path: string, token?: string): Promise<number> {
   const counts: number[] = [];
   for (let run = 0; run < 3; run += 1) {
     statements.length = 0;
-    const answer = await call(cloud, path, { headers: bearer(tokens[`${service}.localhost`]!) });
+    const answer = await call(cloud, path, { headers: bearer(token ?? tokens[`${service}.localhost`]!) });
     expect(answer.status, `${path}: ${JSON.stringify(answer.body).slice(0, 200)}`).toBe(200);
     counts.push(statements.length);
   }
@@ -59,6 +59,13 @@ async function statementsOf(service: string, path: string): Promise<number> {
 }
 
 describe(`statements per read on ${testEngine()}`, () => {
+  it('a personal access token reads the site list in as many statements as a session (from its second use)', async () => {
+    const made = await call(cloud, '/cloud/auth/tokens', { headers: bearer(tokens['auth.localhost']!), json: { name: 'statements' } });
+    const session = await statementsOf('controllers-api', '/cloud/controllers-api/controllers');
+    const viaToken = await statementsOf('controllers-api', '/cloud/controllers-api/controllers', made.body.token);
+    expect(viaToken).toBe(session);
+  });
+
   it('a personal access token with a wrong checksum is refused before any statement', async () => {
     const counts: number[] = [];
     for (let run = 0; run < 3; run += 1) {
