@@ -7,8 +7,9 @@ import { startCloud, testEngine, type Cloud } from './helpers/startCloud.js';
 /**
  * The reads an open portal makes over and over (issue 40), held to the statements they send: the caller
  * (one: the session or personal access token, the account's role and the profile the access hook, the
- * site checks and the route share; a token's first use on a node takes one more) and the route's own work. A route that grows past its count fails here, on both engines; the counts are
- * printed, so a run lists them.
+ * site checks and the route share; a token's first use on a node takes one more) and the route's own
+ * work. A route that grows past its count fails here, on both engines; the counts are printed, so a run
+ * lists them.
  */
 const BUDGETS: Record<string, number> = {
   'site list': 2,
