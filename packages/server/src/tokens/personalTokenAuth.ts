@@ -1,24 +1,28 @@
+import { hashSecret } from '../auth/secrets.js';
 import type { CloudContext } from '../context.js';
 import type { Caller } from '../http/caller.js';
+import { knowCallerProfile } from '../http/callerProfile.js';
 import { invalidTokenError } from '../http/HttpError.js';
 import { hasValidChecksum } from './patFormat.js';
-import { hashSecret } from '../auth/secrets.js';
-import { knowCallerProfile } from '../http/callerProfile.js';
 import { LAST_USED_RESOLUTION_MS, recordTokenUse, tokenHolder, type TokenHolder } from './personalTokens.js';
 import { tokenHolderWithProfile } from './tokenHolderWithProfile.js';
 
 /** One answer for every token that is no good, so that it never tells whether a token existed. */
 const REFUSED = 'Token is not valid: it is unknown, expired or revoked';
 
-/** Whose each token is, by its hash (never the secret), as seen: a token never changes account. 10,000 at the most, the oldest forgotten first. */
+/**
+ * Whose each token is, by its hash (never the secret), as this node has seen: a token never changes
+ * account. 10,000 at the most, the oldest forgotten first.
+ */
 const ownerOfToken = new Map<string, string>();
 const OWNERS_KEPT = 10_000;
 
 /**
  * The caller of a personal access token: shape and checksum first (no database read for a mistyped or
  * made-up token), then the token with its account in one statement; from its second use on this node,
- * with the caller's profile in that same statement (its owner is known), as a session's check reads it. Revoking deletes the row, so every
- * node refuses the token at its next request. Last use (time and address) is written at most once a
+ * with the caller's profile in that same statement (its owner is known), as a session's check reads it.
+ * The token row is read every time and revoking deletes it, so every node refuses the token at its next
+ * request. Last use (time and address) is written at most once a
  * minute per token, after the answer, never holding the request up.
  */
 export async function verifyPersonalToken(ctx: Pick<CloudContext, 'db' | 'clock'>, token: string, address: string): Promise<Caller> {
