@@ -80,6 +80,7 @@ import { applicationNameOf, startClusterListener } from './cluster/clusterListen
 import { startNodeHeartbeat, startOnDisconnectReplay } from './realtime/onDisconnectLedger.js';
 import { signInLives } from './auth/sessions.js';
 import { loadOrCreateSigningKeys } from './tokens/keys.js';
+import { stampAuditWith } from './audit/auditClock.js';
 
 /** A running cloud. */
 export interface Cloud {
@@ -136,6 +137,8 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     throw error;
   });
   // Nodes starting together on a new database: one creates the key and seeds, the others wait and find them.
+  // Audit records are stamped by this cloud's clock (a test clock under --test-clock).
+  stampAuditWith(db, clock);
   const startup = await takeStartupLock(config.storage, config.nodeId).catch(async (error: unknown) => {
     server.close();
     await db.destroy();

@@ -38,6 +38,7 @@ import { oncallSchedulesMigration } from './290-oncall-schedules.js';
 import { oncallFeedTokensMigration } from './291-oncall-feed-tokens.js';
 import { escalationsMigration } from './292-escalations.js';
 import { alarmAckLinksMigration } from './293-alarm-ack-links.js';
+import { auditRecordsMigration } from './300-audit-records.js';
 
 export type { Migration };
 
@@ -77,4 +78,5 @@ export const migrations: Migration[] = [
   oncallFeedTokensMigration,
   escalationsMigration,
   alarmAckLinksMigration,
+  auditRecordsMigration,
 ];
