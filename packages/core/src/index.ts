@@ -24,3 +24,4 @@ export * from './historian/index.js';
 export * from './bim/index.js';
 export * from './theme/index.js';
 export * from './format/index.js';
+export * from './onCall/index.js';

@@ -23,3 +23,4 @@ export * from './bim.js';
 export * from './graph.js';
 export * from './mapTiles.js';
 export * from './accessTokens.js';
+export * from './onCall.js';
