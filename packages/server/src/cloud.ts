@@ -69,6 +69,9 @@ import { registerServiceAccountRoutes } from './serviceAccounts/routes.js';
 import { seedBulkSites } from './seed/bulkSites.js';
 import { seedDemo } from './seed/demoSeed.js';
 import { createSimulation } from './simulation/simulation.js';
+import { createCallerCache } from './http/callerCache.js';
+import { CALLER_TABLE_WRITES, clearOnProfileChanges } from './http/callerCacheInvalidation.js';
+import { watchTableWrites } from './storage/tableWrites.js';
 import { openDatabase, postgresPoolOf } from './storage/db.js';
 import { takeStartupLock } from './cluster/startupLock.js';
 import { createLeadership } from './cluster/leadership.js';
@@ -132,7 +135,10 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
 
   // An idle pooled connection that loses its server: the pool drops it; requests meanwhile answer 503.
   let onPoolError = (error: Error) => console.error(`varde-cloud: database connection lost: ${error.message}`);
-  const db = await openDatabase(config.storage, (error) => onPoolError(error), applicationNameOf(config.nodeId), options.onStatement).catch((error: unknown) => {
+  // Cleared by every write that could make what it keeps wrong, as the write is sent (and see the listener below).
+  const callerCache = createCallerCache();
+  const callerWrites = watchTableWrites(CALLER_TABLE_WRITES, () => callerCache.clear());
+  const db = await openDatabase(config.storage, (error) => onPoolError(error), applicationNameOf(config.nodeId), options.onStatement, [callerWrites]).catch((error: unknown) => {
     server.close();
     throw error;
   });
@@ -201,7 +207,8 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     });
     const anomaly = await createAnomalyService({ db, clock, historian, nodeId: config.nodeId, onError: (error) => app.log.error(error) });
     const simulationSwitch = createSimulationSwitch(db, simulation, () => leadership.isLeader(), config.simulation === 'running');
-    const context: CloudContext = { config, db, clock, keys, realtime, outbox, log: app.log, routes, alarms, simulation, simulationSwitch, rules: { store: ruleStore, engine: ruleEngine }, historian, anomaly, writeApi: createWriteApiService(db) };
+    const context: CloudContext = { config, db, clock, keys, realtime, outbox, log: app.log, routes, alarms, simulation, simulationSwitch, rules: { store: ruleStore, engine: ruleEngine }, historian, anomaly, writeApi: createWriteApiService(db), callerCache };
+    clearOnProfileChanges(callerCache, realtime);
     const functions = createFunctionStore(db, clock);
     const mappings = createMappingStore(db);
 
@@ -257,6 +264,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     const listener = startClusterListener(config.storage, config.nodeId, {
       notice(notice) {
         if (notice.channel === 'varde_alarm') alarms.announce(notice);
+        else if (notice.channel === 'varde_caller') callerCache.clear();
         else if (notice.channel === 'varde_session') {
           realtimeDatabase.recheckSignIns();
           controllerProxy.recheckSignIns();
@@ -265,6 +273,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
         } else realtime.heardFromCluster(notice.id).catch((error: unknown) => app.log.error(error, 'realtime change from another node'));
       },
       resync(lostAt) {
+        callerCache.clear();
         simulationSwitch.apply().catch((error: unknown) => app.log.error(error, 'simulation switch'));
         // A little before the loss: a write stamped just before it may have committed just after.
         const since = lostAt - RESYNC_MARGIN_MS;
@@ -277,6 +286,8 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
         })().catch((error: unknown) => app.log.error(error, 'cluster catch-up'));
       },
     }, (error) => app.log.warn({ err: error, node: config.nodeId }, 'cluster LISTEN connection lost; reconnecting'));
+    // A node that cannot hear the others' changes keeps no callers (on SQLite it always hears: it is alone).
+    callerCache.setLive(() => listener.connected());
 
     if (firstStart && config.seed === 'demo') {
       await seedDemo(context);

@@ -15,6 +15,7 @@ import type { StorageLocation } from './storage/db.js';
 import type { CloudServices } from './services.js';
 import type { SigningKeys } from './tokens/keys.js';
 import type { StaticMount } from './http/staticFiles.js';
+import type { CallerCache } from './http/callerCache.js';
 
 /** How one cloud process is configured (every field resolved; see resolveConfig for defaults). */
 export interface CloudConfig {
@@ -134,6 +135,8 @@ export interface CloudContext extends CloudServices {
   anomaly: AnomalyService;
   /** Values written through the write API (the historian serves them too) and cloud-function runs in progress. */
   writeApi: WriteApiService;
+  /** What token checks read, kept on this node until anything it depends on changes (http/callerCache.ts). */
+  callerCache: CallerCache;
 }
 
 /** Origins trusted with cookies: the cloud's own and the configured ones. */

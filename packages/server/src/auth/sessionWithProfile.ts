@@ -18,7 +18,7 @@ export async function sessionWithRoleAndValues(
   sid: string,
   paths: readonly string[],
   now: number,
-): Promise<{ session: Session & { role: Role }; values: unknown[] } | null> {
+): Promise<{ session: Session & { role: Role }; values: unknown[]; expiresAt: number } | null> {
   const roots = paths.map(canonicalPath);
   const rows = (await db
     .selectFrom('sessions')
@@ -43,5 +43,5 @@ export async function sessionWithRoleAndValues(
         .map((row) => ({ keys: relativeKeys(row.path, root), leaf: JSON.parse(row.value) as Leaf })),
     ),
   );
-  return { session: { ...session, role: sessionRow.role }, values };
+  return { session: { ...session, role: sessionRow.role }, values, expiresAt: Number(sessionRow.expires_at) };
 }

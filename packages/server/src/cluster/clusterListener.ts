@@ -7,9 +7,11 @@ export type ClusterNotice =
   | { channel: 'varde_alarm'; siteUuid: string; alarmId: string }
   | { channel: 'varde_session' }
   | { channel: 'varde_realtime'; id: number }
-  | { channel: 'varde_setting'; name: string };
+  | { channel: 'varde_setting'; name: string }
+  /** Something a token's check reads changed (migration 330); heard from this node too. */
+  | { channel: 'varde_caller' };
 
-export const CLUSTER_CHANNELS = ['varde_alarm', 'varde_session', 'varde_realtime', 'varde_setting'] as const;
+export const CLUSTER_CHANNELS = ['varde_alarm', 'varde_session', 'varde_realtime', 'varde_setting', 'varde_caller'] as const;
 
 /** After a lost LISTEN connection, the next try waits this long (then doubles, up to 10 s). */
 const FIRST_RECONNECT_MS = 500;
@@ -31,7 +33,8 @@ export function applicationNameOf(nodeId: string): string {
 /**
  * One dedicated connection that LISTENs on the cluster's channels (a LISTEN lives as long as its
  * session, so never a pooled connection). It reconnects when lost, LISTENs again and asks for a resync.
- * Notices written by this node itself are skipped: it told its own sockets after its commit.
+ * Notices written by this node itself are skipped (it told its own sockets after its commit), but for
+ * varde_caller: its commit is what the node's caller cache waits for.
  */
 export function startClusterListener(storage: StorageLocation, nodeId: string, handlers: ClusterListenerHandlers, onError: (error: unknown) => void) {
   if (storage.kind !== 'postgres') return { close: async () => undefined, connected: () => true };
@@ -114,6 +117,7 @@ function parse(channel: string, payload: string | undefined, self: string): Clus
   } catch {
     return null;
   }
+  if (channel === 'varde_caller') return { channel };
   if (body.n === self) return null;
   if (channel === 'varde_alarm' && typeof body.s === 'string' && typeof body.a === 'string') return { channel, siteUuid: body.s, alarmId: body.a };
   if (channel === 'varde_session') return { channel };

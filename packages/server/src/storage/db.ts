@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import type pg from 'pg';
-import { Kysely, PostgresDialect, PostgresIntrospector, SqliteDialect, sql, type LogEvent } from 'kysely';
+import { Kysely, PostgresDialect, PostgresIntrospector, SqliteDialect, sql, type KyselyPlugin, type LogEvent } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { migrations } from './migrations/index.js';
@@ -45,12 +45,13 @@ export async function openDatabase(
   onPoolError: (error: Error) => void = () => undefined,
   applicationName?: string,
   onStatement?: (sql: string) => void,
+  plugins: KyselyPlugin[] = [],
 ): Promise<Db> {
   // Every statement the cloud sends, for the tests that hold each read route to its count.
   const log = onStatement ? (event: LogEvent) => onStatement(event.query.sql) : undefined;
   if (location.kind === 'postgres') {
     const pool = await openPostgresPool(location.url, onPoolError, undefined, applicationName);
-    const db: Db = new Kysely({ dialect: new PostgresDialect({ pool }), log });
+    const db: Db = new Kysely({ dialect: new PostgresDialect({ pool }), log, plugins });
     pools.set(db, pool);
     try {
       await migratePostgres(db);
@@ -76,7 +77,7 @@ export async function openDatabase(
     raw.close();
     throw error;
   }
-  return new Kysely({ dialect: new SqliteDialect({ database: cachedSqliteDatabase(raw) }), log });
+  return new Kysely({ dialect: new SqliteDialect({ database: cachedSqliteDatabase(raw) }), log, plugins });
 }
 
 /**

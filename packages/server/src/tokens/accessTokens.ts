@@ -5,6 +5,7 @@ import type { CloudConfig, CloudContext } from '../context.js';
 import { accountByUid } from '../auth/accounts.js';
 import { sessionWithRoleBySid, type Session } from '../auth/sessions.js';
 import { sessionWithRoleAndValues } from '../auth/sessionWithProfile.js';
+import type { CallerCache } from '../http/callerCache.js';
 import { callerProfilePaths, knowCallerProfile } from '../http/callerProfile.js';
 import type { Caller } from '../http/caller.js';
 import { HttpError, invalidTokenError } from '../http/HttpError.js';
@@ -19,6 +20,8 @@ export function authIssuer(config: Pick<CloudConfig, 'publicOrigin'>): string {
 }
 
 type Ctx = Pick<CloudContext, 'config' | 'keys' | 'clock'>;
+/** Where the cloud passes its caller cache; a context without one reads the caller every time. */
+type CacheCtx = { callerCache?: CallerCache };
 
 export interface AccessTokenClaims {
   uid: string;
@@ -72,7 +75,7 @@ export async function mintAccessTokens(
  * change, a lower role and deletion end it); any failure is a 401 with a short reason.
  */
 export async function verifyAccessToken(
-  ctx: Ctx & Pick<CloudContext, 'db'>,
+  ctx: Ctx & Pick<CloudContext, 'db'> & CacheCtx,
   token: string,
   audience: string,
   options: { readProfile?: boolean } = {},
@@ -90,9 +93,8 @@ export async function verifyAccessToken(
     if (!payload.sub || !role.success) throw invalidTokenError('Token has no subject or role');
     if (typeof payload.sid !== 'string') throw invalidTokenError('Token has no session; sign in again');
     const sub = payload.sub;
-    // A service route reads the caller's profile with the session, in the same statement (http/callerProfile.ts).
     const found = options.readProfile
-      ? await sessionWithRoleAndValues(ctx.db, payload.sid, callerProfilePaths(sub), ctx.clock.now())
+      ? await sessionWithProfile(ctx, payload.sid, sub)
       : await sessionWithRoleBySid(ctx.db, payload.sid, ctx.clock.now()).then((session) => session && { session, values: null });
     const session = found?.session;
     if (!session || session.uid !== sub) throw invalidTokenError('The session has ended; sign in again');
@@ -114,6 +116,24 @@ export async function verifyAccessToken(
     if (error instanceof HttpError || isStorageUnavailable(error)) throw error;
     throw invalidTokenError(describeTokenError(error, audience));
   }
+}
+
+type SessionWithProfile = { session: Session & { role: Role }; values: unknown[]; expiresAt: number };
+
+/**
+ * A service route's caller: the session, its account's role and the caller's profile, in one statement
+ * (http/callerProfile.ts), or none at all while this node's caller cache holds them (http/callerCache.ts).
+ */
+async function sessionWithProfile(ctx: Ctx & Pick<CloudContext, 'db'> & CacheCtx, sid: string, uid: string): Promise<SessionWithProfile | null> {
+  const now = ctx.clock.now();
+  const key = `session:${sid}`;
+  const kept = ctx.callerCache?.get<SessionWithProfile>(key, now);
+  if (kept) return kept;
+  const ticket = ctx.callerCache?.begin();
+  const found = await sessionWithRoleAndValues(ctx.db, sid, callerProfilePaths(uid), now);
+  // Only what belongs together: the profile was read for the token's subject.
+  if (found && found.session.uid === uid && ticket !== undefined) ctx.callerCache?.put(key, found, ticket, now, found.expiresAt);
+  return found;
 }
 
 function describeTokenError(error: unknown, audience: string): string {

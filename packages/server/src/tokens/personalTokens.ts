@@ -103,6 +103,8 @@ export interface TokenHolder {
   role: Role;
   kind: 'person' | 'service';
   lastUsedAt: number | null;
+  /** When the token stops working; null for a service account's token made without an end. */
+  expiresAt: number | null;
 }
 
 /** The live token with this secret, or null (unknown, expired, or its account disabled). */
@@ -124,6 +126,7 @@ export async function tokenHolder(db: Db, token: string, now: number): Promise<T
     role: row.role as Role,
     kind: row.kind === 'service' ? 'service' : 'person',
     lastUsedAt: num(row.last_used_at),
+    expiresAt: num(row.expires_at),
   };
 }
 

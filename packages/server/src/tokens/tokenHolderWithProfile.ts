@@ -64,6 +64,7 @@ export async function tokenHolderWithProfile(db: Db, token: string, uid: string,
       role: row.role as Role,
       kind: row.kind === 'service' ? 'service' : 'person',
       lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at),
+      expiresAt: row.expires_at === null ? null : Number(row.expires_at),
     },
     values,
   };

@@ -39,6 +39,7 @@ import { oncallFeedTokensMigration } from './291-oncall-feed-tokens.js';
 import { escalationsMigration } from './292-escalations.js';
 import { alarmAckLinksMigration } from './293-alarm-ack-links.js';
 import { auditRecordsMigration } from './300-audit-records.js';
+import { callerNotificationsMigration } from './330-caller-notifications.js';
 
 export type { Migration };
 
@@ -79,4 +80,5 @@ export const migrations: Migration[] = [
   escalationsMigration,
   alarmAckLinksMigration,
   auditRecordsMigration,
+  callerNotificationsMigration,
 ];

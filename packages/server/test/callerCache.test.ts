@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCallerCache } from '../src/http/callerCache.js';
+import { demoUid } from '../src/seed/demoSeed.js';
+import { demoUsers } from '../src/seed/demoUsers.js';
+import { bearer, call, signIn } from './helpers/http.js';
+import { startCloud, testEngine, type Cloud } from './helpers/startCloud.js';
+
+/**
+ * The caller cache (issue 40) keeps what a token's check read, so a steady read sends only its own
+ * statement; every change it depends on is seen at the very next request on the node that made it.
+ * Each case warms the cache first (two reads), then changes one thing, then reads once more.
+ */
+describe('the caller cache', () => {
+  it("keeps nothing from a read that began before a clear, and nothing past an entry's end", () => {
+    const cache = createCallerCache(1000);
+    const ticket = cache.begin();
+    cache.clear();
+    cache.put('a', 'stale', ticket, 0);
+    expect(cache.get('a', 1)).toBeUndefined();
+    cache.put('b', 'fresh', cache.begin(), 0, 500);
+    expect(cache.get('b', 499)).toBe('fresh');
+    expect(cache.get('b', 500)).toBeUndefined();
+    cache.put('c', 'kept', cache.begin(), 0);
+    expect(cache.get('c', 999)).toBe('kept');
+    expect(cache.get('c', 1000)).toBeUndefined();
+  });
+
+  it('keeps and hands out nothing while it is not live (a node that cannot hear the cluster)', () => {
+    const cache = createCallerCache();
+    cache.put('a', 'kept', cache.begin(), 0);
+    cache.setLive(() => false);
+    expect(cache.get('a', 1)).toBeUndefined();
+    cache.put('b', 'x', cache.begin(), 0);
+    cache.setLive(() => true);
+    expect(cache.get('b', 1)).toBeUndefined();
+  });
+});
+
+describe(`a kept caller on ${testEngine()} never outlives a change`, () => {
+  let cloud: Cloud;
+  const statements: string[] = [];
+  let admin: Record<string, string>;
+  beforeAll(async () => {
+    cloud = await startCloud({ onStatement: (sql) => statements.push(sql) });
+    admin = (await signIn(cloud, demoUsers.admin.email, demoUsers.admin.password)).accessTokens;
+  });
+  afterAll(() => cloud.close());
+
+  const read = (path: string, token: string) => call(cloud, path, { headers: bearer(token) });
+  const warm = async (path: string, token: string) => {
+    expect((await read(path, token)).status).toBe(200);
+    expect((await read(path, token)).status).toBe(200);
+  };
+
+  it('a warm read sends only its own statement', async () => {
+    const token = admin['controllers-api.localhost']!;
+    await warm('/cloud/controllers-api/controllers', token);
+    const counts: number[] = [];
+    for (let run = 0; run < 3; run += 1) {
+      statements.length = 0;
+      await read('/cloud/controllers-api/controllers', token);
+      counts.push(statements.length);
+    }
+    // The fewest of three: a timer of the cloud's may send one meanwhile.
+    expect(Math.min(...counts)).toBe(1);
+  });
+
+  it('a revoked site grant holds at the next request', async () => {
+    const user = (await signIn(cloud, demoUsers.user.email, demoUsers.user.password)).accessTokens['controllers-api.localhost']!;
+    const site = (await read('/cloud/controllers-api/controllers', user)).body.data[0].uuid as string;
+    await warm(`/cloud/controllers-api/controllers/${site}`, user);
+    const revoked = await call(cloud, `/cloud/users/users/${demoUid('user')}/sites/${site}`, { method: 'DELETE', headers: bearer(admin['users.localhost']!) });
+    expect(revoked.status).toBe(200);
+    expect((await read(`/cloud/controllers-api/controllers/${site}`, user)).status).toBe(403);
+    await call(cloud, `/cloud/users/users/${demoUid('user')}/sites/${site}`, { method: 'PUT', headers: bearer(admin['users.localhost']!) });
+  });
+
+  it('a raised role holds at the next request', async () => {
+    const power = (await signIn(cloud, demoUsers.powerUser.email, demoUsers.powerUser.password)).accessTokens['users.localhost']!;
+    const path = '/cloud/users/service-accounts';
+    expect((await read(path, power)).status).toBe(403);
+    expect((await read(path, power)).status).toBe(403);
+    const raised = await call(cloud, `/cloud/users/users/${demoUid('powerUser')}`, { method: 'PATCH', headers: bearer(admin['users.localhost']!), json: { role: 'Admin' } });
+    expect(raised.status).toBe(200);
+    expect((await read(path, power)).status).toBe(200);
+    await call(cloud, `/cloud/users/users/${demoUid('powerUser')}`, { method: 'PATCH', headers: bearer(admin['users.localhost']!), json: { role: 'PowerUser' } });
+  });
+
+  it('a revoked personal access token is refused at the next request', async () => {
+    const made = await call(cloud, '/cloud/auth/tokens', { headers: bearer(admin['auth.localhost']!), json: { name: 'kept' } });
+    await warm('/cloud/alarms/alarms', made.body.token);
+    await warm('/cloud/alarms/alarms', made.body.token);
+    expect((await call(cloud, `/cloud/auth/tokens/${made.body.id}`, { method: 'DELETE', headers: bearer(admin['auth.localhost']!) })).status).toBe(204);
+    expect((await read('/cloud/alarms/alarms', made.body.token)).status).toBe(401);
+  });
+
+  it('a signed-out session and a disabled account are refused at the next request', async () => {
+    const guest = (await signIn(cloud, demoUsers.guest.email, demoUsers.guest.password)).accessTokens;
+    await warm('/cloud/alarms/alarms', guest['alarms.localhost']!);
+    expect((await call(cloud, '/cloud/auth/session/logout', { method: 'POST', headers: bearer(guest['auth.localhost']!) })).status).toBe(200);
+    expect((await read('/cloud/alarms/alarms', guest['alarms.localhost']!)).status).toBe(401);
+
+    const again = (await signIn(cloud, demoUsers.guest.email, demoUsers.guest.password)).accessTokens['alarms.localhost']!;
+    await warm('/cloud/alarms/alarms', again);
+    const disabled = await call(cloud, `/cloud/users/users/${demoUid('guest')}`, { method: 'PATCH', headers: bearer(admin['users.localhost']!), json: { disabled: true } });
+    expect(disabled.status).toBe(200);
+    expect((await read('/cloud/alarms/alarms', again)).status).toBe(401);
+    await call(cloud, `/cloud/users/users/${demoUid('guest')}`, { method: 'PATCH', headers: bearer(admin['users.localhost']!), json: { disabled: false } });
+  });
+});
