@@ -66,6 +66,8 @@ import { attachSearchSocket } from './search/searchSocket.js';
 import { registerSearchRoutes } from './search/routes.js';
 import { registerUserRoutes } from './users/routes.js';
 import { registerServiceAccountRoutes } from './serviceAccounts/routes.js';
+import { registerScimRoutes } from './scim/routes.js';
+import { registerDirectoryRoutes } from './scim/directoryRoutes.js';
 import { seedBulkSites } from './seed/bulkSites.js';
 import { seedDemo } from './seed/demoSeed.js';
 import { createSimulation } from './simulation/simulation.js';
@@ -230,6 +232,8 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     registerMapTilesRoute(app, config.mapTiles);
     registerUserRoutes(app, context);
     registerServiceAccountRoutes(app, context);
+    registerScimRoutes(app, context);
+    registerDirectoryRoutes(app, context);
     registerOidcProvider(app, context);
     realtimeDatabase.registerRoutes(app);
     realtimeDatabase.attach(server);

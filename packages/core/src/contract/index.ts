@@ -24,3 +24,4 @@ export * from './graph.js';
 export * from './mapTiles.js';
 export * from './accessTokens.js';
 export * from './onCall.js';
+export * from './directory.js';

@@ -74,6 +74,8 @@ export const managedUser = z.object({
   source: z.optional(z.string()),
   /** Present (true) when the user is disabled: their sessions and access tokens ended, and they cannot sign in. */
   disabled: z.optional(z.boolean()),
+  /** The directory connection (SCIM) that manages the user, by name; absent for users added here. */
+  directory: z.optional(z.string()),
 });
 export type ManagedUser = z.infer<typeof managedUser>;
 

@@ -53,6 +53,13 @@ const table: Record<string, RouteAccess> = {
   'GET /cloud/users/service-accounts/:id/tokens': { owner: 'caller-scoped' },
   'POST /cloud/users/service-accounts/:id/tokens': { owner: 'caller-scoped' },
   'DELETE /cloud/users/service-accounts/:id/tokens/:token': { owner: 'caller-scoped' },
+  // Directory sync (scim/directoryRoutes.ts): the route checks that the connection or group is the caller's partner's.
+  'GET /cloud/users/directory/connections': { owner: 'caller-scoped' },
+  'POST /cloud/users/directory/connections': { owner: 'caller-scoped' },
+  'POST /cloud/users/directory/connections/:id/rotate': { owner: 'caller-scoped' },
+  'DELETE /cloud/users/directory/connections/:id': { owner: 'caller-scoped' },
+  'GET /cloud/users/directory/groups': { owner: 'caller-scoped' },
+  'PUT /cloud/users/directory/groups/:id/access': { owner: 'caller-scoped' },
   'GET /cloud/controllers-api/controllers': { owner: 'caller-scoped' },
   'GET /cloud/controllers-api/controllers/:id': { owner: 'site', param: 'id' },
   'GET /cloud/controllers-api/controllers/:id/alarmReport': { owner: 'site', param: 'id' },

@@ -39,6 +39,7 @@ import { oncallFeedTokensMigration } from './291-oncall-feed-tokens.js';
 import { escalationsMigration } from './292-escalations.js';
 import { alarmAckLinksMigration } from './293-alarm-ack-links.js';
 import { auditRecordsMigration } from './300-audit-records.js';
+import { scimDirectoryMigration } from './310-scim-directory.js';
 import { callerNotificationsMigration } from './330-caller-notifications.js';
 
 export type { Migration };
@@ -80,5 +81,6 @@ export const migrations: Migration[] = [
   escalationsMigration,
   alarmAckLinksMigration,
   auditRecordsMigration,
+  scimDirectoryMigration,
   callerNotificationsMigration,
 ];
