@@ -25,3 +25,4 @@ export * from './bim/index.js';
 export * from './theme/index.js';
 export * from './format/index.js';
 export * from './onCall/index.js';
+export * from './audit/index.js';

@@ -28,6 +28,8 @@ export const USAGE = `Usage: varde-cloud [options]
   --simulation on|off  make the demo alive: alarms come and go, sites drop off (default on)
   --bulk-sites N       benchmarks: add N generated sites, half with an active alarm (new demo database)
   --token-rate-limit N requests a minute one access token (varde_pat_) may make on one node (default 1200)
+  --audit-retention-days N
+                       days an audit record is kept; the leader deletes older ones (default 400)
   --outbox private|public
                        who reads the outbox (sign-in codes, reset links): system admins (default), or
                        anyone (demo machines; not with --smtp)
@@ -84,6 +86,7 @@ export function parseCloudArgs(argv: string[], env: NodeJS.ProcessEnv, cwd: stri
         simulation: { type: 'string' },
         'bulk-sites': { type: 'string' },
         'token-rate-limit': { type: 'string' },
+        'audit-retention-days': { type: 'string' },
         'unsafe-functions': { type: 'boolean' },
         'test-clock': { type: 'boolean' },
         outbox: { type: 'string' },
@@ -150,6 +153,13 @@ export function parseCloudArgs(argv: string[], env: NodeJS.ProcessEnv, cwd: stri
       return { kind: 'error', message: `--token-rate-limit must be a whole number of requests a minute, at least 1, not "${values['token-rate-limit']}"` };
     }
     options.tokenRequestsPerMinute = Number(values['token-rate-limit']);
+  }
+  if (values['audit-retention-days'] !== undefined) {
+    const days = values['audit-retention-days'];
+    if (!/^\d+$/.test(days) || Number(days) < 1 || Number(days) > 36_500) {
+      return { kind: 'error', message: `--audit-retention-days must be a whole number of days, 1-36500, not "${days}"` };
+    }
+    options.auditRetentionDays = Number(days);
   }
   if (values['bulk-sites'] !== undefined) {
     if (!/^\d+$/.test(values['bulk-sites']) || Number(values['bulk-sites']) > 100_000) {

@@ -86,6 +86,8 @@ import { startNodeHeartbeat, startOnDisconnectReplay } from './realtime/onDiscon
 import { signInLives } from './auth/sessions.js';
 import { loadOrCreateSigningKeys } from './tokens/keys.js';
 import { stampAuditWith } from './audit/auditClock.js';
+import { createAuditRetention } from './audit/auditRetention.js';
+import { registerAuditRoutes } from './audit/routes.js';
 
 /** A running cloud. */
 export interface Cloud {
@@ -246,10 +248,13 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     registerOnCallFeedRoutes(app, context, schedules, createFeedTokens(db));
     registerEscalationRoutes(app, context, policies, schedules);
     registerAckRoutes(app, context);
+    registerAuditRoutes(app, context);
+    const auditRetention = createAuditRetention(db, clock, config.auditRetentionDays);
     // Due work runs at once after a move, as it would have on the leader's timers meanwhile.
     if (testClock) registerTestClockRoute(app, testClock, async () => {
       await ruleEngine.evaluate();
       await escalations.tick();
+      await auditRetention.runDue();
     });
     registerHistorianRoutes(app, context, historian);
     const functionRunner = countRuns(await createFunctionRunner(context, dispatch, { unsafeFunctions: config.unsafeFunctions, bwrap: config.bwrapPath }), metrics);
@@ -308,7 +313,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     await app.ready();
     markReady();
     // What must run once in the cluster runs on the leader only (on SQLite: this node, at once).
-    const cleanups = createCleanups(db, clock, (error) => app.log.error(error), () => outbox.sweepSmtp());
+    const cleanups = createCleanups(db, clock, (error) => app.log.error(error), () => outbox.sweepSmtp(), () => auditRetention.runDue());
     let replay: ReturnType<typeof startOnDisconnectReplay> | null = null;
     leadership.onChange((leading) => {
       app.log.info({ node: config.nodeId, leader: leading }, leading ? 'this node leads' : 'this node no longer leads');

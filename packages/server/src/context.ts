@@ -65,6 +65,8 @@ export interface CloudConfig {
   bimClientSecret?: string;
   /** Requests a minute one personal access token may make on one node (--token-rate-limit; default 1200). */
   tokenRequestsPerMinute: number;
+  /** Days an audit record is kept before the leader deletes it (--audit-retention-days; default 400). */
+  auditRetentionDays: number;
 }
 
 /** What createCloud accepts: any field of CloudConfig left out gets its default. */
@@ -78,6 +80,9 @@ export type CloudOptions = Partial<CloudConfig> & {
   /** Hears every SQL statement the cloud sends (tests count the statements of each read route). */
   onStatement?: (sql: string) => void;
 };
+
+/** How long audit records are kept (issue 36): a year and a bit, so last year's same month is still there. */
+export const DEFAULT_AUDIT_RETENTION_DAYS = 400;
 
 /** A script's steady pace (20 a second) with room for bursts; a runaway loop is stopped, not the cloud. */
 export const DEFAULT_TOKEN_REQUESTS_PER_MINUTE = 1200;
@@ -97,6 +102,7 @@ export function resolveConfig(options: CloudOptions, port: number): CloudConfig 
     unsafeFunctions: options.unsafeFunctions ?? false,
     nodeId: options.nodeId ?? defaultNodeId(),
     tokenRequestsPerMinute: options.tokenRequestsPerMinute ?? DEFAULT_TOKEN_REQUESTS_PER_MINUTE,
+    auditRetentionDays: options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS,
     // Real mailboxes (SMTP) are never mirrored to anyone who asks.
     outbox: options.outbox === 'public' && !options.smtpUrl ? 'public' : 'private',
   };

@@ -25,3 +25,4 @@ export * from './mapTiles.js';
 export * from './accessTokens.js';
 export * from './onCall.js';
 export * from './directory.js';
+export * from './audit.js';

@@ -22,6 +22,8 @@ export const SERVICES = [
   'controller-proxy',
   // The cloud metadata service (tags by controller), a cloud function's CLOUD_META_DATA_HOST.
   'metadata',
+  // The audit log's read API (issue 36): who changed what.
+  'audit',
 ] as const;
 
 export type ServiceName = (typeof SERVICES)[number];

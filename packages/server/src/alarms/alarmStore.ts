@@ -6,6 +6,9 @@ import type { Db } from '../storage/db.js';
 import { countOf, isUniqueViolation, touched } from '../storage/executeResults.js';
 import { inTransaction, type Tx } from '../storage/transaction.js';
 
+/** Writes the audit record of an operator's change inside its transaction (alarms/alarmAudit.ts makes one). */
+export type AlarmAudit = (tx: Tx, alarm: AlarmRow, action: AlarmHistoryEntry['action']) => Promise<void>;
+
 /** What raises an alarm: a site's tag crossing a limit (simulation, tests, the rule engine). */
 export interface RaiseAlarmInput {
   siteUuid: string;
@@ -48,14 +51,14 @@ export interface AlarmService {
   clear(id: string): Promise<AlarmRow | null>;
   /** Clears the active alarm of a site's tag; null when none is active. */
   clearTag(siteUuid: string, tagName: string): Promise<AlarmRow | null>;
-  /** Acknowledges (once; a second acknowledgement changes nothing). */
-  acknowledge(id: string, by: string, comment?: string): Promise<AlarmRow | null>;
+  /** Acknowledges (once; a second acknowledgement changes nothing). `audit` records who, in the change's transaction. */
+  acknowledge(id: string, by: string, comment?: string, audit?: AlarmAudit): Promise<AlarmRow | null>;
   /** An operator clears the alarm (its history says who). */
-  clearBy(id: string, by: string, comment?: string): Promise<AlarmRow | null>;
+  clearBy(id: string, by: string, comment?: string, audit?: AlarmAudit): Promise<AlarmRow | null>;
   comment(id: string, by: string, comment: string): Promise<AlarmRow | null>;
   /** Hides the alarm from the table until `until` (epoch ms); the table shows it again by itself then. */
-  shelve(id: string, by: string, until: number, comment?: string): Promise<AlarmRow | null>;
-  unshelve(id: string, by: string): Promise<AlarmRow | null>;
+  shelve(id: string, by: string, until: number, comment?: string, audit?: AlarmAudit): Promise<AlarmRow | null>;
+  unshelve(id: string, by: string, audit?: AlarmAudit): Promise<AlarmRow | null>;
   /** Every step of the alarm's life, oldest first. */
   history(id: string): Promise<AlarmHistoryEntry[]>;
   /** Called after the commit of every change of an alarm (raise, clear, acknowledge, comment, shelve): server push. */
@@ -181,12 +184,13 @@ export function createAlarmService(db: Db, clock: Clock): AlarmService {
   const change = (work: (tx: Tx, now: number) => Promise<AlarmRow | null>) => inTransaction(db, async (tx) => work(tx, await stamp(tx)));
 
   /** Records the step and (after the commit) tells the listeners; returns the alarm as it is now. */
-  async function changed(tx: Tx, id: string, action: AlarmHistoryEntry['action'], at: number, by: string | null, comment?: string, until?: number): Promise<AlarmRow | null> {
+  async function changed(tx: Tx, id: string, action: AlarmHistoryEntry['action'], at: number, by: string | null, comment?: string, until?: number, audit?: AlarmAudit): Promise<AlarmRow | null> {
     await tx.db
       .insertInto('alarm_history')
       .values({ alarm_id: id, action, by, comment: comment === undefined || comment === '' ? null : comment, until: until ?? null, at })
       .execute();
     const row = await byId(id, tx.db);
+    if (row && audit) await audit(tx, row, action);
     if (row) {
       const event = { siteUuid: row.siteUuid, alarmId: id };
       tx.afterCommit(() => {
@@ -196,14 +200,14 @@ export function createAlarmService(db: Db, clock: Clock): AlarmService {
     return row;
   }
 
-  async function clearIn(tx: Tx, now: number, id: string, by: string | null = null, comment?: string): Promise<AlarmRow | null> {
+  async function clearIn(tx: Tx, now: number, id: string, by: string | null = null, comment?: string, audit?: AlarmAudit): Promise<AlarmRow | null> {
     const result = await tx.db
       .updateTable('alarms')
       .set({ inactive_at: now, changed_at: now })
       .where('id', '=', id)
       .where('inactive_at', 'is', null)
       .executeTakeFirst();
-    return touched(result) > 0 ? changed(tx, id, 'cleared', now, by, comment) : byId(id, tx.db);
+    return touched(result) > 0 ? changed(tx, id, 'cleared', now, by, comment, undefined, audit) : byId(id, tx.db);
   }
 
   /** The tag's active alarm, if any (at most one: raise re-triggers it rather than adding another). */
@@ -267,13 +271,13 @@ export function createAlarmService(db: Db, clock: Clock): AlarmService {
       }
     },
     clear: (id) => change((tx, now) => clearIn(tx, now, id)),
-    clearBy: (id, by, comment) => change((tx, now) => clearIn(tx, now, id, by, comment)),
+    clearBy: (id, by, comment, audit) => change((tx, now) => clearIn(tx, now, id, by, comment, audit)),
     clearTag: (siteUuid, tagName) =>
       change(async (tx, now) => {
         const existing = await activeOnTag(tx.db, siteUuid, tagName);
         return existing ? clearIn(tx, now, existing) : null;
       }),
-    acknowledge: (id, by, comment) =>
+    acknowledge: (id, by, comment, audit) =>
       change(async (tx, now) => {
         const result = await tx.db
           .updateTable('alarms')
@@ -281,23 +285,23 @@ export function createAlarmService(db: Db, clock: Clock): AlarmService {
           .where('id', '=', id)
           .where('acked_at', 'is', null)
           .executeTakeFirst();
-        return touched(result) > 0 ? changed(tx, id, 'acknowledged', now, by, comment) : byId(id, tx.db);
+        return touched(result) > 0 ? changed(tx, id, 'acknowledged', now, by, comment, undefined, audit) : byId(id, tx.db);
       }),
     comment: (id, by, comment) =>
       change(async (tx, now) => {
         const result = await tx.db.updateTable('alarms').set({ changed_at: now }).where('id', '=', id).executeTakeFirst();
         return touched(result) > 0 ? changed(tx, id, 'commented', now, by, comment) : null;
       }),
-    shelve: (id, by, until, comment) =>
+    shelve: (id, by, until, comment, audit) =>
       change(async (tx, now) => {
         const result = await tx.db
           .updateTable('alarms')
           .set({ shelved_until: until, shelved_by: by, changed_at: now })
           .where('id', '=', id)
           .executeTakeFirst();
-        return touched(result) > 0 ? changed(tx, id, 'shelved', now, by, comment, until) : null;
+        return touched(result) > 0 ? changed(tx, id, 'shelved', now, by, comment, until, audit) : null;
       }),
-    unshelve: (id, by) =>
+    unshelve: (id, by, audit) =>
       change(async (tx, now) => {
         const result = await tx.db
           .updateTable('alarms')
@@ -305,7 +309,7 @@ export function createAlarmService(db: Db, clock: Clock): AlarmService {
           .where('id', '=', id)
           .where('shelved_until', 'is not', null)
           .executeTakeFirst();
-        return touched(result) > 0 ? changed(tx, id, 'unshelved', now, by) : byId(id, tx.db);
+        return touched(result) > 0 ? changed(tx, id, 'unshelved', now, by, undefined, undefined, audit) : byId(id, tx.db);
       }),
     async history(id) {
       const recorded = (await db

@@ -1,5 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { insertWithCommit } from '../storage/deferredInserts.js';
 import type { Tx } from '../storage/transaction.js';
 import { auditNow } from './auditClock.js';
 
@@ -30,25 +31,39 @@ export interface AuditEntry {
 export const USER_AGENT_MAX = 200;
 export const SUMMARY_MAX = 500;
 
-/** Writes one record inside the transaction of the change it describes (rolls back with it). */
+/**
+ * Writes one record inside the transaction of the change it describes (rolls back with it). Nothing reads
+ * a record back in its transaction, so in a batched write (the users service) it waits and goes in with
+ * the batch's other records in one INSERT just before the commit (storage/deferredInserts.ts).
+ */
 export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
-  await tx.db
-    .insertInto('audit_records')
-    .values({
-      id: randomUUID(),
-      at: auditNow(tx.db),
-      partner_id: entry.partnerId,
-      actor_kind: entry.actor.kind,
-      actor_id: entry.actor.id,
-      token_id: entry.actor.tokenId,
-      address: entry.address,
-      user_agent: cut(entry.userAgent, USER_AGENT_MAX),
-      action: entry.action,
-      object_kind: entry.objectKind,
-      object_id: entry.objectId,
-      summary: cut(entry.summary, SUMMARY_MAX) ?? '',
-    })
-    .execute();
+  const at = auditNow(tx.db);
+  await insertWithCommit(tx, 'audit_records', {
+    id: recordId(at),
+    at,
+    partner_id: entry.partnerId,
+    actor_kind: entry.actor.kind,
+    actor_id: entry.actor.id,
+    token_id: entry.actor.tokenId,
+    address: entry.address,
+    user_agent: cut(entry.userAgent, USER_AGENT_MAX),
+    action: entry.action,
+    object_kind: entry.objectKind,
+    object_id: entry.objectId,
+    summary: cut(entry.summary, SUMMARY_MAX) ?? '',
+  });
+}
+
+let written = 0;
+
+/**
+ * Ids sort in the order records were written: the time, a counter of this process (records of one
+ * millisecond, or of a test clock that stands still), then random bits so that nodes never collide.
+ * Pages are read newest first by (at, id).
+ */
+function recordId(at: number): string {
+  written = (written + 1) % 0x1_0000_0000;
+  return `${Math.max(0, at).toString(16).padStart(12, '0')}-${written.toString(16).padStart(8, '0')}-${randomBytes(8).toString('hex')}`;
 }
 
 /** actor, address and userAgent of a request whose caller the bearer hook resolved (callerOf). */
@@ -85,4 +100,9 @@ function placeOf(request: FastifyRequest): Pick<AuditEntry, 'address' | 'userAge
 
 function cut(text: string | null, max: number): string | null {
   return text === null ? null : text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** A change a request made, by the request's caller and from its address: `recordAudit` with the origin filled in. */
+export function recordChangeBy(tx: Tx, request: FastifyRequest, change: Omit<AuditEntry, 'actor' | 'address' | 'userAgent'>): Promise<void> {
+  return recordAudit(tx, { ...auditOriginOf(request), ...change });
 }

@@ -11,6 +11,7 @@ import { checkPassword, resendSmsCode, sendSmsCode, smsResendAllowed, verifySmsC
 import { useIdTokenOnce } from './idTokenReplay.js';
 import { RATE_LIMITS, perClient } from './rateLimits.js';
 import { completeSignIn } from './signIn.js';
+import { recordFailedSignIn } from './signInAudit.js';
 
 export const WRONG_CREDENTIALS = 'Wrong username or password';
 export const WRONG_SMS_TOKEN = 'Wrong sms token';
@@ -34,10 +35,11 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: CloudContext): vo
       });
       if (!(await accountByUid(ctx.db, verified.uid))) throw new HttpError(401, 'Unknown account');
       if (!(await useIdTokenOnce(ctx.db, idToken, verified.expiresAt, ctx.clock.now()))) throw new HttpError(401, 'This ID token was already exchanged; sign in again');
-      return completeSignIn(ctx, reply, verified.uid);
+      return completeSignIn(ctx, reply, verified.uid, 'id-token');
     }
     const { piscadaId, password } = parseWith(passwordLoginRequest, request.body);
     const check = await checkPassword(ctx, piscadaId, password, request.ip);
+    if (!check.ok) await recordFailedSignIn(ctx, request, { email: piscadaId }, check.reason === 'throttled' ? 'too many failed attempts' : 'wrong name or password');
     if (!check.ok && check.reason === 'throttled') {
       const minutes = Math.ceil(check.retryAfterSeconds / 60);
       throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
@@ -50,16 +52,17 @@ export function registerLoginRoutes(app: FastifyInstance, ctx: CloudContext): vo
       const { phoneHint, resendTicket } = await sendSmsCode(ctx, check.uid, true);
       return { requireSmsValidation: true, uid: check.uid, phoneHint, resendTicket };
     }
-    return completeSignIn(ctx, reply, check.uid);
+    return completeSignIn(ctx, reply, check.uid, 'password');
   });
 
   // Public: the second step of a password sign-in; the pending SMS challenge is the credential.
   app.post('/verifySMS', { config: { public: true, ...perClient(RATE_LIMITS.smsVerification) } }, async (request, reply) => {
     const { smsToken, uid } = parseWith(verifySmsRequest, request.body);
     const result = await verifySmsCode(ctx, uid, smsToken);
+    if (result !== 'ok') await recordFailedSignIn(ctx, request, { uid }, result === 'wrong' ? 'wrong SMS code' : 'SMS code expired');
     if (result === 'wrong') throw new HttpError(401, WRONG_SMS_TOKEN);
     if (result === 'expired') throw new HttpError(408, 'The SMS code has expired or was used up. Sign in again.');
-    return completeSignIn(ctx, reply, uid);
+    return completeSignIn(ctx, reply, uid, 'sms-code');
   });
 
   // Public: "Send a new code" on the SMS step. The ticket from the password answer is the credential, so

@@ -8,6 +8,8 @@ import { accountByUid } from './accounts.js';
 import { sessionCaller } from './sessionCaller.js';
 import { SESSION_COOKIE, SESSION_TTL_MS, deleteSession, renewSession, rotateSessionCookie } from './sessions.js';
 import { sessionCookieIsSecure } from './signIn.js';
+import { recordSignOut } from './signInAudit.js';
+import { inTransaction } from '../storage/transaction.js';
 import { personalTokenIn } from '../tokens/patFormat.js';
 import { verifyPersonalToken } from '../tokens/personalTokenAuth.js';
 
@@ -68,7 +70,12 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: CloudContext): 
   // of the cookie or of the bearer token, and with it every token minted for it.
   app.post('/session/logout', { config: { public: true } }, async (request, reply) => {
     const caller = await sessionCallerOrNone(ctx, request);
-    if (caller) await deleteSession(ctx.db, caller.session.sid);
+    if (caller) {
+      await inTransaction(ctx.db, async (tx) => {
+        await deleteSession(tx.db, caller.session.sid);
+        await recordSignOut(ctx, tx, request, caller.session.uid);
+      });
+    }
     reply.header('Set-Cookie', serializeCookie(SESSION_COOKIE, '', { maxAgeSeconds: 0, secure: sessionCookieIsSecure(ctx) }));
     return { ok: true as const };
   });

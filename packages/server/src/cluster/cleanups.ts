@@ -14,7 +14,14 @@ export const CLEANUP_EVERY_MS = 60_000;
 /** How often the leader sends the e-mail still pending over SMTP (a node died before sending it). */
 export const SMTP_SWEEP_EVERY_MS = 15_000;
 
-export function createCleanups(db: Db, clock: Clock, onError: (error: unknown) => void, sweepSmtp: () => Promise<unknown> = async () => 0) {
+export function createCleanups(
+  db: Db,
+  clock: Clock,
+  onError: (error: unknown) => void,
+  sweepSmtp: () => Promise<unknown> = async () => 0,
+  /** Clean-ups that keep their own due time in the database (the audit log's retention). */
+  dueCleanups: () => Promise<unknown> = async () => 0,
+) {
   let timer: ReturnType<typeof setInterval> | null = null;
   let smtpTimer: ReturnType<typeof setInterval> | null = null;
   let running: Promise<void> | null = null;
@@ -28,6 +35,7 @@ export function createCleanups(db: Db, clock: Clock, onError: (error: unknown) =
     await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
     // Other nodes read a realtime change within a second; a LISTEN reconnect catches up a few seconds.
     await db.deleteFrom('realtime_changes').where('at', '<', Date.now() - REALTIME_CHANGES_KEPT_MS).execute();
+    await dueCleanups();
   }
 
   return {

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LanguageCode } from '@varde/core/contract';
 import type { AlarmService } from '../alarms/alarmStore.js';
 import { accountByUid } from '../auth/accounts.js';
+import { ackLinkAuditOf } from '../alarms/alarmAudit.js';
+import { partnerOfUser } from '../partners/partnerScope.js';
 import { languageOfUser } from '../outbox/messageTexts.js';
 import type { CloudServices } from '../services.js';
 import { ackComment, ackDonePage, ackFormPage, ackGonePage, type AckPageFacts } from './ackPage.js';
@@ -74,7 +76,8 @@ export function registerAckRoutes(app: FastifyInstance, ctx: Ctx): void {
         return html(reply, 410, ackGonePage(found.language, 'used', portalUrl));
       }
       const email = (await accountByUid(ctx.db, found.link.userUid))?.email ?? found.link.userUid;
-      const alarm = await ctx.alarms.acknowledge(found.link.alarmId, email, ackComment(found.language));
+      const audit = ackLinkAuditOf(request, found.link.userUid, await partnerOfUser(ctx, found.link.userUid));
+      const alarm = await ctx.alarms.acknowledge(found.link.alarmId, email, ackComment(found.language), audit);
       const by = alarm?.acknowledgedBy ?? email;
       return html(reply, 200, ackDonePage(found.language, { ...found.facts, alarm: alarm ?? found.facts.alarm }, by, by === email));
     });

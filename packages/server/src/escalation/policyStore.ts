@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import type { Db } from '../storage/db.js';
+import type { Tx } from '../storage/transaction.js';
 import type { Policy } from './policy.js';
 import type { PolicyInput } from './policyInput.js';
 
@@ -46,9 +47,9 @@ export interface PolicyStore {
   /** A partner's policies by name; every partner's when `partner` is null. */
   list(partner: string | null, db?: Db): Promise<Policy[]>;
   get(id: string, db?: Db): Promise<Policy | null>;
-  create(partner: string, createdBy: string, input: PolicyInput): Promise<Policy>;
-  replace(id: string, input: PolicyInput): Promise<boolean>;
-  remove(id: string): Promise<boolean>;
+  create(partner: string, createdBy: string, input: PolicyInput, tx?: Tx): Promise<Policy>;
+  replace(id: string, input: PolicyInput, tx?: Tx): Promise<boolean>;
+  remove(id: string, tx?: Tx): Promise<boolean>;
 }
 
 export function createPolicyStore(db: Db, clock: Clock): PolicyStore {
@@ -62,18 +63,18 @@ export function createPolicyStore(db: Db, clock: Clock): PolicyStore {
       const row = (await on.selectFrom('escalation_policies').selectAll().where('id', '=', id).executeTakeFirst()) as PolicyRow | undefined;
       return row ? toPolicy(row) : null;
     },
-    async create(partner, createdBy, input) {
+    async create(partner, createdBy, input, tx) {
       const now = clock.now();
       const id = randomUUID();
-      await db.insertInto('escalation_policies').values({ id, partner, ...columnsOf(input), created_by: createdBy, created_at: now, updated_at: now }).execute();
+      await (tx?.db ?? db).insertInto('escalation_policies').values({ id, partner, ...columnsOf(input), created_by: createdBy, created_at: now, updated_at: now }).execute();
       return { id, partner, ...input, createdBy, createdAt: now, updatedAt: now };
     },
-    async replace(id, input) {
-      const result = await db.updateTable('escalation_policies').set({ ...columnsOf(input), updated_at: clock.now() }).where('id', '=', id).executeTakeFirst();
+    async replace(id, input, tx) {
+      const result = await (tx?.db ?? db).updateTable('escalation_policies').set({ ...columnsOf(input), updated_at: clock.now() }).where('id', '=', id).executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
-    async remove(id) {
-      const result = await db.deleteFrom('escalation_policies').where('id', '=', id).executeTakeFirst();
+    async remove(id, tx) {
+      const result = await (tx?.db ?? db).deleteFrom('escalation_policies').where('id', '=', id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
   };

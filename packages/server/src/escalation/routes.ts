@@ -13,6 +13,8 @@ import { escalationLogOf } from './escalationLog.js';
 import type { Policy } from './policy.js';
 import { policyFromBody } from './policyInput.js';
 import type { PolicyStore } from './policyStore.js';
+import { recordChangeBy } from '../audit/recordAudit.js';
+import { inTransaction } from '../storage/transaction.js';
 
 type Ctx = Pick<CloudServices, 'db' | 'realtime' | 'clock'> & { alarms: AlarmService };
 type PolicyParams = { Params: { policyId: string } };
@@ -66,7 +68,12 @@ export function registerEscalationRoutes(app: FastifyInstance, ctx: Ctx, policie
         await requireEditor(uid);
         const scope = await partnerScopeOf(ctx, uid);
         const input = await policyFromBody(ctx, schedules, uid, scope.partner, request.body);
-        return reply.code(201).send(await present(await policies.create(scope.partner, uid, input)));
+        const created = await inTransaction(ctx.db, async (tx) => {
+          const made = await policies.create(scope.partner, uid, input, tx);
+          await recordChangeBy(tx, request, { partnerId: scope.partner, action: 'escalation-policy.create', objectKind: 'escalation-policy', objectId: made.id, summary: `Created escalation policy "${made.name}", ${made.steps.length} steps` });
+          return made;
+        });
+        return reply.code(201).send(await present(created));
       });
 
       api.get<PolicyParams>('/escalations/policies/:policyId', async (request) => {
@@ -80,7 +87,9 @@ export function registerEscalationRoutes(app: FastifyInstance, ctx: Ctx, policie
         const policy = await visiblePolicy(await partnerScopeOf(ctx, uid), request.params.policyId);
         await requireEditor(uid);
         const input = await policyFromBody(ctx, schedules, uid, policy.partner, request.body);
-        await policies.replace(policy.id, input);
+        await inTransaction(ctx.db, async (tx) => {
+          if (await policies.replace(policy.id, input, tx)) await recordChangeBy(tx, request, { partnerId: policy.partner, action: 'escalation-policy.update', objectKind: 'escalation-policy', objectId: policy.id, summary: `Replaced escalation policy "${input.name}", ${input.steps.length} steps` });
+        });
         return present((await policies.get(policy.id))!);
       });
 
@@ -89,7 +98,9 @@ export function registerEscalationRoutes(app: FastifyInstance, ctx: Ctx, policie
         const { uid } = callerOf(request);
         const policy = await visiblePolicy(await partnerScopeOf(ctx, uid), request.params.policyId);
         await requireEditor(uid);
-        await policies.remove(policy.id);
+        await inTransaction(ctx.db, async (tx) => {
+          if (await policies.remove(policy.id, tx)) await recordChangeBy(tx, request, { partnerId: policy.partner, action: 'escalation-policy.delete', objectKind: 'escalation-policy', objectId: policy.id, summary: `Deleted escalation policy "${policy.name}"` });
+        });
         return reply.code(204).send();
       });
 

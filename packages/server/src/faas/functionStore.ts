@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { PartnerScope } from '../partners/partnerScope.js';
 import type { Db } from '../storage/db.js';
+import type { Tx } from '../storage/transaction.js';
 import { touched } from '../storage/executeResults.js';
 
 /** Where a function reaches the other services, as given at its last save (tokens are never kept). */
@@ -42,8 +43,8 @@ export interface FunctionStore {
   list(scope: PartnerScope): Promise<FunctionSummary[]>;
   get(scope: PartnerScope, name: string): Promise<OwnedFunction | null>;
   /** Creates (version 1) or replaces (version + 1) a partner's function, in one statement; updated = now. */
-  save(partner: string, name: string, body: SaveFunctionBody, hosts: FunctionHosts, by: string): Promise<OwnedFunction>;
-  remove(partner: string, name: string): Promise<boolean>;
+  save(partner: string, name: string, body: SaveFunctionBody, hosts: FunctionHosts, by: string, tx?: Tx): Promise<OwnedFunction>;
+  remove(partner: string, name: string, tx?: Tx): Promise<boolean>;
 }
 
 const COLUMNS = ['partner', 'name', 'description', 'requirements', 'source', 'version', 'updated_at', 'updated_by', 'hosts'] as const;
@@ -67,10 +68,10 @@ export function createFunctionStore(db: Db, clock: Clock): FunctionStore {
         : await query.where('partner', '=', scope.partner).executeTakeFirst();
       return owned(row as FunctionRow | undefined);
     },
-    async save(partner, name, body, hosts, by) {
+    async save(partner, name, body, hosts, by, tx) {
       const now = clock.now();
       const changed = { description: body.description, requirements: body.requirements, source: body.source, updated_at: now, updated_by: by, hosts: JSON.stringify(hosts) };
-      const row = await db
+      const row = await (tx?.db ?? db)
         .insertInto('cloud_functions')
         .values({ partner, name, version: 1, ...changed })
         .onConflict((oc) => oc.columns(['partner', 'name']).doUpdateSet({ ...changed, version: sql<number>`cloud_functions.version + 1` }))
@@ -78,7 +79,7 @@ export function createFunctionStore(db: Db, clock: Clock): FunctionStore {
         .executeTakeFirstOrThrow();
       return owned(row as FunctionRow)!;
     },
-    remove: async (partner, name) =>
-      touched(await db.deleteFrom('cloud_functions').where('partner', '=', partner).where('name', '=', name).executeTakeFirst()) > 0,
+    remove: async (partner, name, tx) =>
+      touched(await (tx?.db ?? db).deleteFrom('cloud_functions').where('partner', '=', partner).where('name', '=', name).executeTakeFirst()) > 0,
   };
 }

@@ -13,6 +13,8 @@ import type { CloudContext } from '../context.js';
 import { callerOf } from '../http/caller.js';
 import { HttpError } from '../http/HttpError.js';
 import { parseWith } from '../http/parseWith.js';
+import { inTransaction } from '../storage/transaction.js';
+import { recordFunctionChange } from './functionAudit.js';
 import { partnerScopeOf, type PartnerScope } from '../partners/partnerScope.js';
 import { requireModule } from './access.js';
 import type { FunctionStore } from './functionStore.js';
@@ -51,7 +53,9 @@ export function registerFaasRoutes(app: FastifyInstance, ctx: CloudContext, stor
 
       api.delete<NameParams>('/v0/functions/:name', async (request, reply) => {
         const fn = await existing((await allowed(request)).scope, request.params.name);
-        await store.remove(fn.partner, fn.name);
+        await inTransaction(ctx.db, async (tx) => {
+          if (await store.remove(fn.partner, fn.name, tx)) await recordFunctionChange(tx, request, { action: 'function.delete', partner: fn.partner, name: fn.name, summary: `Deleted function ${fn.name}` });
+        });
         await reply.code(204).send();
       });
 
@@ -68,7 +72,11 @@ export function registerFaasRoutes(app: FastifyInstance, ctx: CloudContext, stor
         };
         // A system admin saving another partner's function keeps it that partner's.
         const partner = (await store.get(scope, name))?.partner ?? scope.partner;
-        const saved = await store.save(partner, name, body, hosts, uid);
+        const saved = await inTransaction(ctx.db, async (tx) => {
+          const deployed = await store.save(partner, name, body, hosts, uid, tx);
+          await recordFunctionChange(tx, request, { action: 'function.deploy', partner, name, summary: `Deployed function ${name}, version ${deployed.version}` });
+          return deployed;
+        });
         reply.code(saved.version === 1 ? 201 : 200);
         return withoutOwner(saved);
       });
@@ -77,6 +85,8 @@ export function registerFaasRoutes(app: FastifyInstance, ctx: CloudContext, stor
         const { scope } = await allowed(request);
         const fn = await existing(scope, request.params.name);
         const body = parseWith(runFunctionBody, request.body ?? {});
+        // Recorded before it starts: a run changes what its code writes, which no transaction holds back.
+        await inTransaction(ctx.db, (tx) => recordFunctionChange(tx, request, { action: 'function.run', partner: fn.partner, name: fn.name, summary: `Ran function ${fn.name}, version ${fn.version}` }));
         // The run carries the caller's own tokens, never the owner's.
         return runner.run(callerOf(request), withoutOwner(fn), body);
       });

@@ -18,6 +18,7 @@ import { parseWith } from '../http/parseWith.js';
 import { inTransaction, type Tx } from '../storage/transaction.js';
 import type { GraphStore, StoredEdge } from './graphStore.js';
 import { graphVisibility, type GraphVisibility as Visibility } from './visibility.js';
+import { recordChangeBy } from '../audit/recordAudit.js';
 
 type UuidParams = { Params: { uuid: string } };
 
@@ -97,6 +98,7 @@ export function registerGraphRoutes(app: FastifyInstance, ctx: CloudContext, sto
             }
           }
           await store.saveNodes(nodes, visible.partner, tx);
+          await recordChangeBy(tx, request, { partnerId: visible.partner, action: 'bim.nodes-import', objectKind: 'graph', objectId: null, summary: `Imported ${nodes.length} BIM nodes` });
         });
         return nodes;
       });
@@ -114,6 +116,13 @@ export function registerGraphRoutes(app: FastifyInstance, ctx: CloudContext, sto
           const edges = await resolveEdges(visible, written, tx);
           const building = overwrite === 'true' ? await overwriteBuilding(visible, edges, tx) : undefined;
           const removed = await store.saveEdges(edges, building, tx);
+          await recordChangeBy(tx, request, {
+            partnerId: visible.partner,
+            action: 'bim.edges-import',
+            objectKind: 'graph',
+            objectId: building ?? null,
+            summary: `Imported ${edges.length} BIM connections${building ? `, replacing ${removed} of building ${building}` : ''}`,
+          });
           return { saved: edges.length, removed };
         });
       });
@@ -129,6 +138,7 @@ export function registerGraphRoutes(app: FastifyInstance, ctx: CloudContext, sto
           const [edge] = await store.edges({ uuid: request.params.uuid }, tx);
           if (!edge || !(await visible.edge(edge, tx))) throw new HttpError(404, `No edge ${request.params.uuid}`);
           await store.deleteEdge(edge.uuid, tx);
+          await recordChangeBy(tx, request, { partnerId: visible.partner, action: 'bim.edge-delete', objectKind: 'graph-edge', objectId: edge.uuid, summary: `Deleted BIM connection ${edge.uuid}` });
         });
         await reply.code(204).send();
       });
@@ -141,6 +151,7 @@ export function registerGraphRoutes(app: FastifyInstance, ctx: CloudContext, sto
           const used = await store.edgeCountOf(item.uuid, tx);
           if (used > 0) throw new HttpError(409, `Node ${item.uuid} is used by ${used} connection(s); delete them first`);
           await store.deleteNode(item.uuid, tx);
+          await recordChangeBy(tx, request, { partnerId: visible.partner, action: 'bim.node-delete', objectKind: 'graph-node', objectId: item.uuid, summary: `Deleted BIM node ${item.uuid} (${item.obj.type})` });
         });
         await reply.code(204).send();
       });

@@ -93,6 +93,8 @@ const table: Record<string, RouteAccess> = {
   'POST /cloud/alarms/alarms/:id/shelve': { owner: 'alarm', param: 'id' },
   'POST /cloud/alarms/alarms/:id/unshelve': { owner: 'alarm', param: 'id' },
   'GET /cloud/alarms/alarms/:id/history': { owner: 'alarm', param: 'id' },
+  // Who acknowledged, cleared and shelved it, from the audit log (alarms/alarmStepsBy.ts).
+  'GET /cloud/alarms/alarms/:id/audit': { owner: 'alarm', param: 'id' },
   'GET /cloud/alarms/simulation': { owner: 'system-admin' },
   'PUT /cloud/alarms/simulation': { owner: 'system-admin' },
   'POST /cloud/alarms/simulation/step': { owner: 'system-admin' },
@@ -173,6 +175,8 @@ const table: Record<string, RouteAccess> = {
   'DELETE /cloud/graph/nodes/:uuid': { owner: 'partner', param: 'uuid', resource: 'graph-node', module: 'bim' },
   // A BIM access token for the caller's viewers, for their partner's BIM project (bim/sessionBimToken.ts).
   'POST /cloud/graph/bim-service/token': { owner: 'partner', module: 'bim' },
+  // The audit log (audit/routes.ts): a partner's admins read their partner's records, a system admin all.
+  'GET /cloud/audit/records': { owner: 'caller-scoped' },
 };
 
 /** The declared access of a route; HEAD shares its GET's. Undefined for a route nobody declared. */

@@ -17,6 +17,7 @@ import type { CloudContext } from '../context.js';
 import { callerOf } from '../http/caller.js';
 import { HttpError } from '../http/HttpError.js';
 import { parseWith } from '../http/parseWith.js';
+import { recordLicenceChange } from './licenceAudit.js';
 import { inTransaction, type Tx } from '../storage/transaction.js';
 import { lockRealtimeWrites } from '../realtime/store.js';
 import { issueLicense } from './licenseIssuing.js';
@@ -105,6 +106,13 @@ export function registerLicensingRoutes(app: FastifyInstance, ctx: CloudContext)
           ...(requestKey ? { request: { key: requestKey, uid: actor.uid } } : {}),
         };
         await storeIssuedLicense(ctx.realtime, { license, file }, stored, tx);
+        const info = license.licenseInfo;
+        await recordLicenceChange(tx, request, {
+          action: mode === 'edit' ? 'licence.edit' : replaces ? 'licence.renew' : 'licence.generate',
+          partner,
+          id: info.id,
+          summary: `${mode === 'edit' ? 'Edited' : replaces ? 'Renewed' : 'Generated'} licence "${info.name}" (${info.type}) for ${info.issuedTo}, until ${info.expirationDate}${replacedId ? `, replacing ${replacedId}` : ''}`,
+        });
         return { license, file, replayed: false };
       });
       return sendFile(reply, answer.license, answer.file, answer.replayed);
@@ -165,7 +173,10 @@ export function registerLicensingRoutes(app: FastifyInstance, ctx: CloudContext)
           await lockRealtimeWrites(tx);
           const found = await readLicense(ctx.realtime, partner, uid, tx);
           if (!found) throw new HttpError(404, `No licence ${uid} for the partner ${partner}`);
-          if (found.state === 'active') await archiveStoredLicense(ctx.realtime, found.license, actor.email, ctx.clock.now(), tx);
+          if (found.state === 'active') {
+            await archiveStoredLicense(ctx.realtime, found.license, actor.email, ctx.clock.now(), tx);
+            await recordLicenceChange(tx, request, { action: 'licence.archive', partner, id: uid, summary: `Archived licence "${found.license.licenseInfo.name}"` });
+          }
         });
         return { ok: true as const };
       });

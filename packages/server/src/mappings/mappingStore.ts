@@ -1,7 +1,8 @@
 import type { Mapping, MappingFields, MappingParameter, MappingTable, MappingTablePatch, Meaning, TagMapping } from '@varde/core/contract';
 import { sql } from 'kysely';
 import type { Db } from '../storage/db.js';
-import { isUniqueViolation, touched } from '../storage/executeResults.js';
+import type { Tx } from '../storage/transaction.js';
+import { touched } from '../storage/executeResults.js';
 
 interface MappingRow {
   partner: string;
@@ -69,20 +70,20 @@ export interface MappingStore {
   ownerOf(uuid: string): Promise<string | null>;
   createMapping(mapping: Mapping, partner: string): Promise<void>;
   /** Replaces a mapping's descriptive fields (not its meanings). */
-  updateMapping(uuid: string, fields: MappingFields): Promise<void>;
+  updateMapping(uuid: string, fields: MappingFields, tx?: Tx): Promise<void>;
   tables(mappingUuid: string): Promise<MappingTable[]>;
   table(mappingUuid: string, uuid: string): Promise<MappingTable | null>;
   /**
    * Creates a table (`expected` null: there was none) or replaces it (`expected`: its tag mappings as
    * read); 'changed' when the table is no longer as expected.
    */
-  putTable(mappingUuid: string, uuid: string, content: TableContent, expected: readonly TagMapping[] | null): Promise<'created' | 'updated' | 'changed'>;
+  putTable(mappingUuid: string, uuid: string, content: TableContent, expected: readonly TagMapping[] | null, tx?: Tx): Promise<'created' | 'updated' | 'changed'>;
   /**
    * Changes the fields in `patch` only (others stay as they are). A patch of the tag mappings names
    * them as read (`expected`). False when there is no such table or it is no longer as expected.
    */
-  patchTable(mappingUuid: string, uuid: string, patch: MappingTablePatch, expected?: readonly TagMapping[]): Promise<boolean>;
-  deleteTable(mappingUuid: string, uuid: string): Promise<boolean>;
+  patchTable(mappingUuid: string, uuid: string, patch: MappingTablePatch, expected?: readonly TagMapping[], tx?: Tx): Promise<boolean>;
+  deleteTable(mappingUuid: string, uuid: string, tx?: Tx): Promise<boolean>;
 }
 
 const MAPPING_COLUMNS = ['partner', 'uuid', 'title', 'description', 'meanings', 'cause', 'consequence', 'level', 'ratings', 'cypher_query'] as const;
@@ -95,8 +96,8 @@ export function createMappingStore(db: Db): MappingStore {
   const mappingRow = async (uuid: string) =>
     (await db.selectFrom('mappings').select(MAPPING_COLUMNS).where('uuid', '=', uuid).executeTakeFirst()) as MappingRow | undefined;
 
-  const oneTable = (mappingUuid: string, uuid: string) =>
-    db.updateTable('mapping_tables').where('mapping_uuid', '=', mappingUuid).where('uuid', '=', uuid);
+  const oneTable = (mappingUuid: string, uuid: string, tx?: Tx) =>
+    (tx?.db ?? db).updateTable('mapping_tables').where('mapping_uuid', '=', mappingUuid).where('uuid', '=', uuid);
 
   return {
     async mappings() {
@@ -127,8 +128,8 @@ export function createMappingStore(db: Db): MappingStore {
         })
         .execute();
     },
-    async updateMapping(uuid, fields) {
-      await db
+    async updateMapping(uuid, fields, tx) {
+      await (tx?.db ?? db)
         .updateTable('mappings')
         .set({
           title: fields.title,
@@ -161,7 +162,7 @@ export function createMappingStore(db: Db): MappingStore {
         .executeTakeFirst()) as TableRow | undefined;
       return row ? tableOf(row) : null;
     },
-    async putTable(mappingUuid, uuid, content, expected) {
+    async putTable(mappingUuid, uuid, content, expected, tx) {
       const columns = {
         title: content.title,
         active: content.active ? 1 : 0,
@@ -169,40 +170,37 @@ export function createMappingStore(db: Db): MappingStore {
         parameters: JSON.stringify(content.parameters),
       };
       if (expected) {
-        const result = await oneTable(mappingUuid, uuid).set(columns).where('tag_mappings', '=', tagMappingsText(expected)).executeTakeFirst();
+        const result = await oneTable(mappingUuid, uuid, tx).set(columns).where('tag_mappings', '=', tagMappingsText(expected)).executeTakeFirst();
         return touched(result) > 0 ? 'updated' : 'changed';
       }
-      try {
-        await db
-          .insertInto('mapping_tables')
-          .values({
-            mapping_uuid: mappingUuid,
-            uuid,
-            ...columns,
-            // Last in the mapping's order, in the statement that adds it.
-            position: sql<number>`(SELECT COALESCE(MAX(position), 0) + 1 FROM mapping_tables WHERE mapping_uuid = ${mappingUuid})`,
-          })
-          .execute();
-        return 'created';
-      } catch (error) {
-        // Made by another request since it was read.
-        if (isUniqueViolation(error)) return 'changed';
-        throw error;
-      }
+      // Made by another request since it was read: 'changed'. Not a caught unique violation, which would
+      // end the transaction the write is part of (its audit record's) on PostgreSQL.
+      const inserted = await (tx?.db ?? db)
+        .insertInto('mapping_tables')
+        .values({
+          mapping_uuid: mappingUuid,
+          uuid,
+          ...columns,
+          // Last in the mapping's order, in the statement that adds it.
+          position: sql<number>`(SELECT COALESCE(MAX(position), 0) + 1 FROM mapping_tables WHERE mapping_uuid = ${mappingUuid})`,
+        })
+        .onConflict((oc) => oc.columns(['mapping_uuid', 'uuid']).doNothing())
+        .executeTakeFirst();
+      return touched(inserted) > 0 ? 'created' : 'changed';
     },
-    async patchTable(mappingUuid, uuid, patch, expected) {
+    async patchTable(mappingUuid, uuid, patch, expected, tx) {
       const columns: Record<string, unknown> = {};
       if (patch.title !== undefined) columns.title = patch.title;
       if (patch.active !== undefined) columns.active = patch.active ? 1 : 0;
       if (patch['tag-mappings'] !== undefined) columns.tag_mappings = tagMappingsText(patch['tag-mappings']);
       if (patch.parameters !== undefined) columns.parameters = JSON.stringify(patch.parameters);
-      let update = oneTable(mappingUuid, uuid);
+      let update = oneTable(mappingUuid, uuid, tx);
       if (expected) update = update.where('tag_mappings', '=', tagMappingsText(expected));
       // Nothing to change: still say whether the table is there as expected.
       if (Object.keys(columns).length === 0) columns.uuid = uuid;
       return touched(await update.set(columns).executeTakeFirst()) > 0;
     },
-    deleteTable: async (mappingUuid, uuid) =>
-      touched(await db.deleteFrom('mapping_tables').where('mapping_uuid', '=', mappingUuid).where('uuid', '=', uuid).executeTakeFirst()) > 0,
+    deleteTable: async (mappingUuid, uuid, tx) =>
+      touched(await (tx?.db ?? db).deleteFrom('mapping_tables').where('mapping_uuid', '=', mappingUuid).where('uuid', '=', uuid).executeTakeFirst()) > 0,
   };
 }

@@ -17,6 +17,8 @@ import { HttpError } from '../http/HttpError.js';
 import { parseWith } from '../http/parseWith.js';
 import { partnerScopeOf, sees, type PartnerScope } from '../partners/partnerScope.js';
 import type { MappingStore } from './mappingStore.js';
+import { inTransaction } from '../storage/transaction.js';
+import { recordMappingChange } from './mappingAudit.js';
 import { checkedParameters } from './parameterRules.js';
 import { checkedTagMappings } from './tagMappingRules.js';
 
@@ -36,6 +38,7 @@ async function sendText(reply: FastifyReply, status: number, text: 'created' | '
  * users with the `apps` module. Shapes as in docs/contract.md.
  */
 export function registerMappingRoutes(app: FastifyInstance, ctx: CloudContext, store: MappingStore): void {
+  const audit = recordMappingChange;
   async function allowed(request: FastifyRequest): Promise<string> {
     const { uid } = callerOf(request);
     await requireModule(ctx, uid, 'apps', 'cloud apps');
@@ -80,7 +83,11 @@ export function registerMappingRoutes(app: FastifyInstance, ctx: CloudContext, s
       api.put<{ Params: { uuid: string } }>('/v0/mappings/:uuid', async (request, reply) => {
         await allowed(request);
         const mapping = await mappingFor(request.params.uuid, request);
-        await store.updateMapping(mapping.uuid, parseWith(mappingWrite, request.body));
+        const fields = parseWith(mappingWrite, request.body);
+        await inTransaction(ctx.db, async (tx) => {
+          await store.updateMapping(mapping.uuid, fields, tx);
+          await audit(tx, request, mapping, 'mapping.update', `Updated mapping "${fields.title}"`);
+        });
         await sendText(reply, 200, 'updated');
       });
 
@@ -99,7 +106,11 @@ export function registerMappingRoutes(app: FastifyInstance, ctx: CloudContext, s
           const current = await store.table(mapping.uuid, uuid);
           const tagMappings = await checkedTagMappings(ctx, uid, mapping, current?.['tag-mappings'] ?? [], body['tag-mappings']);
           const parameters = checkedParameters(mapping, body.parameters);
-          return store.putTable(mapping.uuid, uuid, { ...body, 'tag-mappings': tagMappings, parameters }, current?.['tag-mappings'] ?? null);
+          return inTransaction(ctx.db, async (tx) => {
+            const put = await store.putTable(mapping.uuid, uuid, { ...body, 'tag-mappings': tagMappings, parameters }, current?.['tag-mappings'] ?? null, tx);
+            if (put !== 'changed') await audit(tx, request, mapping, `mapping-table.${put === 'created' ? 'create' : 'replace'}`, `${put === 'created' ? 'Created' : 'Replaced'} table "${body.title}" (${uuid}) of mapping "${mapping.title}", ${tagMappings.length} tag mappings`);
+            return put;
+          });
         });
         await sendText(reply, answer === 'created' ? 201 : 200, answer);
       });
@@ -116,7 +127,11 @@ export function registerMappingRoutes(app: FastifyInstance, ctx: CloudContext, s
             patch['tag-mappings'] = await checkedTagMappings(ctx, uid, mapping, table['tag-mappings'], written['tag-mappings']);
           }
           if (written.parameters) patch.parameters = checkedParameters(mapping, written.parameters);
-          return (await store.patchTable(mapping.uuid, table.uuid, patch, patch['tag-mappings'] ? table['tag-mappings'] : undefined)) ? 'updated' : 'changed';
+          return inTransaction(ctx.db, async (tx) => {
+            if (!(await store.patchTable(mapping.uuid, table.uuid, patch, patch['tag-mappings'] ? table['tag-mappings'] : undefined, tx))) return 'changed';
+            await audit(tx, request, mapping, 'mapping-table.update', `Changed ${Object.keys(written).join(', ')} of table "${table.title}" (${table.uuid}) of mapping "${mapping.title}"`);
+            return 'updated';
+          });
         });
         await sendText(reply, 200, 'updated');
       });
@@ -125,7 +140,10 @@ export function registerMappingRoutes(app: FastifyInstance, ctx: CloudContext, s
         await allowed(request);
         const mapping = await mappingFor(request.params.mapping, request);
         const table = await tableFor(mapping, request.params.uuid);
-        if (!(await store.deleteTable(mapping.uuid, table.uuid))) throw new HttpError(404, `No mapping table ${table.uuid} in ${mapping.title}`);
+        await inTransaction(ctx.db, async (tx) => {
+          if (!(await store.deleteTable(mapping.uuid, table.uuid, tx))) throw new HttpError(404, `No mapping table ${table.uuid} in ${mapping.title}`);
+          await audit(tx, request, mapping, 'mapping-table.delete', `Deleted table "${table.title}" (${table.uuid}) of mapping "${mapping.title}"`);
+        });
         await sendText(reply, 200, 'deleted');
       });
 
@@ -144,8 +162,11 @@ export function registerMappingRoutes(app: FastifyInstance, ctx: CloudContext, s
           const others = current.filter((item) => item['meaning-uuid'] !== entry['meaning-uuid']);
           const [checked] = await checkedTagMappings(ctx, uid, mapping, current, [entry]);
           const next = [...others, checked!].sort((a, b) => order(a) - order(b));
-          if (!(await store.patchTable(mapping.uuid, table.uuid, { 'tag-mappings': next }, current))) return 'changed';
-          return exists ? 'updated' : 'created';
+          return inTransaction(ctx.db, async (tx) => {
+            if (!(await store.patchTable(mapping.uuid, table.uuid, { 'tag-mappings': next }, current, tx))) return 'changed';
+            await audit(tx, request, mapping, 'mapping-table.update', `${exists ? 'Changed' : 'Added'} the tag mapping of meaning ${entry['meaning-uuid']} (tag ${entry.tag}) in table "${table.title}" of mapping "${mapping.title}"`);
+            return exists ? 'updated' : 'created';
+          });
         });
         await sendText(reply, answer === 'created' ? 201 : 200, answer);
       });

@@ -11,6 +11,8 @@ import type { Schedule } from './schedule.js';
 import type { ScheduleStore } from './scheduleStore.js';
 import { emailsOf, presentSchedules, presentSpans } from './presentSchedule.js';
 import { onCallAt, onCallBetween } from './whoIsOnCall.js';
+import { recordChangeBy } from '../audit/recordAudit.js';
+import { inTransaction } from '../storage/transaction.js';
 
 type Ctx = Pick<CloudServices, 'db' | 'realtime' | 'clock'>;
 type ScheduleParams = { Params: { scheduleId: string } };
@@ -66,7 +68,11 @@ export function registerOnCallRoutes(app: FastifyInstance, ctx: Ctx, store: Sche
         await requireEditor(uid);
         const scope = await partnerScopeOf(ctx, uid);
         const input = await scheduleFromBody(ctx, uid, scope.partner, request.body);
-        const created = await store.create(scope.partner, input);
+        const created = await inTransaction(ctx.db, async (tx) => {
+          const made = await store.create(scope.partner, input, tx);
+          await recordChangeBy(tx, request, { partnerId: scope.partner, action: 'schedule.create', objectKind: 'schedule', objectId: made.id, summary: `Created on-call schedule "${made.name}"` });
+          return made;
+        });
         return reply.code(201).send(await present(created));
       });
 
@@ -82,7 +88,10 @@ export function registerOnCallRoutes(app: FastifyInstance, ctx: Ctx, store: Sche
         const schedule = await visibleSchedule(scope, request.params.scheduleId);
         await requireEditor(uid);
         const input = await scheduleFromBody(ctx, uid, schedule.partner, request.body);
-        if (!(await store.replace(schedule.id, input))) throw new HttpError(404, `No schedule ${schedule.id}`);
+        await inTransaction(ctx.db, async (tx) => {
+          if (!(await store.replace(schedule.id, input, tx))) throw new HttpError(404, `No schedule ${schedule.id}`);
+          await recordChangeBy(tx, request, { partnerId: schedule.partner, action: 'schedule.update', objectKind: 'schedule', objectId: schedule.id, summary: `Replaced on-call schedule "${input.name}"` });
+        });
         return present((await store.get(schedule.id))!);
       });
 
@@ -91,7 +100,9 @@ export function registerOnCallRoutes(app: FastifyInstance, ctx: Ctx, store: Sche
         const scope = await partnerScopeOf(ctx, uid);
         const schedule = await visibleSchedule(scope, request.params.scheduleId);
         await requireEditor(uid);
-        await store.remove(schedule.id);
+        await inTransaction(ctx.db, async (tx) => {
+          if (await store.remove(schedule.id, tx)) await recordChangeBy(tx, request, { partnerId: schedule.partner, action: 'schedule.delete', objectKind: 'schedule', objectId: schedule.id, summary: `Deleted on-call schedule "${schedule.name}"` });
+        });
         return reply.code(204).send();
       });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import type { Db } from '../storage/db.js';
+import type { Tx } from '../storage/transaction.js';
 import type { Schedule } from './schedule.js';
 import type { ScheduleInput } from './scheduleInput.js';
 
@@ -41,10 +42,10 @@ export interface ScheduleStore {
   /** Every schedule of a partner, by name; all partners' when `partner` is null (a system admin's list). */
   list(partner: string | null, db?: Db): Promise<Schedule[]>;
   get(id: string, db?: Db): Promise<Schedule | null>;
-  create(partner: string, input: ScheduleInput): Promise<Schedule>;
+  create(partner: string, input: ScheduleInput, tx?: Tx): Promise<Schedule>;
   /** False when there is no such schedule. */
-  replace(id: string, input: ScheduleInput): Promise<boolean>;
-  remove(id: string): Promise<boolean>;
+  replace(id: string, input: ScheduleInput, tx?: Tx): Promise<boolean>;
+  remove(id: string, tx?: Tx): Promise<boolean>;
   /** The schedules of `partner` that cover the site (listed, or every site when they list none). */
   coveringSite(partner: string, siteUuid: string, db?: Db): Promise<Schedule[]>;
 }
@@ -61,18 +62,18 @@ export function createScheduleStore(db: Db, clock: Clock): ScheduleStore {
       const row = (await on.selectFrom('oncall_schedules').selectAll().where('id', '=', id).executeTakeFirst()) as ScheduleRow | undefined;
       return row ? toSchedule(row) : null;
     },
-    async create(partner, input) {
+    async create(partner, input, tx) {
       const now = clock.now();
       const id = randomUUID();
-      await db.insertInto('oncall_schedules').values({ id, partner, ...columnsOf(input), created_at: now, updated_at: now }).execute();
+      await (tx?.db ?? db).insertInto('oncall_schedules').values({ id, partner, ...columnsOf(input), created_at: now, updated_at: now }).execute();
       return { id, partner, ...input, createdAt: now, updatedAt: now };
     },
-    async replace(id, input) {
-      const result = await db.updateTable('oncall_schedules').set({ ...columnsOf(input), updated_at: clock.now() }).where('id', '=', id).executeTakeFirst();
+    async replace(id, input, tx) {
+      const result = await (tx?.db ?? db).updateTable('oncall_schedules').set({ ...columnsOf(input), updated_at: clock.now() }).where('id', '=', id).executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
-    async remove(id) {
-      const result = await db.deleteFrom('oncall_schedules').where('id', '=', id).executeTakeFirst();
+    async remove(id, tx) {
+      const result = await (tx?.db ?? db).deleteFrom('oncall_schedules').where('id', '=', id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
     async coveringSite(partner, siteUuid, on = db) {

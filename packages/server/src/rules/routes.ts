@@ -18,6 +18,9 @@ import { createRuleDeliveryLog } from './deliveryLog.js';
 import { parseLogLimit } from './logLimit.js';
 import { nameOf, withNames } from './ruleNames.js';
 import { languageOfUser } from '../outbox/messageTexts.js';
+import { recordChangeBy } from '../audit/recordAudit.js';
+import { inTransaction } from '../storage/transaction.js';
+import { callerProfile } from '../http/callerProfile.js';
 
 type Params = { Params: { id: string } };
 
@@ -46,12 +49,20 @@ export function registerRuleRoutes(app: FastifyInstance, ctx: CloudServices, sto
         const { actor, site } = await requireRuleAccess(ctx, callerOf(request), request.params.id);
         const { rules } = parseWith(notificationRulesBody, request.body ?? {});
         const language = await languageOfUser(ctx, actor.uid);
+        const { partner } = await callerProfile(ctx, request);
         // The users are checked against the rules as they are now; the replace happens only while they
         // still are (another save in between: check again against that one).
         for (let attempt = 1; ; attempt += 1) {
           const current = await store.rulesOf(site.uuid);
           await requireKnownRuleUsers(ctx, actor, site.uuid, rules, current);
-          if (await store.replace(site.uuid, withNames(rules, current, language), current)) break;
+          const named = withNames(rules, current, language);
+          const saved = await inTransaction(ctx.db, async (tx) => {
+            if (!(await store.replace(site.uuid, named, current, tx))) return false;
+            const names = Object.values(named).map((rule) => `"${rule.name}"`).join(', ');
+            await recordChangeBy(tx, request, { partnerId: partner, action: 'notification-rules.save', objectKind: 'site', objectId: site.uuid, summary: `Saved ${Object.keys(named).length} notification rules of site ${site.uuid}${names ? `: ${names}` : ''}` });
+            return true;
+          });
+          if (saved) break;
           if (attempt === SAVE_ATTEMPTS) throw new HttpError(409, 'The rules of this site were changed by someone else while saving; try again');
         }
         return { rules: await store.rulesOf(site.uuid) };
@@ -60,7 +71,11 @@ export function registerRuleRoutes(app: FastifyInstance, ctx: CloudServices, sto
       /** DELETE /controllers/{id}/notificationrules: every rule of the site; repeating it changes nothing. */
       api.delete<Params>('/controllers/:id/notificationrules', async (request): Promise<NotificationRulesBody> => {
         const { site } = await requireRuleAccess(ctx, callerOf(request), request.params.id);
-        await store.deleteAll(site.uuid);
+        const { partner } = await callerProfile(ctx, request);
+        await inTransaction(ctx.db, async (tx) => {
+          const deleted = await store.deleteAll(site.uuid, tx);
+          if (deleted > 0) await recordChangeBy(tx, request, { partnerId: partner, action: 'notification-rules.delete', objectKind: 'site', objectId: site.uuid, summary: `Deleted the ${deleted} notification rules of site ${site.uuid}` });
+        });
         return { rules: {} };
       });
 

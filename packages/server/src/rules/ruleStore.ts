@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Db } from '../storage/db.js';
 import { countOf, touched } from '../storage/executeResults.js';
-import { inTransaction, lockForTransaction } from '../storage/transaction.js';
+import { lockForTransaction, withinTransaction, type Tx } from '../storage/transaction.js';
 import { defaultRuleName } from './ruleNames.js';
 
 /**
@@ -21,8 +21,8 @@ export interface RuleStore {
    * `ifCurrent`, only while the site's rules are still exactly those (what the caller checked the new
    * rules against); false, and nothing changed, when they are not.
    */
-  replace(siteUuid: string, rules: NotificationRules, ifCurrent?: NotificationRules): Promise<boolean>;
-  deleteAll(siteUuid: string): Promise<number>;
+  replace(siteUuid: string, rules: NotificationRules, ifCurrent?: NotificationRules, tx?: Tx): Promise<boolean>;
+  deleteAll(siteUuid: string, tx?: Tx): Promise<number>;
   /** Number of rules per site uuid (sites without rules are absent). */
   counts(): Promise<Map<string, number>>;
 }
@@ -65,8 +65,8 @@ const sameRules = (a: NotificationRules, b: NotificationRules) => JSON.stringify
 export function createRuleStore(db: Db, clock: Clock): RuleStore {
   return {
     rulesOf: (siteUuid) => rulesIn(db, siteUuid),
-    replace: (siteUuid, rules, ifCurrent) =>
-      inTransaction(db, async (tx) => {
+    replace: (siteUuid, rules, ifCurrent, outer) =>
+      withinTransaction(db, outer, async (tx) => {
         await lockForTransaction(tx, `notification rules ${siteUuid}`);
         if (ifCurrent && !sameRules(await rulesIn(tx.db, siteUuid), ifCurrent)) return false;
         await tx.db.deleteFrom('notification_rules').where('site_uuid', '=', siteUuid).execute();
@@ -85,8 +85,8 @@ export function createRuleStore(db: Db, clock: Clock): RuleStore {
         if (rows.length > 0) await tx.db.insertInto('notification_rules').values(rows).execute();
         return true;
       }),
-    deleteAll: async (siteUuid) =>
-      touched(await db.deleteFrom('notification_rules').where('site_uuid', '=', siteUuid).executeTakeFirst()),
+    deleteAll: async (siteUuid, tx) =>
+      touched(await (tx?.db ?? db).deleteFrom('notification_rules').where('site_uuid', '=', siteUuid).executeTakeFirst()),
     async counts() {
       const rows = await db
         .selectFrom('notification_rules')

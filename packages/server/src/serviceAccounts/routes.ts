@@ -16,7 +16,9 @@ import { callerProfile } from '../http/callerProfile.js';
 import { HttpError } from '../http/HttpError.js';
 import { parseWith } from '../http/parseWith.js';
 import { partnerOfUser } from '../partners/partnerScope.js';
-import type { Tx } from '../storage/transaction.js';
+import { inTransaction, type Tx } from '../storage/transaction.js';
+import { recordTokenChange, tokenNamed } from '../tokens/tokenAudit.js';
+import { recordServiceAccountChange } from './serviceAccountAudit.js';
 import { createPersonalToken, listPersonalTokens, revokePersonalToken } from '../tokens/personalTokens.js';
 import { requireSessionCaller } from '../tokens/tokenRoutes.js';
 import { loadActor, type Actor } from '../users/actor.js';
@@ -56,7 +58,11 @@ export function registerServiceAccountRoutes(app: FastifyInstance, ctx: CloudCon
       api.post('/service-accounts', async (request, reply): Promise<ServiceAccount> => {
         const body = parseWith(createServiceAccountRequest, request.body);
         const { actor } = await adminOf(ctx, request);
-        const created = await write((tx) => createServiceAccount(ctx, actor, body, tx));
+        const created = await write(async (tx) => {
+          const account = await createServiceAccount(ctx, actor, body, tx);
+          await recordServiceAccountChange(tx, request, { action: 'service-account.create', uid: account.uid, partner: account.partner, summary: `Created service account "${account.name}" (${account.role})` });
+          return account;
+        });
         reply.code(201);
         return created;
       });
@@ -65,7 +71,11 @@ export function registerServiceAccountRoutes(app: FastifyInstance, ctx: CloudCon
         const { id } = parseWith(idParams, request.params);
         const { partner } = await adminOf(ctx, request);
         await requireOwnServiceAccount(ctx, partner, id);
-        await write((tx) => deleteServiceAccount(ctx, id, tx));
+        const owner = await serviceAccountPartner(ctx, id);
+        await write(async (tx) => {
+          await deleteServiceAccount(ctx, id, tx);
+          await recordServiceAccountChange(tx, request, { action: 'service-account.delete', uid: id, partner: owner, summary: `Deleted service account ${id} and its tokens` });
+        });
         return reply.code(204).send();
       });
 
@@ -82,7 +92,12 @@ export function registerServiceAccountRoutes(app: FastifyInstance, ctx: CloudCon
         const { partner } = await adminOf(ctx, request);
         await requireOwnServiceAccount(ctx, partner, id);
         const body = parseWith(createTokenRequest, request.body);
-        const token = await createPersonalToken(ctx.db, { uid: id, ...body }, ctx.clock.now());
+        const owner = await serviceAccountPartner(ctx, id);
+        const token = await inTransaction(ctx.db, async (tx) => {
+          const created = await createPersonalToken(tx.db, { uid: id, ...body }, ctx.clock.now());
+          await recordTokenChange(ctx, tx, request, { action: 'token.create', owner: id, token: created, partner: owner });
+          return created;
+        });
         reply.code(201).header('cache-control', 'no-store');
         return token;
       });
@@ -91,7 +106,12 @@ export function registerServiceAccountRoutes(app: FastifyInstance, ctx: CloudCon
         const { id, token } = parseWith(tokenParams, request.params);
         const { partner } = await adminOf(ctx, request);
         await requireOwnServiceAccount(ctx, partner, id);
-        if (!(await revokePersonalToken(ctx.db, id, token))) throw new HttpError(404, `The service account has no token ${token}`);
+        const owner = await serviceAccountPartner(ctx, id);
+        await inTransaction(ctx.db, async (tx) => {
+          const named = await tokenNamed(tx.db, id, token);
+          if (!named || !(await revokePersonalToken(tx.db, id, token))) throw new HttpError(404, `The service account has no token ${token}`);
+          await recordTokenChange(ctx, tx, request, { action: 'token.revoke', owner: id, token: named, partner: owner });
+        });
         return reply.code(204).send();
       });
     },

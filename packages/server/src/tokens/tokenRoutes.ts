@@ -5,6 +5,8 @@ import type { CloudContext } from '../context.js';
 import { callerOf } from '../http/caller.js';
 import { HttpError } from '../http/HttpError.js';
 import { parseWith } from '../http/parseWith.js';
+import { inTransaction } from '../storage/transaction.js';
+import { recordTokenChange, tokenNamed } from './tokenAudit.js';
 import { createPersonalToken, listPersonalTokens, revokePersonalToken } from './personalTokens.js';
 
 const tokenParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)) });
@@ -27,7 +29,12 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: CloudContext): vo
     requireSessionCaller(request, 'Access tokens are made');
     const body = parseWith(createTokenRequest, request.body);
     if (body.expiresInDays === null) throw new HttpError(400, 'expiresInDays: a person\'s token must expire (at most 366 days); only a service account\'s may not');
-    const token = await createPersonalToken(ctx.db, { uid: callerOf(request).uid, ...body }, ctx.clock.now());
+    const { uid } = callerOf(request);
+    const token = await inTransaction(ctx.db, async (tx) => {
+      const created = await createPersonalToken(tx.db, { uid, ...body }, ctx.clock.now());
+      await recordTokenChange(ctx, tx, request, { action: 'token.create', owner: uid, token: created });
+      return created;
+    });
     reply.code(201).header('cache-control', 'no-store');
     return token;
   });
@@ -35,7 +42,12 @@ export function registerTokenRoutes(app: FastifyInstance, ctx: CloudContext): vo
   // By id or by name (`varde tokens revoke NAME`); a token may revoke itself (a script cleaning up).
   app.delete('/tokens/:id', async (request, reply) => {
     const { id } = parseWith(tokenParams, request.params);
-    if (!(await revokePersonalToken(ctx.db, callerOf(request).uid, id))) throw new HttpError(404, `You have no token ${id}`);
+    const { uid } = callerOf(request);
+    await inTransaction(ctx.db, async (tx) => {
+      const token = await tokenNamed(tx.db, uid, id);
+      if (!token || !(await revokePersonalToken(tx.db, uid, id))) throw new HttpError(404, `You have no token ${id}`);
+      await recordTokenChange(ctx, tx, request, { action: 'token.revoke', owner: uid, token });
+    });
     return reply.code(204).send();
   });
 }

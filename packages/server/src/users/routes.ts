@@ -24,6 +24,7 @@ import { callerOf } from '../http/caller.js';
 import { callerProfile } from '../http/callerProfile.js';
 import { HttpError } from '../http/HttpError.js';
 import { parseWith } from '../http/parseWith.js';
+import { partnerOfUser } from '../partners/partnerScope.js';
 import type { Tx } from '../storage/transaction.js';
 import { languageOfUser, resetByAdminMail } from '../outbox/messageTexts.js';
 import { sendMessage } from '../outbox/sendMessage.js';
@@ -33,9 +34,13 @@ import { listManagedUsers, managedUserByUid } from './managedUsers.js';
 import { createUser, deleteUser, requireMaySetPasswordOf, setGrant, updateUser } from './userWrites.js';
 import { partnerCountryOf } from './partnerCountry.js';
 import { writeBatcherFor } from './writeBatcher.js';
+import { describeUserPatch, partnerOfNewUser, recordUserChange } from './userAudit.js';
+import { inTransaction } from '../storage/transaction.js';
 
 const idParams = z.object({ id: userKeySchema });
 const grantParams = z.object({ id: userKeySchema, key: userKeySchema });
+/** How a grant is named in an audit record. */
+const grantTitles: Record<GrantKind, string> = { sites: 'site', modules: 'module', licensingPartners: 'licensing partner' };
 
 /** Roles from most to least access. */
 const ROLE_RANK = ['Admin', 'PowerUser', 'User', 'Guest', 'Viewer'];
@@ -97,7 +102,14 @@ export function registerUserRoutes(app: FastifyInstance, ctx: CloudContext): voi
           // language. In the user's own transaction: one commit for both (three before, each a disk
           // flush on SQLite), and never an account without its invitation. `invite: false` holds it back
           // (an import of people who are not to hear from us yet); reset-password sends one later.
-          if (passwordHash === undefined && body.invite !== false) await sendInvitation(ctx, created, invitedBy, tx);
+          const invited = passwordHash === undefined && body.invite !== false;
+          if (invited) await sendInvitation(ctx, created, invitedBy, tx);
+          await recordUserChange(ctx, tx, request, {
+            action: 'user.create',
+            uid: created.uid,
+            partner: await partnerOfNewUser(ctx, request, created, tx),
+            summary: `Created ${created.username} (${created.role})${invited ? ', invited' : ''}`,
+          });
           return created;
         }, { addsOnly: true });
         reply.code(201).header('location', `${USER_LOCATION_PREFIX}${user.uid}`);
@@ -113,6 +125,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: CloudContext): voi
           const user = await updateUser(ctx, actor, id, patch, tx);
           // A lower role takes effect at once: the user's sessions end and they sign in again with it.
           if (before && roleLowered(before, user.role)) await deleteSessionsOf(tx.db, id);
+          const action = patch.disabled === true ? 'user.deactivate' : patch.disabled === false ? 'user.reactivate' : 'user.update';
+          await recordUserChange(ctx, tx, request, { action, uid: id, summary: describeUserPatch(user, patch, before) });
           return user;
         });
       });
@@ -122,7 +136,10 @@ export function registerUserRoutes(app: FastifyInstance, ctx: CloudContext): voi
         const actor = await actorOf(ctx, request);
         if (id === actor.uid) throw new HttpError(403, 'You cannot delete yourself');
         await write(async (tx) => {
+          // Read before the user goes: whose they were, and their name for the record.
+          const [partner, account] = await Promise.all([partnerOfUser(ctx, id, tx), accountByUid(tx.db, id)]);
           await deleteUser(ctx, actor, id, tx);
+          await recordUserChange(ctx, tx, request, { action: 'user.delete', uid: id, partner, summary: `Deleted ${account?.email ?? id}` });
           // Its cloud sessions go with the account; this also ends its sign-ins at the identity provider.
           await deleteSessionsOf(tx.db, id);
         });
@@ -134,7 +151,15 @@ export function registerUserRoutes(app: FastifyInstance, ctx: CloudContext): voi
         const handle = (on: boolean) => async (request: FastifyRequest): Promise<ManagedUser> => {
           const { id, key } = parseWith(grantParams, request.params);
           const actor = await actorOf(ctx, request);
-          return write((tx) => setGrant(ctx, actor, id, kind, key, on, tx));
+          return write(async (tx) => {
+            const user = await setGrant(ctx, actor, id, kind, key, on, tx);
+            await recordUserChange(ctx, tx, request, {
+              action: on ? 'user.grant' : 'user.revoke',
+              uid: id,
+              summary: `${on ? 'Granted' : 'Took back'} ${grantTitles[kind]} ${key} ${on ? 'to' : 'from'} ${user.username}`,
+            });
+            return user;
+          });
         };
         api.put(url, handle(true));
         api.delete(url, handle(false));
@@ -150,6 +175,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: CloudContext): voi
           await updatePasswordHash(tx.db, id, passwordHash);
           // A new password ends the user's sessions; changing your own keeps only the session you changed it in.
           await deleteSessionsOf(tx.db, id, id === actor.uid ? callerOf(request).sid : undefined);
+          await recordUserChange(ctx, tx, request, { action: 'user.password', uid: id, summary: id === actor.uid ? 'Changed their own password' : 'Set a new password' });
         });
         return { ok: true as const };
       });
@@ -160,10 +186,14 @@ export function registerUserRoutes(app: FastifyInstance, ctx: CloudContext): voi
         if (id !== actor.uid) await requireManaged(actor, id);
         const account = await accountByUid(ctx.db, id);
         if (!account) throw new HttpError(404, 'User not found');
-        const ticket = await createResetTicket(ctx.db, id, ctx.clock.now());
-        const link = resetPasswordLink(ctx.config.publicOrigin, id, ticket);
         const language = await languageOfUser(ctx, id);
-        await sendMessage(ctx, { channel: 'email', to: account.email, ...resetByAdminMail(language, link, RESET_TICKET_TTL_MS / 60_000) });
+        const partner = await partnerOfUser(ctx, id);
+        await inTransaction(ctx.db, async (tx) => {
+          const ticket = await createResetTicket(tx.db, id, ctx.clock.now());
+          const link = resetPasswordLink(ctx.config.publicOrigin, id, ticket);
+          await sendMessage(ctx, { channel: 'email', to: account.email, ...resetByAdminMail(language, link, RESET_TICKET_TTL_MS / 60_000) }, tx);
+          await recordUserChange(ctx, tx, request, { action: 'user.reset-password', uid: id, partner, summary: `Sent ${account.email} a link to choose a new password` });
+        });
         return { ok: true as const };
       });
     },

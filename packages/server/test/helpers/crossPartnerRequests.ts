@@ -130,6 +130,7 @@ export function listQueryFor(route: RegisteredRoute, victim: VictimThings): stri
     'GET /cloud/search/tags': '?q=RT401',
     'GET /cloud/graph/nodes': `?uuid=${victim.tagNode.uuid}`,
     'GET /cloud/graph/edges': `?uuid=${victim.edge}`,
+    'GET /cloud/audit/records': `?objectKind=function&objectId=${victim.function}`,
   };
   return queries[routeKey(route)] ?? '';
 }

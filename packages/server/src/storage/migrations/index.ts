@@ -39,6 +39,7 @@ import { oncallFeedTokensMigration } from './291-oncall-feed-tokens.js';
 import { escalationsMigration } from './292-escalations.js';
 import { alarmAckLinksMigration } from './293-alarm-ack-links.js';
 import { auditRecordsMigration } from './300-audit-records.js';
+import { auditRetentionMigration } from './301-audit-retention.js';
 import { scimDirectoryMigration } from './310-scim-directory.js';
 import { callerNotificationsMigration } from './330-caller-notifications.js';
 
@@ -81,6 +82,7 @@ export const migrations: Migration[] = [
   escalationsMigration,
   alarmAckLinksMigration,
   auditRecordsMigration,
+  auditRetentionMigration,
   scimDirectoryMigration,
   callerNotificationsMigration,
 ];

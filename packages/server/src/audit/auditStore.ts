@@ -1,0 +1,106 @@
+import { AUDIT_PAGE_DEFAULT, type AuditActorKind, type AuditRecord, type AuditRecordsResponse } from '@varde/core/contract';
+import type { Db } from '../storage/db.js';
+import { HttpError } from '../http/HttpError.js';
+
+/** A read of the audit log: filters combine with AND; `partner` null reads every partner's (system admins). */
+export interface AuditFilter {
+  partner: string | null;
+  actorKind?: AuditActorKind;
+  actorId?: string;
+  userId?: string;
+  action?: string;
+  objectKind?: string;
+  objectId?: string;
+  since?: number;
+  until?: number;
+  limit?: number;
+  cursor?: string;
+}
+
+/** Object kinds that are accounts, for `userId` (records by the account or about it). */
+const ACCOUNT_KINDS = ['user', 'service-account'];
+
+interface AuditRow {
+  id: string;
+  at: number | string;
+  partner_id: string | null;
+  actor_kind: AuditActorKind;
+  actor_id: string | null;
+  token_id: string | null;
+  address: string | null;
+  user_agent: string | null;
+  action: string;
+  object_kind: string;
+  object_id: string | null;
+  summary: string;
+}
+
+/** The cursor is the last record's place in the order (at, id), opaque to clients. */
+function encodeCursor(row: AuditRow): string {
+  return Buffer.from(JSON.stringify([Number(row.at), row.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): [number, string] {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 2 && Number.isSafeInteger(value[0]) && typeof value[1] === 'string') return [value[0], value[1]];
+  } catch {
+    // fall through: a cursor this cloud did not make
+  }
+  throw new HttpError(400, 'cursor: not a cursor this API gave out');
+}
+
+export function recordOfRow(row: AuditRow): AuditRecord {
+  return {
+    id: row.id,
+    at: Number(row.at),
+    partnerId: row.partner_id,
+    actor: { kind: row.actor_kind, id: row.actor_id, tokenId: row.token_id },
+    address: row.address,
+    userAgent: row.user_agent,
+    action: row.action,
+    objectKind: row.object_kind,
+    objectId: row.object_id,
+    summary: row.summary,
+  };
+}
+
+/** One page, newest first (`at`, then `id`, descending). */
+export async function readAuditRecords(db: Db, filter: AuditFilter): Promise<AuditRecordsResponse> {
+  const limit = filter.limit ?? AUDIT_PAGE_DEFAULT;
+  let query = db.selectFrom('audit_records').selectAll();
+  if (filter.partner !== null) query = query.where('partner_id', '=', filter.partner);
+  if (filter.actorKind) query = query.where('actor_kind', '=', filter.actorKind);
+  if (filter.actorId) query = query.where('actor_id', '=', filter.actorId);
+  if (filter.action) query = query.where('action', '=', filter.action);
+  if (filter.objectKind) query = query.where('object_kind', '=', filter.objectKind);
+  if (filter.objectId) query = query.where('object_id', '=', filter.objectId);
+  if (filter.userId) {
+    const user = filter.userId;
+    query = query.where((eb) => eb.or([eb('actor_id', '=', user), eb.and([eb('object_id', '=', user), eb('object_kind', 'in', ACCOUNT_KINDS)])]));
+  }
+  if (filter.since !== undefined) query = query.where('at', '>=', filter.since);
+  if (filter.until !== undefined) query = query.where('at', '<', filter.until);
+  if (filter.cursor) {
+    const [at, id] = decodeCursor(filter.cursor);
+    query = query.where((eb) => eb.or([eb('at', '<', at), eb.and([eb('at', '=', at), eb('id', '<', id)])]));
+  }
+  const rows = (await query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute()) as AuditRow[];
+  const page = rows.slice(0, limit);
+  return { records: page.map(recordOfRow), nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null };
+}
+
+/** Who last did `actions` to an object, newest first: the alarm details' "acknowledged by". */
+export async function latestAuditOf(db: Db, objectKind: string, objectId: string, actions: readonly string[]): Promise<AuditRecord[]> {
+  const rows = (await db
+    .selectFrom('audit_records')
+    .selectAll()
+    .where('object_kind', '=', objectKind)
+    .where('object_id', '=', objectId)
+    .where('action', 'in', [...actions])
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(50)
+    .execute()) as AuditRow[];
+  return rows.map(recordOfRow);
+}
