@@ -142,7 +142,13 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
   // Cleared by every write that could make what it keeps wrong, as the write is sent (and see the listener below).
   const callerCache = createCallerCache();
   const callerWrites = watchTableWrites(CALLER_TABLE_WRITES, () => callerCache.clear());
-  const db = await openDatabase(config.storage, (error) => onPoolError(error), applicationNameOf(config.nodeId), options.onStatement, [callerWrites]).catch((error: unknown) => {
+  // Every statement this node sends is counted (the metrics' varde_database_statements_total).
+  let statementsSent = 0;
+  const onStatement = (text: string) => {
+    statementsSent += 1;
+    options.onStatement?.(text);
+  };
+  const db = await openDatabase(config.storage, (error) => onPoolError(error), applicationNameOf(config.nodeId), onStatement, [callerWrites]).catch((error: unknown) => {
     server.close();
     throw error;
   });
@@ -180,7 +186,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     });
     onPoolError = (error) => app.log.warn({ err: error, node: config.nodeId }, 'database connection lost');
     const routes = trackRoutes(app);
-    const metrics = createCloudMetrics(app, { server, pool: postgresPoolOf(db), isLeader: () => leadership.isLeader(), nodeId: config.nodeId });
+    const metrics = createCloudMetrics(app, { server, pool: postgresPoolOf(db), isLeader: () => leadership.isLeader(), nodeId: config.nodeId, statementsSent: () => statementsSent });
     const signInLive = (uid: string, claims: Record<string, unknown>) => signInLives(db, uid, claims, clock.now());
     const realtimeDatabase = await createRealtimeDatabase({
       db,

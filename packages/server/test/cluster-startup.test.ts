@@ -88,6 +88,8 @@ describe('health, readiness and metrics of one node', () => {
     expect(text).not.toContain('some-id-1');
     expect(text).toMatch(/varde_open_sockets\{node="solo"\} [1-9]/);
     expect(text).toContain('# TYPE varde_function_runs_total counter');
+    // Statements sent: what a request costs the database (the reads bench divides it by its requests).
+    expect(Number(/varde_database_statements_total\{node="solo"\} (\d+)/.exec(text)?.[1])).toBeGreaterThan(0);
   });
 });
 

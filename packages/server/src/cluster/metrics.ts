@@ -20,6 +20,8 @@ export interface MetricsSources {
   pool?: pg.Pool;
   isLeader(): boolean;
   nodeId: string;
+  /** Statements sent to the database so far (on PostgreSQL each is a round trip). */
+  statementsSent(): number;
 }
 
 /** Requests by route pattern (never the raw URL: ids would make a series each) and status. */
@@ -83,6 +85,17 @@ export function createCloudMetrics(app: FastifyInstance, sources: MetricsSources
       },
     });
   }
+  let statementsCounted = 0;
+  new Counter({
+    name: 'varde_database_statements_total',
+    help: 'Statements this node sent to the database (what a request costs: divide by varde_http_requests_total)',
+    registers: [registry],
+    collect() {
+      const sent = sources.statementsSent();
+      this.inc(sent - statementsCounted);
+      statementsCounted = sent;
+    },
+  });
   const functionRuns = new Counter({
     name: 'varde_function_runs_total',
     help: 'Cloud function runs on this node, by outcome (ok, error, timeout, refused)',
