@@ -10,6 +10,8 @@ export const PAGE_ACCESS: Readonly<Record<string, readonly ModuleKey[]>> = {
   '/sites/:uuid': ['sites'],
   '/alarms': ['alarms'],
   '/alarms/map': ['alarms'],
+  // Issue 35: who is told about alarms, for those who see alarms.
+  '/oncall': ['alarms'],
   '/bim': ['bim'],
   '/cloud-functions': ['functions'],
   '/cloud-apps': ['apps'],

@@ -45,6 +45,7 @@ const UserDetailPage = lazyPage(() => import('../pages/administrate/UserDetailPa
 const AlarmsPage = lazyPage(() => import('../pages/alarms/AlarmsPage.js'), 'AlarmsPage');
 const AlarmMapPage = lazyPage(() => import('../pages/alarms/AlarmMapPage.js'), 'AlarmMapPage');
 const LicensesPage = lazyPage(() => import('../pages/licenses/LicensesPage.js'), 'LicensesPage');
+const OnCallPage = lazyPage(() => import('../pages/onCall/OnCallPage.js'), 'OnCallPage');
 const NotificationsPage = lazyPage(() => import('../pages/notifications/NotificationsPage.js'), 'NotificationsPage');
 const SearchPage = lazyPage(() => import('../pages/searchpage/SearchPage.js'), 'SearchPage');
 const ControllerUserAdminPage = lazyPage(() => import('../pages/controllerUserAdmin/ControllerUserAdminPage.js'), 'ControllerUserAdminPage');
@@ -97,6 +98,7 @@ export const routes: readonly PortalRoute[] = [
   { path: '/administrate/:id/:section', component: UserDetailPage, needsLogin: true, layout: 'shell' },
   { path: '/alarms', component: AlarmsPage, needsLogin: true, layout: 'shell' },
   { path: '/alarms/map', component: AlarmMapPage, needsLogin: true, layout: 'shell' },
+  { path: '/oncall', component: OnCallPage, needsLogin: true, layout: 'shell' },
   { path: '/licenses', component: LicensesPage, needsLogin: true, layout: 'shell' },
   { path: '/notifications', component: NotificationsPage, needsLogin: true, layout: 'shell' },
   { path: '/searchpage', component: SearchPage, needsLogin: true, layout: 'shell' },

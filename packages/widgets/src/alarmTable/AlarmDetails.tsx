@@ -6,11 +6,12 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { formatDateTime, formatMeasuredText, i18n } from '@varde/core';
-import { isShelved, type AlarmHistoryEntry, type AlarmRow } from '@varde/core/contract';
+import { isShelved, type AlarmHistoryEntry, type AlarmRow, type EscalationLogLine } from '@varde/core/contract';
 import '../shared/shoelaceElements.js';
 import { useElementEvent } from '../shared/useElementEvent.js';
 import type { WidgetTranslate } from '../shared/useWidgetTranslation.js';
 import { stateText } from './alarmState.js';
+import { EscalationTimeline } from './EscalationTimeline.js';
 import type { AlarmActions } from './useAlarmActions.js';
 
 /** Shelving times offered (minutes). */
@@ -61,6 +62,7 @@ export function AlarmDetails({ rows, t, actions, onClose, onBulkDone, siteLink }
   const [comment, setComment] = useState('');
   const [minutes, setMinutes] = useState<number>(60);
   const [history, setHistory] = useState<AlarmHistoryEntry[]>([]);
+  const [escalation, setEscalation] = useState<EscalationLogLine[]>([]);
   // Clearing sets an alarm returned without the site saying so: asked once more before it is done.
   const [confirmClear, setConfirmClear] = useState(false);
   const single = rows.length === 1 ? rows[0]! : null;
@@ -80,6 +82,10 @@ export function AlarmDetails({ rows, t, actions, onClose, onBulkDone, siteLink }
     actions.history(single.id).then(
       (entries) => current && setHistory(entries),
       () => current && setHistory([]),
+    );
+    actions.escalation(single.id).then(
+      (lines) => current && setEscalation(lines),
+      () => current && setEscalation([]),
     );
     return () => {
       current = false;
@@ -241,6 +247,7 @@ export function AlarmDetails({ rows, t, actions, onClose, onBulkDone, siteLink }
           <HistoryList entries={history} t={t} />
         </section>
       ) : null}
+      {single ? <EscalationTimeline alarm={single} lines={escalation} history={history} t={t} /> : null}
       <sl-button ref={closeButton} slot="footer" size="small" data-action="close" onClick={onClose}>
         {t('close')}
       </sl-button>

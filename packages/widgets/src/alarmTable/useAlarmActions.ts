@@ -1,7 +1,7 @@
 /** The operator's actions on alarms, through the shared session (the alarms service over HTTP). */
 import { useCallback, useRef, useState } from 'react';
-import { acknowledgeAlarm, acknowledgeAlarms, alarmHistory, clearAlarm, shelveAlarm, unshelveAlarm } from '@varde/core';
-import type { AlarmHistoryEntry } from '@varde/core/contract';
+import { acknowledgeAlarm, acknowledgeAlarms, alarmEscalationLog, alarmHistory, clearAlarm, shelveAlarm, unshelveAlarm } from '@varde/core';
+import type { AlarmHistoryEntry, EscalationLogLine } from '@varde/core/contract';
 import { useSharedSession } from '../shared/useSharedSession.js';
 import type { SiteFeed } from './siteFeed.js';
 
@@ -16,6 +16,8 @@ export interface AlarmActions {
   shelve(id: string, minutes: number, comment: string): Promise<boolean>;
   unshelve(id: string): Promise<boolean>;
   history(id: string): Promise<AlarmHistoryEntry[]>;
+  /** What the alarm's escalation sent to whom and when (issue 35); empty when no policy escalated it. */
+  escalation(id: string): Promise<EscalationLogLine[]>;
 }
 
 export function useAlarmActions(feed: SiteFeed | null): AlarmActions {
@@ -55,5 +57,6 @@ export function useAlarmActions(feed: SiteFeed | null): AlarmActions {
     shelve: (id, minutes, comment) => run((http) => shelveAlarm(http, id, minutes, comment)),
     unshelve: (id) => run((http) => unshelveAlarm(http, id)),
     history: async (id) => (session ? alarmHistory(session.http, id) : []),
+    escalation: async (id) => (session ? alarmEscalationLog(session.http, id) : []),
   };
 }
