@@ -22,6 +22,8 @@ export type DeliveryTarget =
 export async function deliveryTarget(ctx: Ctx, userUid: string, siteUuid: string, channel: RuleChannel, tx?: Tx): Promise<DeliveryTarget> {
   const account = await accountByUid(tx?.db ?? ctx.db, userUid);
   if (!account) return { ok: false, account: null, reason: 'unknown-user' };
+  // A disabled account (a leaver the directory or an import deactivated) is told nothing: no alarm, no on-call step.
+  if (account.disabled) return { ok: false, account, reason: 'no-access' };
   // Someone who lost the site since the rule was made learns nothing more about it.
   if (!(await userHasSite(ctx, userUid, siteUuid, tx))) return { ok: false, account, reason: 'no-access' };
   if (channel === 'mail') {

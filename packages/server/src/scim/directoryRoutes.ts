@@ -23,6 +23,7 @@ import { requireSessionCaller } from '../tokens/tokenRoutes.js';
 import { loadActor, requireGrantable, requireRole, type Actor } from '../users/actor.js';
 import { writeBatcherFor } from '../users/writeBatcher.js';
 import { connectionById, createConnection, listConnections, revokeConnection, rotateConnectionToken } from './connectionStore.js';
+import { registerDirectoryOwnership } from './directoryOwnership.js';
 import { applyGroupAccess } from './groupAccess.js';
 import { groupPartner, listDirectoryGroups, membersOf, scimGroupById, setGroupAccess } from './scimGroupStore.js';
 import { SCIM_PREFIX } from './routes.js';
@@ -60,6 +61,7 @@ async function requireOwnConnection(ctx: CloudContext, admin: DirectoryAdmin, id
 export function registerDirectoryRoutes(app: FastifyInstance, ctx: CloudContext): void {
   const write = <T>(work: (tx: Tx) => Promise<T>) => writeBatcherFor(ctx.db).run(work);
   const baseUrl = `${ctx.config.publicOrigin}${SCIM_PREFIX}`;
+  registerDirectoryOwnership(app, ctx);
   void app.register(
     async (api) => {
       api.get('/directory/connections', async (request): Promise<ListConnectionsResponse> => {

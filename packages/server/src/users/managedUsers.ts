@@ -15,8 +15,8 @@ function trueMap(value: unknown): Record<string, true> {
   return map;
 }
 
-const FIELDS = ['name', 'phone', 'language', 'controllers', 'moduleAccesses', 'licensingPartners', 'systemAdmin', 'source', 'disabled'];
-/** Users per profile read: a list is read in a few queries, never one per user (9 paths each, 3 parameters a path). */
+const FIELDS = ['name', 'phone', 'language', 'controllers', 'moduleAccesses', 'licensingPartners', 'systemAdmin', 'source', 'disabled', 'directory'];
+/** Users per profile read: a list is read in a few queries, never one per user (10 paths each, 3 parameters a path). */
 const USERS_PER_READ = 100;
 
 /**
@@ -40,7 +40,7 @@ export async function managedUserOf(ctx: Ctx, account: AccountRecord, tx?: Tx): 
 }
 
 function managedUserFrom(account: AccountRecord, fields: unknown[]): ManagedUser {
-  const [name, storedPhone, storedLanguage, controllers, moduleAccesses, licensingPartners, systemAdmin, source, disabled] = fields;
+  const [name, storedPhone, storedLanguage, controllers, moduleAccesses, licensingPartners, systemAdmin, source, disabled, directory] = fields;
   const phone = account.phone ?? storedPhone;
   const language = languageCode.safeParse(storedLanguage);
   const user: ManagedUser = {
@@ -57,6 +57,8 @@ function managedUserFrom(account: AccountRecord, fields: unknown[]): ManagedUser
   if (typeof phone === 'string' && phone !== '') user.phone = phone;
   if (typeof source === 'string' && source !== '') user.source = source;
   if (disabled === true) user.disabled = true;
+  // The directory connection (SCIM) that manages the user, mirrored into the profile as `source` is.
+  if (typeof directory === 'string' && directory !== '') user.directory = directory;
   return user;
 }
 
