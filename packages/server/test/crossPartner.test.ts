@@ -27,6 +27,7 @@ const exempt: Record<string, string> = {
   'POST /cloud/alarms/oncall/schedules': "makes a schedule of the caller's own partner; another partner's user or site in it is refused with 400 naming the field (oncall-schedules.test.ts)",
   'POST /cloud/alarms/oncall/feed': "names nothing: renews the caller's own calendar-feed secret",
   'DELETE /cloud/alarms/oncall/feed': "names nothing: revokes the caller's own calendar-feed secret",
+  'POST /cloud/users/directory/connections': "makes a directory connection for the caller's own partner and names nothing (scim-access.test.ts)",
   'POST /cloud/alarms/escalations/policies': "makes a policy of the caller's own partner; another partner's user, schedule or site in it is refused with 400 naming the field (escalations.test.ts)",
 };
 
@@ -87,7 +88,19 @@ async function victimCredentials() {
   const account = await as(victimTokens, 'users', '/cloud/users/service-accounts', { method: 'POST', json: { name: 'Victim sync', role: 'User' } });
   const token = await as(victimTokens, 'users', `/cloud/users/service-accounts/${account.body.uid}/tokens`, { method: 'POST', json: { name: 'victim cron' } });
   expect([personal.status, account.status, token.status]).toEqual([201, 201, 201]);
-  return { personalToken: personal.body.id as string, serviceAccount: account.body.uid as string, serviceAccountToken: token.body.id as string };
+  const connection = await as(victimTokens, 'users', '/cloud/users/directory/connections', { method: 'POST', json: { name: 'Victim directory' } });
+  const group = await call(cloud, '/scim/v2/Groups', {
+    json: { schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'], displayName: 'Victim group' },
+    headers: { authorization: `Bearer ${connection.body.token}` },
+  });
+  expect([connection.status, group.status]).toEqual([201, 201]);
+  return {
+    personalToken: personal.body.id as string,
+    serviceAccount: account.body.uid as string,
+    serviceAccountToken: token.body.id as string,
+    directoryConnection: connection.body.connection.id as string,
+    directoryGroup: group.body.id as string,
+  };
 }
 
 const protectedRoutes = () =>
@@ -186,5 +199,9 @@ describe('every token-protected route', () => {
     expect(licence.body.state).toBe('active');
     const alarm = (await as(victimTokens, 'alarms', `/cloud/alarms/alarms/${victim.alarm}/history`)).body;
     expect(JSON.stringify(alarm)).not.toContain('taken');
+    const connections = (await as(victimTokens, 'users', '/cloud/users/directory/connections')).body.data;
+    expect(connections.find((item: { id: string }) => item.id === victim.directoryConnection)).toMatchObject({ revokedAt: null, rotatedAt: null });
+    const groups = (await as(victimTokens, 'users', '/cloud/users/directory/groups')).body.data;
+    expect(groups.find((item: { id: string }) => item.id === victim.directoryGroup)).toMatchObject({ role: null });
   });
 });

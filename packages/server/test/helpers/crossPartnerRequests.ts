@@ -24,6 +24,9 @@ export interface VictimThings {
   personalToken: string;
   serviceAccount: string;
   serviceAccountToken: string;
+  /** A SCIM directory connection of the victim's partner, and a group its directory made. */
+  directoryConnection: string;
+  directoryGroup: string;
 }
 
 /** What an attacking request sends besides its path. */
@@ -45,6 +48,8 @@ export function pathValueFor(route: RegisteredRoute, param: string, victim: Vict
   if (param === 'id') {
     const owner = route.access?.owner;
     if (route.url.includes('/service-accounts/')) return victim.serviceAccount;
+    if (route.url.includes('/directory/connections/')) return victim.directoryConnection;
+    if (route.url.includes('/directory/groups/')) return victim.directoryGroup;
     if (route.url.includes('/auth/tokens/')) return victim.personalToken;
     if (owner === 'managed-user') return victim.user;
     if (owner === 'alarm' || route.url.includes('/simulation/alarms/')) return victim.alarm;
@@ -83,6 +88,7 @@ export function pathBodyFor(route: RegisteredRoute, victim: VictimThings): unkno
     'PATCH /cloud/anomaly/v0/models/:model_id/:version_id': { description: 'taken' },
     'POST /cloud/alarms/simulation/sites/:id/connection': { webpmpReady: false },
     'POST /cloud/faas-manager/v0/functions/:name/run': {},
+    'PUT /cloud/users/directory/groups/:id/access': { role: 'Admin', sites: [] },
   };
   return bodies[routeKey(route)] ?? (route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
 }
