@@ -17,8 +17,8 @@ const BUDGETS: Record<string, number> = {
   "one site's page": 1,
   // The latest alarm, the unacknowledged count and the active ones by class, and the site.
   "a site's alarm report": 4,
-  // The series, written values beside generated ones, a count guarding the range: the historian's own.
-  "a trend's series": 7,
+  // The site, then the series' definition with the values written beside it.
+  "a trend's series": 2,
   'tag search': 1,
   // The site with the caller's access to it, then the rules.
   'notification rules': 2,

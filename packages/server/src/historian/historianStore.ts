@@ -1,11 +1,11 @@
 import type { Clock } from '../clock.js';
 import type { Db } from '../storage/db.js';
-import { countBetween, pointsBetween, type SeriesDefinition, type SeriesPoint, type SeriesProfile } from './series.js';
+import { pointsBetween, type SeriesDefinition, type SeriesPoint, type SeriesProfile } from './series.js';
 
 /** At most this many points per read (400 days of 5-minute data fit). */
 export const MAX_POINTS_PER_READ = 120_000;
 
-interface SeriesRow {
+export interface SeriesRow {
   controller: string;
   tag: string;
   unit: string;
@@ -15,7 +15,7 @@ interface SeriesRow {
   interval_ms: number;
 }
 
-function fromRow(row: SeriesRow): SeriesDefinition {
+export function fromRow(row: SeriesRow): SeriesDefinition {
   return {
     controller: row.controller,
     tag: row.tag,
@@ -36,7 +36,6 @@ export interface Historian {
   seriesOfControllers(controllers: readonly string[]): Promise<Map<string, SeriesDefinition[]>>;
   /** Points in [from, to] plus one on each side; null when the controller has no such tag. */
   read(controller: string, tag: string, from: number, to: number): Promise<SeriesPoint[] | null>;
-  count(controller: string, tag: string, from: number, to: number): Promise<number>;
 }
 
 const COLUMNS = ['controller', 'tag', 'unit', 'profile', 'seed', 'start_at', 'interval_ms'] as const;
@@ -101,10 +100,6 @@ export function createHistorian(db: Db, clock: Clock): Historian {
     async read(controller, tag, from, to) {
       const definition = await series(controller, tag);
       return definition ? pointsBetween(definition, from, to, clock.now()) : null;
-    },
-    async count(controller, tag, from, to) {
-      const definition = await series(controller, tag);
-      return definition ? countBetween(definition, from, to, clock.now()) : 0;
     },
   };
 }

@@ -14,7 +14,8 @@ import { callerOf, type Caller } from '../http/caller.js';
 import { HttpError } from '../http/HttpError.js';
 import { parseWith } from '../http/parseWith.js';
 import { MAX_POINTS_PER_READ, type Historian } from './historianStore.js';
-import { indexAtOrBefore, pointAt } from './series.js';
+import { countBetween, indexAtOrBefore, pointAt, pointsBetween } from './series.js';
+import { seriesWithWrites } from './seriesWithWrites.js';
 import { parseHistorianTime } from './historianTime.js';
 import { mergeWrittenPoints } from '../writeApi/writtenValues.js';
 
@@ -61,12 +62,16 @@ export function registerHistorianRoutes(app: FastifyInstance, ctx: CloudContext,
         const to = query.to === undefined ? ctx.clock.now() : timeOf(query.to, 'to');
         if (to < from) throw new HttpError(400, 'to must not be before from');
         const { controllerId, tag } = request.params;
-        await seriesFor(callerOf(request), controllerId, tag);
-        if ((await historian.count(controllerId, tag, from, to)) > MAX_POINTS_PER_READ) {
+        await siteForCaller(ctx, callerOf(request), controllerId);
+        // The definition and the written values in one statement: a trend is read again and again.
+        const { definition, written } = await seriesWithWrites(ctx.db, controllerId, tag, from, to);
+        // A tag may also exist only through values written with the write API.
+        if (!definition && written.length === 0) throw new HttpError(404, `No data for tag ${tag} on controller ${controllerId}`);
+        const now = ctx.clock.now();
+        if (definition && countBetween(definition, from, to, now) > MAX_POINTS_PER_READ) {
           throw new HttpError(400, `The range holds more than ${MAX_POINTS_PER_READ} points; ask for a shorter one`);
         }
-        const written = await ctx.writeApi.values.numbersBetween(controllerId, tag, from, to);
-        const points = mergeWrittenPoints((await historian.read(controllerId, tag, from, to)) ?? [], written, from, to);
+        const points = mergeWrittenPoints(definition ? pointsBetween(definition, from, to, now) : [], written, from, to);
         return points.map((point) => ({ ts: formatTs(point.ts, query.time_format), v: point.v }));
       });
 

@@ -24,8 +24,6 @@ export interface WriteRecord {
  */
 export interface WrittenValues {
   write(record: WriteRecord): Promise<void>;
-  /** Numbers in [from, to] plus the last before and the first after, oldest first. */
-  numbersBetween(controller: string, tag: string, from: number, to: number): Promise<WrittenPoint[]>;
   /** The last number at or before ts. */
   numberAtOrBefore(controller: string, tag: string, ts: number): Promise<WrittenPoint | null>;
   /** Whether any number was written to the tag (a tag may exist only through writes). */
@@ -69,18 +67,6 @@ export function createWrittenValues(db: Db): WrittenValues {
           run_id: record.runId ?? null,
         })
         .execute();
-    },
-    async numbersBetween(controller, tag, from, to) {
-      // The latest write for a time wins: ORDER BY id picks it last.
-      const rows = (await numbersOf(controller, tag).where('ts', '>=', from).where('ts', '<=', to).orderBy('ts').orderBy('id').execute()) as NumberRow[];
-      // Several writes at one time: keep the last.
-      const byTs = new Map<number, WrittenPoint>();
-      for (const row of rows) byTs.set(row.ts, { ts: row.ts, v: row.value });
-      const before = await numbersOf(controller, tag).where('ts', '<', from).orderBy('ts', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
-      const after = await numbersOf(controller, tag).where('ts', '>', to).orderBy('ts').orderBy('id', 'desc').limit(1).executeTakeFirst();
-      const first = point(before as NumberRow | undefined);
-      const last = point(after as NumberRow | undefined);
-      return [...(first ? [first] : []), ...byTs.values(), ...(last ? [last] : [])];
     },
     async numberAtOrBefore(controller, tag, ts) {
       const row = await numbersOf(controller, tag).where('ts', '<=', ts).orderBy('ts', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
