@@ -11,8 +11,8 @@ import { expectLooksRight } from '../users/accessTokensLook.js';
  * in the alarm dialog. Build server and portal first. Screens: test-results/screens/oncall-*.png.
  */
 
-async function openAs(page: Page, path: string, user: { email: string; password: string }, width = 1440) {
-  await useLanguage(page, 'en');
+async function openAs(page: Page, path: string, user: { email: string; password: string }, width = 1440, language: 'en' | 'no' | 'se' = 'en') {
+  await useLanguage(page, language);
   await page.setViewportSize({ width, height: 900 });
   failOnDialog(page);
   await signIn(page, path, user.email, user.password);
@@ -80,15 +80,19 @@ test('the on-call page shows the schedule, takes an override by the form and mak
 
 test('the on-call page at 390 px, in Norwegian, and for a user whose partner has no schedules', async ({ page }) => {
   test.setTimeout(120_000);
-  await openAs(page, '/oncall', demoUsers.user, 390);
+  await openAs(page, '/oncall', demoUsers.user, 390, 'no');
+  await expect(page.getByRole('heading', { level: 1, name: 'Vakt' })).toBeVisible();
   await expect(page.getByTestId('schedule')).toHaveCount(1);
-  await expect(page.getByTestId('my-shifts')).toBeVisible();
+  await expect(page.getByTestId('my-shifts')).toContainText('Mine neste vakter');
+  await expect(page.getByTestId('schedule').getByText('Har vakt nå')).toBeVisible();
   await expectLooksRight(page, 'oncall-page-user');
 
   const other = await page.context().browser()!.newPage();
   await openAs(other, '/oncall', demoUsers.partnerUser, 390);
   await expect(other.getByTestId('no-schedules')).toContainText('no on-call schedules');
-  await expect(other.getByTestId('my-shifts')).toContainText('No shifts for you');
+  // Nothing to list or subscribe to without a schedule.
+  await expect(other.getByTestId('my-shifts')).toHaveCount(0);
+  await expect(other.getByTestId('calendar-feed')).toHaveCount(0);
   await expectLooksRight(other, 'oncall-no-schedules');
   await other.close();
 });
@@ -124,7 +128,10 @@ test('the policy editor beside the rule editor makes, refuses, shows and deletes
   await step2.getByRole('button', { name: 'Add to step 2' }).click(); // the first schedule, "whoever is on call"
   await step2.getByLabel('Kind (Step 2)').selectOption('backup');
   await step2.getByRole('button', { name: 'Add to step 2' }).click();
-  await expect(step2.getByTestId('step-targets').locator('li')).toHaveCount(2);
+  await step2.getByLabel('Kind (Step 2)').selectOption('role');
+  await step2.getByLabel('Who (Step 2)').selectOption('PowerUser');
+  await step2.getByRole('button', { name: 'Add to step 2' }).click();
+  await expect(step2.getByTestId('step-targets').locator('li')).toHaveCount(3);
   await form.getByLabel('Repeat the whole policy (times)').fill('2');
   await expectLooksRight(page, 'oncall-policy-form');
   await form.getByRole('button', { name: 'Save policy' }).click();
@@ -136,7 +143,7 @@ test('the policy editor beside the rule editor makes, refuses, shows and deletes
   await expect(card).toContainText('Alarm classes: C');
   await expect(card).toContainText('repeated 2 times');
   await expect(card.locator('li').nth(0)).toHaveText('after 0 min: power@varde.test by E-mail');
-  await expect(card.locator('li').nth(1)).toHaveText('after 10 min: On call in Driftsvakt Fjordvarme, Backup in Driftsvakt Fjordvarme by SMS + E-mail');
+  await expect(card.locator('li').nth(1)).toHaveText('after 10 min: On call in Driftsvakt Fjordvarme, Backup in Driftsvakt Fjordvarme, Everyone with role PowerUser by SMS + E-mail');
   await expectLooksRight(page, 'oncall-policies');
   await page.setViewportSize({ width: 390, height: 900 });
   await expectLooksRight(page, 'oncall-policies');

@@ -8,6 +8,7 @@ import { touched } from '../storage/executeResults.js';
 import type { Tx } from '../storage/transaction.js';
 import { createAckLink } from './ackLinks.js';
 import { recordEscalation } from './escalationLog.js';
+import { usersWithRoleOnSite } from './roleTargets.js';
 import { escalationMail, escalationSms } from './escalationTexts.js';
 import type { PolicyStore } from './policyStore.js';
 
@@ -82,7 +83,11 @@ export async function runDueStep(ctx: Ctx, stores: { policies: PolicyStore; sche
   const uids: string[] = [];
   for (const target of policyStep!.targets) {
     if ('user' in target) uids.push(target.user);
-    else {
+    else if ('role' in target) {
+      const everyone = await usersWithRoleOnSite(ctx, tx, policy!.partner, target.role, row.site_uuid);
+      uids.push(...everyone);
+      if (everyone.length === 0) await log({ userUid: null, username: target.role, channel: null, outcome: 'skipped', reason: 'nobody-with-role', to: null });
+    } else {
       const id = 'schedule' in target ? target.schedule : target.backup;
       const schedule = await stores.schedules.get(id, tx.db);
       const who = schedule ? ('schedule' in target ? (onCallAt(schedule, now)?.userUid ?? null) : backupAt(schedule, now)) : null;

@@ -1,5 +1,10 @@
-/** Whom a step tells: a user, whoever a schedule puts on call when the step runs, or that schedule's backup then (oncall/whoIsOnCall.ts backupAt). */
-export type StepTarget = { user: string } | { schedule: string } | { backup: string };
+import type { Role } from '@varde/core/contract';
+
+/**
+ * Whom a step tells: a user, whoever a schedule puts on call when the step runs, that schedule's backup then
+ * (oncall/whoIsOnCall.ts backupAt), or everyone of the partner with a role on the alarm's site then (roleTargets.ts).
+ */
+export type StepTarget = { user: string } | { schedule: string } | { backup: string } | { role: Role };
 
 export type EscalationChannel = 'sms' | 'mail';
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { roles } from '@varde/core/contract';
 import { accountByEmail, accountByUid } from '../auth/accounts.js';
 import { canSeeSite } from '../controllers/visibleSites.js';
 import { HttpError } from '../http/HttpError.js';
@@ -23,7 +24,7 @@ const policyBody = z.object({
     .array(
       z.object({
         afterMinutes: minutes(MAX_DELAY_MINUTES),
-        targets: z.array(z.union([z.object({ user: text(320) }), z.object({ schedule: text(64) }), z.object({ backup: text(64) })])).check(z.minLength(1, 'a step needs at least one target'), z.maxLength(50)),
+        targets: z.array(z.union([z.object({ user: text(320) }), z.object({ schedule: text(64) }), z.object({ backup: text(64) }), z.object({ role: z.enum(roles) })])).check(z.minLength(1, 'a step needs at least one target'), z.maxLength(50)),
         channels: z.array(z.enum(['sms', 'mail'])).check(z.minLength(1, 'a step needs at least one channel'), z.maxLength(2)),
       }),
     )
@@ -57,6 +58,8 @@ export async function policyFromBody(ctx: Ctx, schedules: ScheduleStore, callerU
         if (!account) throw bad(`${field}.user`, `no user ${target.user}`);
         if ((await partnerOfUser(ctx, account.uid)) !== partner) throw bad(`${field}.user`, `${target.user} is not a user of this policy's partner`);
         targets.push({ user: account.uid });
+      } else if ('role' in target) {
+        targets.push({ role: target.role });
       } else {
         const [kind, id] = 'schedule' in target ? (['schedule', target.schedule] as const) : (['backup', target.backup] as const);
         const schedule = await schedules.get(id);

@@ -44,18 +44,21 @@ export function OnCallPage() {
           </button>
         </div>
       ) : (
-        <>
-          <MyShifts me={user?.email ?? null} timelines={state.value} />
-          {state.value.length === 0 ? (
-            <p className="oncall-panel oncall-muted" data-testid="no-schedules">
-              {t('onCall:noSchedules')}
-            </p>
-          ) : (
-            state.value.map(({ schedule, spans }) => <ScheduleCard key={schedule.id} schedule={schedule} spans={spans} now={now} onChanged={refresh} />)
-          )}
-        </>
+        // Without a schedule there are no shifts to list or subscribe to: only the why.
+        state.value.length === 0 ? (
+          <p className="oncall-panel oncall-muted" data-testid="no-schedules">
+            {t('onCall:noSchedules')}
+          </p>
+        ) : (
+          <>
+            <MyShifts me={user?.email ?? null} timelines={state.value} />
+            {state.value.map(({ schedule, spans }) => (
+              <ScheduleCard key={schedule.id} schedule={schedule} spans={spans} now={now} onChanged={refresh} />
+            ))}
+            <CalendarFeedPanel />
+          </>
+        )
       )}
-      <CalendarFeedPanel />
     </section>
   );
 }
