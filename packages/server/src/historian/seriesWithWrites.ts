@@ -5,6 +5,7 @@ import { fromRow, type SeriesRow } from './historianStore.js';
 import type { SeriesDefinition } from './series.js';
 
 type Part = 'series' | 'in' | 'before' | 'after';
+const COLUMNS = ['part', 'ts', 'value', 'id', 'unit', 'profile', 'seed', 'start_at', 'interval_ms'] as const;
 type Row = Partial<SeriesRow> & { part: Part; ts: number | string | null; value: number | null; id: number | string | null };
 
 // Row types are checked where the rows are read (Row); the builder sees `any` columns, as elsewhere.
@@ -41,8 +42,8 @@ export async function seriesWithWrites(
     .where('tag', '=', tag)
     .unionAll(numbers('in').where('ts', '>=', from).where('ts', '<=', to))
     // A compound SELECT takes ORDER BY and LIMIT only in a subquery (SQLite).
-    .unionAll(db.selectFrom(numbers('before').where('ts', '<', from).orderBy('ts', 'desc').orderBy('id', 'desc').limit(1).as('before')).selectAll())
-    .unionAll(db.selectFrom(numbers('after').where('ts', '>', to).orderBy('ts').orderBy('id', 'desc').limit(1).as('after')).selectAll())
+    .unionAll(db.selectFrom(numbers('before').where('ts', '<', from).orderBy('ts', 'desc').orderBy('id', 'desc').limit(1).as('before')).select(COLUMNS))
+    .unionAll(db.selectFrom(numbers('after').where('ts', '>', to).orderBy('ts').orderBy('id', 'desc').limit(1).as('after')).select(COLUMNS))
     .execute()) as Row[];
 
   const seriesRow = rows.find((row) => row.part === 'series');
