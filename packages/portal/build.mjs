@@ -9,6 +9,7 @@ import { coreSourceAliases } from '../core/sourceAliases.mjs';
 import { buildMonacoWorker, monacoCssAsText } from '../widgets/monacoBuild.mjs';
 import { precompress } from '../widgets/precompress.mjs';
 import { rawTextImports } from '../widgets/rawTextImports.mjs';
+import { bundledLicensesOf } from '../../scripts/pack/bundledLicenses.mjs';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const coreSrc = here('../core/src');
@@ -87,3 +88,6 @@ writePage('index.html', ['portal.js', 'portal.css']);
 writePage('login/silent-callback.html', ['silentCallback.js']);
 writeFileSync(here('dist/asset-manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 await precompress(here('dist'));
+// The licence notices of the registry packages the portal's modules bundle (React, Shoelace, Leaflet,
+// firebase, monaco, …), made from the metafile as the CLI's are; esbuild ran in this process's folder.
+writeFileSync(here('dist/THIRD_PARTY_LICENSES.md'), bundledLicensesOf([{ metafile: result.metafile, workingDir: process.cwd() }], 'the portal (assets/)'));

@@ -7,13 +7,14 @@
 //   dist/elements/sri.json  the SRI hashes of those modules (sriManifest.mjs).
 //   Beside each text file of dist/elements/: its .br and .gz (precompress.mjs).
 import { build } from 'esbuild';
-import { copyFileSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { browserTargets, elementEntries, preactBuildOptions, widgetsDir } from './bundleOptions.mjs';
 import { rawTextImports } from './rawTextImports.mjs';
 import { buildMonacoWorker, monacoCssAsText } from './monacoBuild.mjs';
 import { precompress } from './precompress.mjs';
 import { writeSriManifest } from './sriManifest.mjs';
+import { bundledLicensesOf } from '../../scripts/pack/bundledLicenses.mjs';
 
 rmSync(`${widgetsDir}dist`, { recursive: true, force: true });
 
@@ -24,7 +25,7 @@ const { dependencies, peerDependencies } = JSON.parse(readFileSync(`${widgetsDir
 const installedBesideUs = [...Object.keys(dependencies), ...Object.keys(peerDependencies)];
 const reactBuildExternal = installedBesideUs.flatMap((name) => [name, `${name}/*`]);
 
-await build({
+const reactBuild = await build({
   absWorkingDir: widgetsDir,
   entryPoints: { index: 'src/index.ts' },
   outdir: 'dist',
@@ -39,6 +40,7 @@ await build({
   sourcemap: true,
   // `?raw` CSS is inlined, so the portal's build need not know the suffix.
   plugins: [rawTextImports],
+  metafile: true,
   logLevel: 'warning',
 });
 
@@ -64,3 +66,9 @@ writeSriManifest({ metafile: elements.metafile, widgetsDir, outdir: `${widgetsDi
 // Chunks carry a hash (immutable where the cloud serves them); the element files keep the names host
 // pages write in their script tags, so they are revalidated instead.
 await precompress(`${widgetsDir}dist/elements`);
+// The licence notices of the registry packages each build bundles, beside it (made from the metafiles, as
+// the CLI's): Shoelace in dist/index.js; preact, Shoelace, Leaflet, firebase, monaco, web-ifc, … in the
+// host pages' modules.
+const notices = (metafile, name) => bundledLicensesOf([{ metafile, workingDir: widgetsDir }], name);
+writeFileSync(`${widgetsDir}dist/THIRD_PARTY_LICENSES.md`, notices(reactBuild.metafile, 'dist/index.js and its chunks'));
+writeFileSync(`${widgetsDir}dist/elements/THIRD_PARTY_LICENSES.md`, notices(elements.metafile, 'the modules of dist/elements/'));

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempFolder } from '../../bench/cloudProcess.mjs';
+import { packagesInSourceMaps, packagesNamedIn } from './bundledPackages.js';
 import { writeEntryProbes } from './consumerTypes.js';
 import { freePort, startInstalledCloud, type InstalledCloud } from './installedCloud.js';
 import { productionInstallBytes } from './installWeight.js';
@@ -113,6 +114,34 @@ describe('the tarballs', () => {
         if (typeof target === 'object' && target && 'types' in target) expect(Object.keys(target)[0]).toBe('types');
       }
     }
+  });
+
+  it('ship the licence notices of every package the host pages\' modules and the portal bundle', async () => {
+    const shipped = [
+      { tarball: tarballs.widgets, file: 'package/dist/elements/THIRD_PARTY_LICENSES.md', build: 'packages/widgets/dist/elements' },
+      { tarball: tarballs.widgets, file: 'package/dist/THIRD_PARTY_LICENSES.md', build: 'packages/widgets/dist' },
+      { tarball: tarballs.server, file: 'package/shipped/widgets/THIRD_PARTY_LICENSES.md', build: 'packages/widgets/dist/elements' },
+      { tarball: tarballs.server, file: 'package/shipped/portal/THIRD_PARTY_LICENSES.md', build: 'packages/portal/dist' },
+    ];
+    for (const { tarball, file, build } of shipped) {
+      const notices = (await mustRun('tar', ['-xzOf', tarball, file], { cwd: work.path })).stdout;
+      const named = packagesNamedIn(notices);
+      // dist/ holds the host pages' dist/elements/, which have a file of their own.
+      const bundled = packagesInSourceMaps(join(repoRoot, build), build === 'packages/widgets/dist' ? /^elements\// : undefined);
+      expect(bundled.size, build).toBeGreaterThan(0);
+      expect([...bundled].filter((name) => !named.has(name)), file).toEqual([]);
+    }
+    const elements = (await mustRun('tar', ['-xzOf', tarballs.widgets, 'package/dist/elements/THIRD_PARTY_LICENSES.md'], { cwd: work.path })).stdout;
+    const portal = (await mustRun('tar', ['-xzOf', tarballs.server, 'package/shipped/portal/THIRD_PARTY_LICENSES.md'], { cwd: work.path })).stdout;
+    for (const notices of [elements, portal]) {
+      // Shoelace, Leaflet and firebase in both; React in the portal, preact on host pages.
+      for (const name of ['@shoelace-style/shoelace', 'leaflet', '@firebase/database', 'monaco-editor']) expect(packagesNamedIn(notices)).toContain(name);
+      expect(notices).toMatch(/^## leaflet [\d.]+ \(BSD-2-Clause\)\n\n[^#]*Redistribution and use in source and binary forms/m);
+      // firebase's packages name Apache-2.0 but ship no LICENSE file: the notice links the licence's text.
+      expect(notices).toMatch(/^## @firebase\/database [\d.]+ \(Apache-2\.0\)\n\n[^\n]*https:\/\/www\.apache\.org\/licenses\/LICENSE-2\.0\.txt/m);
+    }
+    expect(packagesNamedIn(portal)).toContain('react-dom');
+    expect(packagesNamedIn(elements)).toContain('preact');
   });
 
   it('install as real folders from the tarballs, not links into the repository', () => {
