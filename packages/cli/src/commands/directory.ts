@@ -15,7 +15,6 @@ import {
 import { withContext, type CommandContext } from '../context.js';
 import { usageError } from '../errors.js';
 import { formatTimestamp, type Column } from '../output/output.js';
-import { parseAuditTime } from './audit.js';
 
 interface MapOptions {
   role: string;
@@ -163,6 +162,17 @@ async function runMap(context: CommandContext, group: string, options: MapOption
   );
 }
 
+const UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** `--since 7d` (or 12h, 30m), an ISO time, or ms since the epoch -> epoch ms. */
+function sinceOf(value: string, now = Date.now()): number {
+  const relative = /^(\d+)\s*(m|h|d)$/i.exec(value.trim());
+  if (relative) return now - Number(relative[1]) * UNIT_MS[relative[2]!.toLowerCase()]!;
+  const ms = /^\d+$/.test(value) ? Number(value) : Date.parse(value);
+  if (!Number.isFinite(ms)) throw usageError(`Invalid --since "${value}": use 7d, 12h, 30m, an ISO time or ms since the epoch.`);
+  return ms;
+}
+
 const LOG_COLUMNS: Column<AuditRecord>[] = [
   { header: 'Time', value: (record) => formatTimestamp(record.at) },
   { header: 'Action', value: (record) => record.action },
@@ -173,7 +183,7 @@ const LOG_COLUMNS: Column<AuditRecord>[] = [
 async function runLog(context: CommandContext, options: LogOptions): Promise<void> {
   const limit = options.limit === undefined ? 100 : Number(options.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw usageError(`Invalid --limit "${options.limit}": a whole number from 1 to 1000.`);
-  const since = options.since === undefined ? undefined : String(parseAuditTime(options.since, '--since'));
+  const since = options.since === undefined ? undefined : String(sinceOf(options.since));
   const actorId = options.connection === undefined ? undefined : (await connectionOf(context, options.connection)).id;
   const { records } = await context.session.call('audit', (http) =>
     listAuditRecords(http, { actorKind: 'directory', ...(actorId ? { actorId } : {}), ...(since ? { since } : {}), limit }),

@@ -18,6 +18,7 @@ import { registerBimCommand } from './bim.js';
 import { registerCompletionCommand } from './completion.js';
 import { registerTokensCommand } from './tokens.js';
 import { registerServiceAccountsCommand } from './serviceAccounts.js';
+import { registerDirectoryCommand } from './directory.js';
 
 /**
  * Every command group, in the order `varde --help` lists them. A new group (users, licences,
@@ -30,6 +31,7 @@ export function registerCommands(program: Command): void {
   registerLogoutCommand(program);
   registerTokensCommand(program);
   registerServiceAccountsCommand(program);
+  registerDirectoryCommand(program);
   registerApiCommand(program);
   registerOutboxCommand(program);
   registerUsersCommand(program);
