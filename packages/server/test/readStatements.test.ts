@@ -15,8 +15,8 @@ const BUDGETS: Record<string, number> = {
   'site list': 1,
   'alarm list (the 3 s poll)': 1,
   "one site's page": 1,
-  // The latest alarm, the unacknowledged count and the active ones by class, and the site.
-  "a site's alarm report": 4,
+  // The site, then its latest alarm with the active and unacknowledged ones by class.
+  "a site's alarm report": 2,
   // The site, then the series' definition with the values written beside it.
   "a trend's series": 2,
   'tag search': 1,

@@ -3,8 +3,9 @@ import { sql } from 'kysely';
 import type { AlarmHistoryEntry, AlarmReport, AlarmRow, AlarmStateFilter } from '@varde/core/contract';
 import type { Clock } from '../clock.js';
 import type { Db } from '../storage/db.js';
-import { countOf, isUniqueViolation, touched } from '../storage/executeResults.js';
+import { isUniqueViolation, touched } from '../storage/executeResults.js';
 import { inTransaction, type Tx } from '../storage/transaction.js';
+import { siteAlarmReport } from './siteAlarmReport.js';
 
 /** Writes the audit record of an operator's change inside its transaction (alarms/alarmAudit.ts makes one). */
 export type AlarmAudit = (tx: Tx, alarm: AlarmRow, action: AlarmHistoryEntry['action']) => Promise<void>;
@@ -17,12 +18,6 @@ export interface RaiseAlarmInput {
   text?: string;
   value?: string;
   alarmType?: string;
-}
-
-/** A, B, C, then any other class: the most severe first (core's alarmClassRank; the server shares only the contract). */
-function classRank(alarmGroup: string): number {
-  const index = ['A', 'B', 'C'].indexOf(alarmGroup.trim().toUpperCase());
-  return index === -1 ? 3 : index;
 }
 
 export interface AlarmFilter {
@@ -354,43 +349,7 @@ export function createAlarmService(db: Db, clock: Clock): AlarmService {
       const rows = (await query.orderBy('a.active_at', 'desc').orderBy('a.id').execute()) as AlarmDbRow[];
       return rows.map(toRow);
     },
-    async report(siteUuid) {
-      const latest = (await selectAlarms(db)
-        .where('a.site_uuid', '=', siteUuid)
-        .orderBy('a.active_at', 'desc')
-        .orderBy('a.id')
-        .limit(1)
-        .executeTakeFirst()) as AlarmDbRow | undefined;
-      const unacked = await db
-        .selectFrom('alarms')
-        .select(sql<number>`count(*)`.as('n'))
-        .where('site_uuid', '=', siteUuid)
-        .where('acked_at', 'is', null)
-        .executeTakeFirst();
-      // The active ones by class, acknowledged or not: what the alarm cards and the map count (issue 37).
-      const activeByGroup = await db
-        .selectFrom('alarms')
-        .select(['alarm_group', sql<number>`count(*)`.as('n')])
-        .where('site_uuid', '=', siteUuid)
-        .where('inactive_at', 'is', null)
-        .groupBy('alarm_group')
-        .execute();
-      const active = activeByGroup.reduce((sum, group) => sum + countOf(group), 0);
-      const activeGroup = activeByGroup.map((group) => group.alarm_group).sort((a, b) => classRank(a) - classRank(b) || a.localeCompare(b))[0] ?? null;
-      return {
-        active,
-        activeGroup,
-        latestAlarm: latest
-          ? {
-              active: new Date(latest.active_at).toISOString(),
-              inactive: latest.inactive_at === null ? null : new Date(latest.inactive_at).toISOString(),
-              alarm_group: latest.alarm_group,
-              name: latest.tag_name,
-            }
-          : null,
-        unacked: countOf(unacked),
-      };
-    },
+    report: (siteUuid) => siteAlarmReport(db, siteUuid),
     async latestChange(siteUuid) {
       // Asked for a site on every poll of a table (90 sites every 3 s): one indexed query.
       const row = await db
