@@ -1,12 +1,13 @@
 import { ROLE_MODULES, roles, type Role } from '@varde/core/contract';
-import { accountByUid } from '../auth/accounts.js';
-import { deleteSessionsOf } from '../auth/sessions.js';
+import { accountsByUids } from '../auth/accounts.js';
 import type { CloudContext } from '../context.js';
 import type { Tx } from '../storage/transaction.js';
-import type { Actor } from '../users/actor.js';
-import { updateUser } from '../users/userWrites.js';
+import { requireGrantable, requireRole, type Actor } from '../users/actor.js';
+import { managedUsersOf } from '../users/managedUsers.js';
+import { userPath } from '../users/profiles.js';
 
 type Ctx = Pick<CloudContext, 'db' | 'realtime' | 'clock'>;
+type TrueMap = Record<string, true>;
 
 /** The role a directory user has while no mapped group holds them: they can sign in and see nothing. */
 export const ROLE_WITHOUT_GROUPS: Role = 'Viewer';
@@ -24,14 +25,11 @@ export function highestRole(held: Iterable<Role>): Role | null {
   return best;
 }
 
-/**
- * Gives each user the access of their mapped groups: the highest role, the union of the sites, and the
- * role's modules, through the users service's own rules (updateUser: the grant matrix, only the sites the
- * connection's admin has). A lower role ends the user's sessions, as a manager's change does. Nothing is
- * changed while the connection maps no group (role and sites are then the partner admins' to set).
- */
-export async function applyGroupAccess(ctx: Ctx, actor: Actor, connectionId: string, uids: readonly string[], tx: Tx): Promise<void> {
-  if (uids.length === 0 || !(await connectionMapsGroups(tx, connectionId))) return;
+const sameKeys = (a: TrueMap, b: TrueMap) => Object.keys(a).length === Object.keys(b).length && Object.keys(a).every((key) => b[key] === true);
+const lowered = (before: Role, after: Role) => roles.indexOf(after) > roles.indexOf(before);
+
+/** What each user's mapped groups give: the highest role and the union of sites. */
+async function accessOf(tx: Tx, uids: readonly string[]): Promise<Map<string, { role: Role; sites: string[] }>> {
   const held = new Map<string, { roles: Role[]; sites: Set<string> }>(uids.map((uid) => [uid, { roles: [], sites: new Set() }]));
   for (let start = 0; start < uids.length; start += 500) {
     const rows = (await tx.db
@@ -47,13 +45,70 @@ export async function applyGroupAccess(ctx: Ctx, actor: Actor, connectionId: str
       for (const site of JSON.parse(row.sites) as string[]) access.sites.add(site);
     }
   }
-  for (const [uid, access] of held) {
-    const role = highestRole(access.roles) ?? ROLE_WITHOUT_GROUPS;
-    const modules: Record<string, true> = {};
-    for (const key of ROLE_MODULES[role]) if (await actor.hasModule(key, tx)) modules[key] = true;
-    const before = (await accountByUid(tx.db, uid))?.role;
-    const controllers = Object.fromEntries([...access.sites].map((site) => [site, true as const]));
-    await updateUser(ctx, actor, uid, { role, controllers, moduleAccesses: modules }, tx);
-    if (before && roles.indexOf(role) > roles.indexOf(before)) await deleteSessionsOf(tx.db, uid);
+  return new Map([...held].map(([uid, access]) => [uid, { role: highestRole(access.roles) ?? ROLE_WITHOUT_GROUPS, sites: [...access.sites].sort() }]));
+}
+
+/**
+ * Gives each user the access of their mapped groups: the highest role, the union of the sites, and the
+ * role's modules, by the users service's rules (the grant matrix; only sites and modules the connection's
+ * admin has, the user's others kept as a manager's edit keeps them). A lower role ends the user's sessions,
+ * as a manager's change does. Nothing changes while the connection maps no group (role and sites are then
+ * the partner admins' to set). Written for a whole membership batch at once: one read of the users, one
+ * scan for their managers, one realtime write, not a users-service update per member (a PATCH adds
+ * Entra's batches of members).
+ */
+export async function applyGroupAccess(ctx: Ctx, actor: Actor, connectionId: string, uids: readonly string[], tx: Tx): Promise<void> {
+  if (uids.length === 0 || !(await connectionMapsGroups(tx, connectionId))) return;
+  const wanted = await accessOf(tx, uids);
+  const current = await managedUsersOf(ctx, await accountsByUids(tx.db, uids), tx);
+  const modulesByRole = new Map<Role, TrueMap>();
+  const writes: Array<readonly [string, unknown]> = [];
+  const byRole = new Map<Role, string[]>();
+  const mirrored = new Map<string, { controllers: TrueMap; moduleAccesses: TrueMap }>();
+  const endSessions: string[] = [];
+  for (const user of current) {
+    const target = wanted.get(user.uid)!;
+    requireRole(actor, target.role);
+    await requireGrantable(actor, 'site', target.sites, tx);
+    let modules = modulesByRole.get(target.role);
+    if (!modules) {
+      modules = {};
+      for (const key of ROLE_MODULES[target.role]) if (await actor.hasModule(key, tx)) modules[key] = true;
+      modulesByRole.set(target.role, modules);
+    }
+    const controllers: TrueMap = Object.fromEntries(target.sites.map((site) => [site, true as const]));
+    // Grants the actor does not have stay as they were (users/userWrites.ts replaceGrants).
+    for (const key of Object.keys(user.controllers)) if (!(await actor.hasSite(key, tx))) controllers[key] = true;
+    const moduleAccesses: TrueMap = { ...modules };
+    for (const key of Object.keys(user.moduleAccesses)) if (!(await actor.hasModule(key, tx))) moduleAccesses[key] = true;
+    const base = userPath(user.uid);
+    if (user.role !== target.role) {
+      byRole.set(target.role, [...(byRole.get(target.role) ?? []), user.uid]);
+      writes.push([`${base}/role`, target.role]);
+      if (lowered(user.role, target.role)) endSessions.push(user.uid);
+    }
+    const sitesChanged = !sameKeys(controllers, user.controllers);
+    const modulesChanged = !sameKeys(moduleAccesses, user.moduleAccesses);
+    if (sitesChanged) writes.push([`${base}/controllers`, controllers]);
+    if (modulesChanged) writes.push([`${base}/moduleAccesses`, moduleAccesses]);
+    if (sitesChanged || modulesChanged) mirrored.set(user.uid, { controllers, moduleAccesses });
   }
+  for (const [role, changed] of byRole) {
+    for (let start = 0; start < changed.length; start += 500) {
+      await tx.db.updateTable('accounts').set({ role }).where('uid', 'in', changed.slice(start, start + 500)).execute();
+    }
+  }
+  if (mirrored.size > 0) {
+    // Every manager's copy of the grants (users/managers.ts), found in one scan for the whole batch.
+    for (const path of await ctx.realtime.leafPathsLike('/users', '/users/%/adminUsers/%', tx)) {
+      const [, users, manager, adminUsers, sub, leaf] = path.split('/');
+      if (users !== 'users' || adminUsers !== 'adminUsers' || !manager || !sub || leaf !== 'addedAt') continue;
+      const grants = mirrored.get(sub);
+      if (!grants) continue;
+      const entry = `${userPath(manager)}/adminUsers/${sub}`;
+      writes.push([`${entry}/controllers`, grants.controllers], [`${entry}/moduleAccesses`, grants.moduleAccesses]);
+    }
+  }
+  if (writes.length > 0) await ctx.realtime.setMany(writes, tx);
+  if (endSessions.length > 0) await tx.db.deleteFrom('sessions').where('uid', 'in', endSessions).execute();
 }
