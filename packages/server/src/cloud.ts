@@ -16,6 +16,7 @@ import { createFeedTokens } from './oncall/feedTokens.js';
 import { createPolicyStore } from './escalation/policyStore.js';
 import { createEscalationEngine } from './escalation/escalationEngine.js';
 import { registerEscalationRoutes } from './escalation/routes.js';
+import { registerApplyCheckRoutes } from './escalation/checkRoutes.js';
 import { registerAckRoutes } from './escalation/ackRoutes.js';
 import { createTestClock } from './testClock/testClock.js';
 import { registerTestClockRoute } from './testClock/routes.js';
@@ -253,6 +254,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     registerOnCallRoutes(app, context, schedules);
     registerOnCallFeedRoutes(app, context, schedules, createFeedTokens(db));
     registerEscalationRoutes(app, context, policies, schedules);
+    registerApplyCheckRoutes(app, context, schedules);
     registerAckRoutes(app, context);
     registerAuditRoutes(app, context);
     const auditRetention = createAuditRetention(db, clock, config.auditRetentionDays);

@@ -28,6 +28,8 @@ const exempt: Record<string, string> = {
   'POST /cloud/alarms/oncall/feed': "names nothing: renews the caller's own calendar-feed secret",
   'DELETE /cloud/alarms/oncall/feed': "names nothing: revokes the caller's own calendar-feed secret",
   'POST /cloud/users/directory/connections': "makes a directory connection for the caller's own partner and names nothing (scim-access.test.ts)",
+  'POST /cloud/alarms/oncall/schedules/check': "checks a schedule for the caller's own partner and stores nothing; another partner's user or site in it is refused with 400 naming the field (cli schedules-apply.test.ts)",
+  'POST /cloud/alarms/escalations/policies/check': "checks a policy for the caller's own partner and stores nothing; another partner's user, schedule or site in it is refused with 400 naming the field (cli schedules-apply.test.ts)",
   'POST /cloud/alarms/escalations/policies': "makes a policy of the caller's own partner; another partner's user, schedule or site in it is refused with 400 naming the field (escalations.test.ts)",
 };
 

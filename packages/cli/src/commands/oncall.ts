@@ -3,10 +3,12 @@ import type { HttpClient } from '@varde/core';
 import { usageError } from '../errors.js';
 import type { Column } from '../output/output.js';
 import { withContext, type CommandContext } from '../context.js';
+import { registerPolicyFileCommands } from './escalationsFile.js';
+import { registerScheduleFileCommands } from './schedulesFile.js';
 
 /**
  * On-call schedules and escalation policies (issue 35) on the alarms service: `varde oncall who`,
- * `varde schedules list`, `varde escalations list|delete`. Every answer is the cloud's, under --json as it
+ * `varde schedules list|export|apply`, `varde escalations list|apply|delete` (the files: schedulesFile.ts, escalationsFile.ts). Every answer is the cloud's, under --json as it
  * came; the cloud checks the partner, so another partner's schedule or policy is "not found" here too.
  */
 interface Schedule {
@@ -112,9 +114,12 @@ export function registerOnCallCommands(program: Command): void {
     .option('--at <time>', 'an ISO time with its offset, or ms since the epoch (default: now)')
     .action(withContext<[{ site?: string; at?: string }]>(runWho));
 
-  program.command('schedules').description('On-call schedules of your partner').command('list').description('List the schedules').action(withContext<[]>(runSchedulesList));
+  const schedules = program.command('schedules').description('On-call schedules of your partner');
+  schedules.command('list').description('List the schedules').action(withContext<[]>(runSchedulesList));
+  registerScheduleFileCommands(schedules);
 
   const escalations = program.command('escalations').description('Escalation policies of your partner');
   escalations.command('list').description('List the policies with their sites, classes and steps').action(withContext<[]>(runEscalationsList));
+  registerPolicyFileCommands(escalations);
   escalations.command('delete').description('Delete a policy (its running escalations stop at their next step)').argument('<id>', 'the policy id').action(withContext<[string]>(runEscalationsDelete));
 }

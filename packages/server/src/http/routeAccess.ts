@@ -121,6 +121,9 @@ const table: Record<string, RouteAccess> = {
   'GET /cloud/alarms/escalations/policies/:policyId': { owner: 'partner', param: 'policyId' },
   'PUT /cloud/alarms/escalations/policies/:policyId': { owner: 'partner', param: 'policyId' },
   'DELETE /cloud/alarms/escalations/policies/:policyId': { owner: 'partner', param: 'policyId' },
+  // Checks a schedule or a policy as a write would, storing nothing (escalation/checkRoutes.ts, for the CLI's apply).
+  'POST /cloud/alarms/oncall/schedules/check': { owner: 'caller-scoped' },
+  'POST /cloud/alarms/escalations/policies/check': { owner: 'caller-scoped' },
   'GET /cloud/alarms/escalations/alarms/:id': { owner: 'alarm', param: 'id' },
   // Registered only with --test-clock (testClock/routes.ts).
   'POST /cloud/alarms/test-clock/advance': { owner: 'system-admin' },
