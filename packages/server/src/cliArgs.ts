@@ -28,6 +28,7 @@ export const USAGE = `Usage: varde-cloud [options]
   --simulation on|off  make the demo alive: alarms come and go, sites drop off (default on)
   --bulk-sites N       benchmarks: add N generated sites, half with an active alarm (new demo database)
   --token-rate-limit N requests a minute one access token (varde_pat_) may make on one node (default 1200)
+  --scim-rate-limit N  requests a minute one SCIM directory connection may make on one node (default 1000)
   --audit-retention-days N
                        days an audit record is kept; the leader deletes older ones (default 400)
   --outbox private|public
@@ -86,6 +87,7 @@ export function parseCloudArgs(argv: string[], env: NodeJS.ProcessEnv, cwd: stri
         simulation: { type: 'string' },
         'bulk-sites': { type: 'string' },
         'token-rate-limit': { type: 'string' },
+        'scim-rate-limit': { type: 'string' },
         'audit-retention-days': { type: 'string' },
         'unsafe-functions': { type: 'boolean' },
         'test-clock': { type: 'boolean' },
@@ -153,6 +155,12 @@ export function parseCloudArgs(argv: string[], env: NodeJS.ProcessEnv, cwd: stri
       return { kind: 'error', message: `--token-rate-limit must be a whole number of requests a minute, at least 1, not "${values['token-rate-limit']}"` };
     }
     options.tokenRequestsPerMinute = Number(values['token-rate-limit']);
+  }
+  if (values['scim-rate-limit'] !== undefined) {
+    if (!/^\d+$/.test(values['scim-rate-limit']) || Number(values['scim-rate-limit']) < 1) {
+      return { kind: 'error', message: `--scim-rate-limit must be a whole number of requests a minute, at least 1, not "${values['scim-rate-limit']}"` };
+    }
+    options.scimRequestsPerMinute = Number(values['scim-rate-limit']);
   }
   if (values['audit-retention-days'] !== undefined) {
     const days = values['audit-retention-days'];

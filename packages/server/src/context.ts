@@ -65,6 +65,8 @@ export interface CloudConfig {
   bimClientSecret?: string;
   /** Requests a minute one personal access token may make on one node (--token-rate-limit; default 1200). */
   tokenRequestsPerMinute: number;
+  /** Requests a minute one SCIM directory connection may make on one node (--scim-rate-limit; default 1000). */
+  scimRequestsPerMinute: number;
   /** Days an audit record is kept before the leader deletes it (--audit-retention-days; default 400). */
   auditRetentionDays: number;
 }
@@ -86,6 +88,8 @@ export const DEFAULT_AUDIT_RETENTION_DAYS = 400;
 
 /** A script's steady pace (20 a second) with room for bursts; a runaway loop is stopped, not the cloud. */
 export const DEFAULT_TOKEN_REQUESTS_PER_MINUTE = 1200;
+/** Entra ID's provisioning expects a limit and honours Retry-After; 1,000 a minute is issue 36's figure. */
+export const DEFAULT_SCIM_REQUESTS_PER_MINUTE = 1000;
 
 /** Defaults: port 0, host 127.0.0.1, domain localhost, in-memory storage, no seed. */
 export function resolveConfig(options: CloudOptions, port: number): CloudConfig {
@@ -102,6 +106,7 @@ export function resolveConfig(options: CloudOptions, port: number): CloudConfig 
     unsafeFunctions: options.unsafeFunctions ?? false,
     nodeId: options.nodeId ?? defaultNodeId(),
     tokenRequestsPerMinute: options.tokenRequestsPerMinute ?? DEFAULT_TOKEN_REQUESTS_PER_MINUTE,
+    scimRequestsPerMinute: options.scimRequestsPerMinute ?? DEFAULT_SCIM_REQUESTS_PER_MINUTE,
     auditRetentionDays: options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS,
     // Real mailboxes (SMTP) are never mirrored to anyone who asks.
     outbox: options.outbox === 'public' && !options.smtpUrl ? 'public' : 'private',

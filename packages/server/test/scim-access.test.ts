@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SCIM_TOKEN_PREFIX } from '@varde/core/contract';
 import { demoUsers } from '../src/seed/demoUsers.js';
-import { SCIM_REQUESTS_PER_MINUTE } from '../src/scim/routes.js';
+import { DEFAULT_SCIM_REQUESTS_PER_MINUTE as SCIM_REQUESTS_PER_MINUTE } from '../src/context.js';
 import { bearer, call } from './helpers/http.js';
 import { manualClock } from './helpers/manualClock.js';
 import { makeConnection, scim, usersToken } from './helpers/scim.js';

@@ -16,8 +16,6 @@ import { bodyObject, ifMatchOf } from './scimRequest.js';
 import { LIST_RESPONSE_SCHEMA, SCIM_MEDIA_TYPE } from './scimSchemas.js';
 import { createScimUser, deleteScimUser, patchScimUser, replaceScimUser, userResponse } from './scimUsers.js';
 
-/** Requests a minute one connection may make (per node, like access tokens): Entra's provisioning stays well below. */
-export const SCIM_REQUESTS_PER_MINUTE = 1000;
 export const SCIM_PREFIX = '/scim/v2';
 
 const callers = new WeakMap<FastifyRequest, ScimCaller>();
@@ -57,7 +55,9 @@ function answerError(error: FastifyError | Error, request: FastifyRequest, reply
  * included, is `application/scim+json`; it accepts that type and plain JSON.
  */
 export function registerScimRoutes(app: FastifyInstance, ctx: CloudContext): void {
-  const countRequest = tokenRateLimiter(ctx.clock, SCIM_REQUESTS_PER_MINUTE);
+  // Per node, like access tokens' (--scim-rate-limit, default 1000 a minute).
+  const perMinute = ctx.config.scimRequestsPerMinute;
+  const countRequest = tokenRateLimiter(ctx.clock, perMinute);
   const write = <T>(work: (tx: Tx) => Promise<T>, options?: { addsOnly?: boolean }) => writeBatcherFor(ctx.db).run(work, options);
   void app.register(
     async (api) => {
@@ -83,7 +83,7 @@ export function registerScimRoutes(app: FastifyInstance, ctx: CloudContext): voi
         try {
           countRequest(connection.id);
         } catch (error) {
-          if (error instanceof HttpError) throw new ScimError(429, `The connection made more than ${SCIM_REQUESTS_PER_MINUTE} requests in a minute; try again in ${error.headers['retry-after']} s`, 'tooMany', error.headers);
+          if (error instanceof HttpError) throw new ScimError(429, `The connection made more than ${perMinute} requests in a minute; try again in ${error.headers['retry-after']} s`, 'tooMany', error.headers);
           throw error;
         }
         callers.set(request, scimCallerOf(ctx, request, connection));
