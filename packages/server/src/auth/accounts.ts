@@ -18,7 +18,7 @@ export interface AccountRecord {
   disabled: boolean;
 }
 
-interface AccountRow {
+export interface AccountRow {
   uid: string;
   email: string;
   password_hash: string;
@@ -29,9 +29,9 @@ interface AccountRow {
   disabled_at: number | string | null;
 }
 
-const COLUMNS = ['uid', 'email', 'password_hash', 'phone', 'sms_second_factor', 'role', 'kind', 'disabled_at'] as const;
+export const ACCOUNT_COLUMNS = ['uid', 'email', 'password_hash', 'phone', 'sms_second_factor', 'role', 'kind', 'disabled_at'] as const;
 
-function toRecord(row: AccountRow): AccountRecord {
+export function toRecord(row: AccountRow): AccountRecord {
   return {
     uid: row.uid,
     email: row.email,
@@ -46,7 +46,7 @@ function toRecord(row: AccountRow): AccountRecord {
 
 /** `db`: the cloud's database, or a transaction's (tx.db) when called inside one. */
 export async function accountByUid(db: Db, uid: string): Promise<AccountRecord | null> {
-  const row = (await db.selectFrom('accounts').select(COLUMNS).where('uid', '=', uid).executeTakeFirst()) as AccountRow | undefined;
+  const row = (await db.selectFrom('accounts').select(ACCOUNT_COLUMNS).where('uid', '=', uid).executeTakeFirst()) as AccountRow | undefined;
   return row ? toRecord(row) : null;
 }
 
@@ -58,7 +58,7 @@ export async function accountByUid(db: Db, uid: string): Promise<AccountRecord |
 export async function accountByEmail(db: Db, email: string): Promise<AccountRecord | null> {
   const row = (await db
     .selectFrom('accounts')
-    .select(COLUMNS)
+    .select(ACCOUNT_COLUMNS)
     .where(sql`lower(email)`, '=', sql`lower(${email.trim()})`)
     .executeTakeFirst()) as AccountRow | undefined;
   return row ? toRecord(row) : null;
@@ -106,7 +106,7 @@ export async function updatePasswordHash(db: Db, uid: string, passwordHash: stri
 export async function accountsByEmailExcept(db: Db, exceptUid: string): Promise<AccountRecord[]> {
   const rows = (await db
     .selectFrom('accounts')
-    .select(COLUMNS)
+    .select(ACCOUNT_COLUMNS)
     .where('uid', '<>', exceptUid)
     .orderBy(sql`lower(email)`)
     .orderBy('uid')
@@ -119,7 +119,7 @@ export async function accountsByUids(db: Db, uids: readonly string[]): Promise<A
   const records: AccountRecord[] = [];
   for (let start = 0; start < uids.length; start += UIDS_PER_QUERY) {
     const slice = uids.slice(start, start + UIDS_PER_QUERY);
-    const rows = (await db.selectFrom('accounts').select(COLUMNS).where('uid', 'in', slice).execute()) as AccountRow[];
+    const rows = (await db.selectFrom('accounts').select(ACCOUNT_COLUMNS).where('uid', 'in', slice).execute()) as AccountRow[];
     records.push(...rows.map(toRecord));
   }
   return records;

@@ -3,6 +3,7 @@ import type { CloudContext } from '../context.js';
 import { accountByEmail, accountByUid, accountsByEmailExcept, accountsByUids, type AccountRecord } from '../auth/accounts.js';
 import type { Tx } from '../storage/transaction.js';
 import { keysOf, type Actor } from './actor.js';
+import { accountsWithProfiles } from './accountsWithProfiles.js';
 import { userPath } from './profiles.js';
 
 type Ctx = Pick<CloudContext, 'db' | 'realtime'>;
@@ -67,14 +68,27 @@ export async function managedUserByUid(ctx: Ctx, uid: string, tx?: Tx): Promise<
   return account ? managedUserOf(ctx, account, tx) : null;
 }
 
-/** The accounts an actor manages, by e-mail: a system admin's are everyone's but their own. */
-// People only: service accounts are listed apart (serviceAccounts/routes.ts).
-async function managedAccounts(ctx: Ctx, actor: Actor): Promise<AccountRecord[]> {
-  if (actor.systemAdmin) return (await accountsByEmailExcept(ctx.db, actor.uid)).filter((account) => account.kind === 'person');
+/** People, in the list's order: by e-mail, then uid. */
+function peopleByEmail<T>(items: T[], accountOf: (item: T) => AccountRecord): T[] {
+  return items
+    .filter((item) => accountOf(item).kind === 'person')
+    .sort((a, b) => {
+      const [x, y] = [accountOf(a), accountOf(b)];
+      return x.email.toLowerCase().localeCompare(y.email.toLowerCase()) || x.uid.localeCompare(y.uid);
+    });
+}
+
+/**
+ * The users an actor manages: a system admin's are everyone's but their own. People only: service
+ * accounts are listed apart (serviceAccounts/routes.ts). A manager's few are read with their profiles
+ * in one statement; more, or everyone's, a slice of profiles at a time (managedUsersOf).
+ */
+async function usersManagedBy(ctx: Ctx, actor: Actor): Promise<ManagedUser[]> {
+  if (actor.systemAdmin) return managedUsersOf(ctx, peopleByEmail(await accountsByEmailExcept(ctx.db, actor.uid), (account) => account));
   const subs = keysOf(await ctx.realtime.get(`${userPath(actor.uid)}/adminUsers`));
-  return (await accountsByUids(ctx.db, subs)).filter((account) => account.kind === 'person').sort(
-    (a, b) => a.email.toLowerCase().localeCompare(b.email.toLowerCase()) || a.uid.localeCompare(b.uid),
-  );
+  if (subs.length > USERS_PER_READ) return managedUsersOf(ctx, peopleByEmail(await accountsByUids(ctx.db, subs), (account) => account));
+  const people = peopleByEmail(await accountsWithProfiles(ctx.db, subs, FIELDS), (found) => found.account);
+  return people.map(({ account, values }) => managedUserFrom(account, values));
 }
 
 /**
@@ -87,7 +101,7 @@ export async function listManagedUsers(ctx: Ctx, actor: Actor, query: ListUsersQ
     const data = account && (await actor.manages(account.uid)) ? [await managedUserOf(ctx, account)] : [];
     return { data, total: data.length };
   }
-  const users = await managedUsersOf(ctx, await managedAccounts(ctx, actor));
+  const users = await usersManagedBy(ctx, actor);
   const needle = query.search?.trim().toLowerCase();
   const found = users.filter(
     (user) =>
