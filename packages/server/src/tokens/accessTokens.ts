@@ -10,6 +10,7 @@ import { callerProfilePaths, knowCallerProfile } from '../http/callerProfile.js'
 import type { Caller } from '../http/caller.js';
 import { HttpError, invalidTokenError } from '../http/HttpError.js';
 import { SIGNING_ALGORITHM } from './keys.js';
+import { verifiedClaims } from './verifiedTokens.js';
 
 /** Per-service access tokens live one hour; clients renew them with POST /session/renew. */
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
@@ -81,13 +82,17 @@ export async function verifyAccessToken(
   options: { readProfile?: boolean } = {},
 ): Promise<Caller> {
   try {
-    const { payload } = await jwtVerify(token, ctx.keys.publicKey, {
-      algorithms: [SIGNING_ALGORITHM],
-      issuer: authIssuer(ctx.config),
-      audience,
-      typ: 'at+jwt',
-      currentDate: new Date(ctx.clock.now()),
-      requiredClaims: ['sub', 'exp'],
+    const now = ctx.clock.now();
+    const payload = await verifiedClaims(ctx.keys, token, audience, now, async () => {
+      const verified = await jwtVerify(token, ctx.keys.publicKey, {
+        algorithms: [SIGNING_ALGORITHM],
+        issuer: authIssuer(ctx.config),
+        audience,
+        typ: 'at+jwt',
+        currentDate: new Date(now),
+        requiredClaims: ['sub', 'exp'],
+      });
+      return verified.payload;
     });
     const role = roleSchema.safeParse(payload.role);
     if (!payload.sub || !role.success) throw invalidTokenError('Token has no subject or role');
