@@ -112,7 +112,7 @@ describe('the audit log', () => {
     const renamed = await call(cloud, `/cloud/users/users/${demoUid('user')}`, { method: 'PATCH', json: { name: 'Ulla Via Token' }, headers: { authorization: `Bearer ${pat}` } });
     expect(renamed.status).toBe(200);
     const [update] = await records(admin, `?objectId=${demoUid('user')}&action=user.update`);
-    expect(update!.actor).toEqual({ kind: 'person', id: demoUid('admin'), tokenId: made.body.id });
+    expect(update!.actor).toEqual({ kind: 'person', id: demoUid('admin'), tokenId: made.body.id, email: 'admin@varde.test' });
     expect(update!.summary).toContain('name');
     expect((await as(admin, 'auth', `/cloud/auth/tokens/${made.body.id}`, { method: 'DELETE' })).status).toBe(204);
     const tokenRecords = await records(admin, `?objectKind=token&objectId=${made.body.id}`);

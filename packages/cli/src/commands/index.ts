@@ -19,6 +19,7 @@ import { registerCompletionCommand } from './completion.js';
 import { registerTokensCommand } from './tokens.js';
 import { registerServiceAccountsCommand } from './serviceAccounts.js';
 import { registerDirectoryCommand } from './directory.js';
+import { registerAuditCommand } from './audit.js';
 
 /**
  * Every command group, in the order `varde --help` lists them. A new group (users, licences,
@@ -32,6 +33,7 @@ export function registerCommands(program: Command): void {
   registerTokensCommand(program);
   registerServiceAccountsCommand(program);
   registerDirectoryCommand(program);
+  registerAuditCommand(program);
   registerApiCommand(program);
   registerOutboxCommand(program);
   registerUsersCommand(program);

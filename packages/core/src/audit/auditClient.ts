@@ -1,4 +1,5 @@
-import { AUDIT_CSV_COLUMNS, AUDIT_PAGE_MAX, auditRecordsResponse, type AuditQuery, type AuditRecord, type AuditRecordsResponse } from '../contract/audit.js';
+import { AUDIT_CSV_COLUMNS, AUDIT_PAGE_MAX, auditRecordsResponse, type AuditRecord, type AuditRecordsResponse } from '../contract/audit.js';
+import type { AuditQuery } from '../contract/auditQuery.js';
 import type { HttpClient } from '../http/createHttpClient.js';
 
 /**
@@ -43,6 +44,7 @@ export function auditRecordsToCsv(records: readonly AuditRecord[]): string {
       partnerId: record.partnerId,
       actorKind: record.actor.kind,
       actorId: record.actor.id,
+      actorEmail: record.actor.email ?? null,
       tokenId: record.actor.tokenId,
       address: record.address,
       userAgent: record.userAgent,

@@ -14,42 +14,13 @@ export type AuditActorKind = z.infer<typeof auditActorKind>;
 export const AUDIT_PAGE_MAX = 500;
 export const AUDIT_PAGE_DEFAULT = 100;
 
-const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
-/** An instant as epoch milliseconds or an ISO 8601 time (`2026-11-28T10:00:00Z`). */
-const instant = z.pipe(
-  z.string().check(z.minLength(1)),
-  z.transform((value, context) => {
-    const ms = /^\d+$/.test(value) ? Number(value) : Date.parse(value);
-    if (!Number.isFinite(ms)) {
-      context.issues.push({ code: 'custom', message: 'must be epoch milliseconds or an ISO 8601 time', input: value });
-      return z.NEVER;
-    }
-    return ms;
-  }),
-);
-
-/** GET /records's query: every filter is optional and they combine with AND; `cursor` continues a page. */
-export const auditQuery = z.object({
-  actorKind: z.optional(auditActorKind),
-  actorId: z.optional(text(200)),
-  /** Records by this account or about it (object kind user, service-account). */
-  userId: z.optional(text(200)),
-  action: z.optional(text(100)),
-  objectKind: z.optional(text(100)),
-  objectId: z.optional(text(200)),
-  since: z.optional(instant),
-  until: z.optional(instant),
-  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(AUDIT_PAGE_MAX))),
-  cursor: z.optional(text(300)),
-});
-export type AuditQuery = z.input<typeof auditQuery>;
-
 export const auditRecord = z.object({
   id: z.string(),
   /** Epoch milliseconds, by the cloud's clock. */
   at: z.number(),
   partnerId: z.nullable(z.string()),
-  actor: z.object({ kind: auditActorKind, id: z.nullable(z.string()), tokenId: z.nullable(z.string()) }),
+  /** `email`: the account's sign-in name when it still exists (a person's e-mail; shown instead of the id). */
+  actor: z.object({ kind: auditActorKind, id: z.nullable(z.string()), tokenId: z.nullable(z.string()), email: z.optional(z.string()) }),
   address: z.nullable(z.string()),
   userAgent: z.nullable(z.string()),
   action: z.string(),
@@ -64,7 +35,7 @@ export const auditRecordsResponse = z.object({ records: z.array(auditRecord), ne
 export type AuditRecordsResponse = z.infer<typeof auditRecordsResponse>;
 
 /** The CSV export's columns, in order (GET /records.csv, the CLI's and the portal's exports). */
-export const AUDIT_CSV_COLUMNS = ['at', 'partnerId', 'actorKind', 'actorId', 'tokenId', 'address', 'userAgent', 'action', 'objectKind', 'objectId', 'summary'] as const;
+export const AUDIT_CSV_COLUMNS = ['at', 'partnerId', 'actorKind', 'actorId', 'actorEmail', 'tokenId', 'address', 'userAgent', 'action', 'objectKind', 'objectId', 'summary'] as const;
 
 /** Who did one operator step to an alarm, from the audit log: a person's e-mail (or the account's id), when, and with which token. */
 export const alarmStepBy = z.object({

@@ -26,3 +26,4 @@ export * from './accessTokens.js';
 export * from './onCall.js';
 export * from './directory.js';
 export * from './audit.js';
+export * from './auditQuery.js';

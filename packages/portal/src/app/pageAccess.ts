@@ -19,6 +19,7 @@ export const PAGE_ACCESS: Readonly<Record<string, readonly ModuleKey[]>> = {
   '/administrate': ['users'],
   '/administrate/service-accounts': ['users'],
   '/administrate/service-accounts/:id': ['users'],
+  '/administrate/audit-log': ['users'],
   '/administrate/:id': ['users'],
   '/administrate/:id/:section': ['users'],
   '/licenses': ['licensing'],
@@ -34,9 +35,10 @@ export const FALLBACK_LANDING = '/account-settings';
 
 /**
  * Pages only an administrator opens (a partner's Admin or a system admin), on top of their modules: the
- * service accounts (issue 34), which the cloud lets nobody else manage.
+ * service accounts (issue 34), which the cloud lets nobody else manage, and the audit log (issue 36),
+ * which it lets only admins read.
  */
-export const ADMIN_PAGES: ReadonlySet<string> = new Set(['/administrate/service-accounts', '/administrate/service-accounts/:id']);
+export const ADMIN_PAGES: ReadonlySet<string> = new Set(['/administrate/service-accounts', '/administrate/service-accounts/:id', '/administrate/audit-log']);
 
 type Access = Pick<UserData, 'moduleAccesses'> & Partial<Pick<UserData, 'role' | 'systemAdmin'>>;
 

@@ -1,6 +1,7 @@
 import { AUDIT_PAGE_DEFAULT, type AuditActorKind, type AuditRecord, type AuditRecordsResponse } from '@varde/core/contract';
 import type { Db } from '../storage/db.js';
 import { HttpError } from '../http/HttpError.js';
+import { accountsByUids } from '../auth/accounts.js';
 
 /** A read of the audit log: filters combine with AND; `partner` null reads every partner's (system admins). */
 export interface AuditFilter {
@@ -50,12 +51,13 @@ function decodeCursor(cursor: string): [number, string] {
   throw new HttpError(400, 'cursor: not a cursor this API gave out');
 }
 
-export function recordOfRow(row: AuditRow): AuditRecord {
+export function recordOfRow(row: AuditRow, emails: ReadonlyMap<string, string> = new Map()): AuditRecord {
+  const email = row.actor_id === null ? undefined : emails.get(row.actor_id);
   return {
     id: row.id,
     at: Number(row.at),
     partnerId: row.partner_id,
-    actor: { kind: row.actor_kind, id: row.actor_id, tokenId: row.token_id },
+    actor: { kind: row.actor_kind, id: row.actor_id, tokenId: row.token_id, ...(email ? { email } : {}) },
     address: row.address,
     userAgent: row.user_agent,
     action: row.action,
@@ -87,7 +89,10 @@ export async function readAuditRecords(db: Db, filter: AuditFilter): Promise<Aud
   }
   const rows = (await query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute()) as AuditRow[];
   const page = rows.slice(0, limit);
-  return { records: page.map(recordOfRow), nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null };
+  // People and service accounts by name: one read for the page's actors.
+  const actors = [...new Set(page.map((row) => row.actor_id).filter((id): id is string => id !== null))];
+  const emails = new Map((await accountsByUids(db, actors)).map((account) => [account.uid, account.email]));
+  return { records: page.map((row) => recordOfRow(row, emails)), nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null };
 }
 
 /** Who last did `actions` to an object, newest first: the alarm details' "acknowledged by". */
@@ -102,5 +107,5 @@ export async function latestAuditOf(db: Db, objectKind: string, objectId: string
     .orderBy('id', 'desc')
     .limit(50)
     .execute()) as AuditRow[];
-  return rows.map(recordOfRow);
+  return rows.map((row) => recordOfRow(row));
 }

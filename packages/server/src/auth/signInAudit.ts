@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { anonymousOriginOf, personOriginOf, recordAudit } from '../audit/recordAudit.js';
 import type { CloudServices } from '../services.js';
-import { partnerOfUser } from '../partners/partnerScope.js';
+import { auditPartnerOfUser } from '../audit/auditPartner.js';
 import { inTransaction, type Tx } from '../storage/transaction.js';
 import { accountByEmail } from './accounts.js';
 
-type Ctx = Pick<CloudServices, 'db' | 'realtime'>;
+type Ctx = Pick<CloudServices, 'db' | 'realtime' | 'clock'>;
 
 /** How a person got in, for the record's summary. */
 export type SignInWay = 'password' | 'sms-code' | 'id-token';
@@ -13,7 +13,7 @@ export type SignInWay = 'password' | 'sms-code' | 'id-token';
 /** A sign-in, in the transaction that starts its session. */
 export async function recordSignIn(ctx: Ctx, tx: Tx, request: FastifyRequest, uid: string, way: SignInWay): Promise<void> {
   await recordAudit(tx, {
-    partnerId: await partnerOfUser(ctx, uid, tx),
+    partnerId: await auditPartnerOfUser(ctx, uid, tx),
     ...personOriginOf(request, uid),
     action: 'session.sign-in',
     objectKind: 'user',
@@ -28,7 +28,7 @@ export async function recordSignIn(ctx: Ctx, tx: Tx, request: FastifyRequest, ui
  */
 export async function recordFailedSignIn(ctx: Ctx, request: FastifyRequest, who: { email?: string; uid?: string }, why: string): Promise<void> {
   const uid = who.uid ?? (who.email ? (await accountByEmail(ctx.db, who.email))?.uid : undefined);
-  const partnerId = uid ? await partnerOfUser(ctx, uid) : null;
+  const partnerId = uid ? await auditPartnerOfUser(ctx, uid) : null;
   await inTransaction(ctx.db, (tx) =>
     recordAudit(tx, {
       partnerId,
@@ -45,7 +45,7 @@ export async function recordFailedSignIn(ctx: Ctx, request: FastifyRequest, who:
 /** A sign-out, in the transaction that ends the session. */
 export async function recordSignOut(ctx: Ctx, tx: Tx, request: FastifyRequest, uid: string): Promise<void> {
   await recordAudit(tx, {
-    partnerId: await partnerOfUser(ctx, uid, tx),
+    partnerId: await auditPartnerOfUser(ctx, uid, tx),
     ...personOriginOf(request, uid),
     action: 'session.sign-out',
     objectKind: 'user',

@@ -3,7 +3,7 @@ import type { LanguageCode } from '@varde/core/contract';
 import type { AlarmService } from '../alarms/alarmStore.js';
 import { accountByUid } from '../auth/accounts.js';
 import { ackLinkAuditOf } from '../alarms/alarmAudit.js';
-import { partnerOfUser } from '../partners/partnerScope.js';
+import { auditPartnerOfUser } from '../audit/auditPartner.js';
 import { languageOfUser } from '../outbox/messageTexts.js';
 import type { CloudServices } from '../services.js';
 import { ackComment, ackDonePage, ackFormPage, ackGonePage, type AckPageFacts } from './ackPage.js';
@@ -76,7 +76,7 @@ export function registerAckRoutes(app: FastifyInstance, ctx: Ctx): void {
         return html(reply, 410, ackGonePage(found.language, 'used', portalUrl));
       }
       const email = (await accountByUid(ctx.db, found.link.userUid))?.email ?? found.link.userUid;
-      const audit = ackLinkAuditOf(request, found.link.userUid, await partnerOfUser(ctx, found.link.userUid));
+      const audit = ackLinkAuditOf(request, found.link.userUid, await auditPartnerOfUser(ctx, found.link.userUid));
       const alarm = await ctx.alarms.acknowledge(found.link.alarmId, email, ackComment(found.language), audit);
       const by = alarm?.acknowledgedBy ?? email;
       return html(reply, 200, ackDonePage(found.language, { ...found.facts, alarm: alarm ?? found.facts.alarm }, by, by === email));

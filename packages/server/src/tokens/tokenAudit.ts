@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { AccessTokenInfo } from '@varde/core/contract';
 import { auditOriginOf, recordAudit } from '../audit/recordAudit.js';
-import { partnerOfUser } from '../partners/partnerScope.js';
+import { auditPartnerOfUser } from '../audit/auditPartner.js';
 import type { CloudServices } from '../services.js';
 import type { Db } from '../storage/db.js';
 import type { Tx } from '../storage/transaction.js';
 
-type Ctx = Pick<CloudServices, 'realtime'>;
+type Ctx = Pick<CloudServices, 'db' | 'realtime' | 'clock'>;
 
 /** A token as a record names it: its id and name, never its secret or hash. */
 export interface TokenNamed {
@@ -35,7 +35,7 @@ export async function recordTokenChange(
   const { token } = change;
   const detail = 'scope' in token ? ` (${token.scope}, ${token.expiresAt === null ? 'never expires' : `expires ${new Date(token.expiresAt).toISOString().slice(0, 10)}`})` : '';
   await recordAudit(tx, {
-    partnerId: change.partner ?? (await partnerOfUser(ctx, change.owner, tx)),
+    partnerId: change.partner ?? (await auditPartnerOfUser(ctx, change.owner, tx)),
     ...auditOriginOf(request),
     action: change.action,
     objectKind: 'token',

@@ -24,7 +24,6 @@ import { callerOf } from '../http/caller.js';
 import { callerProfile } from '../http/callerProfile.js';
 import { HttpError } from '../http/HttpError.js';
 import { parseWith } from '../http/parseWith.js';
-import { partnerOfUser } from '../partners/partnerScope.js';
 import type { Tx } from '../storage/transaction.js';
 import { languageOfUser, resetByAdminMail } from '../outbox/messageTexts.js';
 import { sendMessage } from '../outbox/sendMessage.js';
@@ -34,7 +33,7 @@ import { listManagedUsers, managedUserByUid } from './managedUsers.js';
 import { createUser, deleteUser, requireMaySetPasswordOf, setGrant, updateUser } from './userWrites.js';
 import { partnerCountryOf } from './partnerCountry.js';
 import { writeBatcherFor } from './writeBatcher.js';
-import { describeUserPatch, partnerOfNewUser, recordUserChange } from './userAudit.js';
+import { describeUserPatch, partnerOfChange, recordUserChange } from './userAudit.js';
 import { inTransaction } from '../storage/transaction.js';
 
 const idParams = z.object({ id: userKeySchema });
@@ -107,7 +106,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: CloudContext): voi
           await recordUserChange(ctx, tx, request, {
             action: 'user.create',
             uid: created.uid,
-            partner: await partnerOfNewUser(ctx, request, created, tx),
+            partner: await partnerOfChange(ctx, request, created.uid, tx),
             summary: `Created ${created.username} (${created.role})${invited ? ', invited' : ''}`,
           });
           return created;
@@ -137,7 +136,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: CloudContext): voi
         if (id === actor.uid) throw new HttpError(403, 'You cannot delete yourself');
         await write(async (tx) => {
           // Read before the user goes: whose they were, and their name for the record.
-          const [partner, account] = await Promise.all([partnerOfUser(ctx, id, tx), accountByUid(tx.db, id)]);
+          const [partner, account] = await Promise.all([partnerOfChange(ctx, request, id, tx), accountByUid(tx.db, id)]);
           await deleteUser(ctx, actor, id, tx);
           await recordUserChange(ctx, tx, request, { action: 'user.delete', uid: id, partner, summary: `Deleted ${account?.email ?? id}` });
           // Its cloud sessions go with the account; this also ends its sign-ins at the identity provider.
@@ -187,7 +186,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: CloudContext): voi
         const account = await accountByUid(ctx.db, id);
         if (!account) throw new HttpError(404, 'User not found');
         const language = await languageOfUser(ctx, id);
-        const partner = await partnerOfUser(ctx, id);
+        const partner = await partnerOfChange(ctx, request, id, undefined);
         await inTransaction(ctx.db, async (tx) => {
           const ticket = await createResetTicket(tx.db, id, ctx.clock.now());
           const link = resetPasswordLink(ctx.config.publicOrigin, id, ticket);

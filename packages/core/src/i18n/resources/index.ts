@@ -35,7 +35,7 @@ export const coreNamespaces = {
 
 export type CoreNamespace = keyof typeof coreNamespaces;
 
-// Not here: the namespaces of pages that add their texts when they open (`accessTokens`, issue 34; `resetPassword`), only
+// Not here: the namespaces of pages that add their texts when they open (`accessTokens`, issue 34; `resetPassword`; `audit`, issue 36), only
 // at `@varde/core/texts/<namespace>`, so the portal's first paint does not carry them (sourceAliases.mjs).
 
 // Each by name too, so a bundle that shows every namespace anyway (the portal) can resolve
