@@ -31,7 +31,8 @@ const json = async (args: string[]) => {
 };
 
 beforeAll(async () => {
-  cloud = await startCloud();
+  // The test clock: an alarm's escalation steps run when the test moves it, not when a timer fires.
+  cloud = await startCloud({ testClock: true });
   home = createHome(cloud.url);
   dir = mkdtempSync(join(tmpdir(), 'varde-oncall-files-'));
   const login = await runVarde(home, ['login', '--user', demoUsers.admin.email, '--password-stdin'], { stdin: `${demoUsers.admin.password}\n` });
@@ -209,6 +210,25 @@ describe('varde escalations apply', () => {
       expect.stringMatching(/^line 31: policies\[5\] "Klasse A-alarmer Fjordvarme": steps\.0\.targets\.0\.user: drift@nordbygg\.test is not a user of this policy's partner/),
     ]);
     expect(await json(['escalations', 'list'])).toEqual(before);
+  });
+
+  it("shows an escalation's steps in `varde alarms history`, by time among the alarm's other entries", async () => {
+    const login = await fetch(`${cloud.url}/cloud/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ piscadaId: demoUsers.systemAdmin.email, password: demoUsers.systemAdmin.password }) });
+    const tokens = ((await login.json()) as { accessTokens: Record<string, string> }).accessTokens;
+    const bearer = Object.entries(tokens).find(([host]) => host.startsWith('alarms.'))![1];
+    const raised = await fetch(`${cloud.url}/cloud/alarms/simulation/alarms`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
+      body: JSON.stringify({ siteUuid: demoSites()[0]!.uuid, alarmGroup: 'A', tagName: 'CLI-ESCALATION', text: 'Natt' }),
+    });
+    const alarmId = ((await raised.json()) as { data: { id: string } }).data.id;
+    // The demo policy (class A): step 1 at once to whoever is on call, by e-mail; moving the clock runs it now.
+    const moved = await fetch(`${cloud.url}/cloud/alarms/test-clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` }, body: JSON.stringify({ minutes: 1 }) });
+    expect(moved.status).toBe(200);
+    const history: Array<{ action: string; escalation?: { step: number; outcome: string; channel: string | null } }> = await json(['alarms', 'history', alarmId]);
+    expect(history[0]!.action).toBe('raised');
+    expect(history).toContainEqual(expect.objectContaining({ action: 'escalated', escalation: expect.objectContaining({ step: 0, outcome: 'sent', channel: 'mail' }) }));
+    const table = await runVarde(home, ['alarms', 'history', alarmId]);
+    expect(table.stdout).toMatch(/escalated\t(user|power)@varde\.test\t\tstep 1: mail sent to (user|power)@varde\.test/);
   });
 
   it('refuses without -f and with a file that is not a list (exit 2)', async () => {

@@ -54,6 +54,20 @@ describe('role targets', () => {
       [1, 'skipped', 'Guest', null, 'nobody-with-role'],
       [1, 'sent', 'admin@varde.test', 'mail', null],
     ]);
+    // The same lines are in the alarm's history, by time among its other entries.
+    const history = (await api(admin, `/alarms/${raised.body.data.id}/history`)).body.data as Array<{ action: string; by: string | null; escalation?: Record<string, unknown> }>;
+    expect(history.map((entry) => (entry.escalation ? [entry.action, entry.escalation.step, entry.escalation.outcome, entry.escalation.user, entry.escalation.channel] : [entry.action, entry.by]))).toEqual([
+      ['raised', null],
+      ['escalated', 0, 'sent', 'sms@varde.test', 'mail'],
+      ['escalated', 0, 'sent', 'sms@varde.test', 'sms'],
+      ['escalated', 1, 'skipped', 'Guest', null],
+      ['escalated', 1, 'sent', 'admin@varde.test', 'mail'],
+    ]);
+    expect(history[4]!.escalation).toMatchObject({ round: 0, to: 'admin@varde.test', reason: null });
+    // Acknowledged after the last step: the acknowledgement comes after every line of it.
+    expect((await api(admin, `/alarms/${raised.body.data.id}/acknowledge`, { comment: 'tar det' })).status).toBe(200);
+    const after = (await api(admin, `/alarms/${raised.body.data.id}/history`)).body.data as Array<{ action: string }>;
+    expect(after.map((entry) => entry.action).at(-1)).toBe('acknowledged');
   });
 
   it('refuses a role that does not exist, naming the field, and stores nothing', async () => {

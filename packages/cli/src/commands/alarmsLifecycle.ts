@@ -9,7 +9,7 @@ import {
   shelveAlarm,
   unshelveAlarm,
 } from '@varde/core';
-import { MAX_SHELVE_MINUTES, type AlarmHistoryEntry, type AlarmRow } from '@varde/core/contract';
+import { MAX_SHELVE_MINUTES, type AlarmHistoryEntry, type AlarmHistoryEscalation, type AlarmRow } from '@varde/core/contract';
 import { usageError } from '../errors.js';
 import type { Column } from '../output/output.js';
 import { withContext, type CommandContext } from '../context.js';
@@ -18,13 +18,21 @@ interface CommentOption {
   comment?: string;
 }
 
+/** An escalation step in the history (issue 35): `step 2: mail sent to a@b.no`, `step 1: sms skipped (missing-phone-number)`, `stopped (acknowledged)`. */
+function escalationText(step: AlarmHistoryEscalation): string {
+  const which = `step ${step.step + 1}${step.round > 0 ? ` (round ${step.round + 1})` : ''}`;
+  if (step.outcome === 'stopped') return `${which}: stopped (${step.reason ?? ''})`;
+  const channel = step.channel ?? '';
+  return step.outcome === 'sent' ? `${which}: ${channel} sent to ${step.to ?? step.user ?? ''}` : `${which}: ${channel ? `${channel} ` : ''}skipped (${step.reason ?? ''})`;
+}
+
 const HISTORY_COLUMNS: Column<AlarmHistoryEntry>[] = [
   { header: 'When', value: (entry) => formatAlarmTime(entry.at) },
   { header: 'What', value: (entry) => entry.action },
   // The site itself raises and clears alarms; people are named by e-mail.
-  { header: 'Who', value: (entry) => entry.by ?? 'site' },
+  { header: 'Who', value: (entry) => (entry.escalation ? (entry.escalation.user ?? '') : (entry.by ?? 'site')) },
   { header: 'Until', value: (entry) => (entry.until ? formatAlarmTime(entry.until) : '') },
-  { header: 'Comment', value: (entry) => entry.comment ?? '', full: true },
+  { header: 'Comment', value: (entry) => (entry.escalation ? escalationText(entry.escalation) : (entry.comment ?? '')), full: true },
 ];
 
 /**

@@ -194,8 +194,23 @@ export const alarmRowsResponse = z.object({ data: z.array(alarmRow) });
 /** One step in an alarm's life, as GET {alarms}/alarms/{id}/history lists them (oldest first). */
 export const ALARM_ACTIONS = ['raised', 'retriggered', 'acknowledged', 'commented', 'cleared', 'shelved', 'unshelved'] as const;
 export type AlarmAction = (typeof ALARM_ACTIONS)[number];
+/** What an escalation step did for one person and channel (issue 35), merged into the history as action `escalated`. */
+export const alarmHistoryEscalation = z.object({
+  round: z.number(),
+  /** 0 = the policy's first step. */
+  step: z.number(),
+  outcome: z.enum(['sent', 'skipped', 'stopped']),
+  channel: z.nullable(z.enum(['sms', 'mail'])),
+  /** Whom it was for (e-mail), or what (a schedule's or role's name) when nobody was found. */
+  user: z.nullable(z.string()),
+  /** Where it went (an address or number) when sent. */
+  to: z.nullable(z.string()),
+  /** Why skipped (no-access, missing-phone-number, nobody-on-call, …) or stopped (acknowledged, cleared, shelved, …). */
+  reason: z.nullable(z.string()),
+});
+export type AlarmHistoryEscalation = z.infer<typeof alarmHistoryEscalation>;
 export const alarmHistoryEntry = z.object({
-  action: z.enum(ALARM_ACTIONS),
+  action: z.enum([...ALARM_ACTIONS, 'escalated']),
   /** Who did it (e-mail); null for the site itself (raised, cleared by the controller). */
   by: z.nullable(z.string()),
   /** ISO 8601. */
@@ -203,6 +218,8 @@ export const alarmHistoryEntry = z.object({
   comment: z.nullable(z.string()),
   /** shelved: until when (ISO 8601). */
   until: z.nullable(isoTime),
+  /** escalated: what the step did (the alarm's escalation log line). */
+  escalation: z.optional(alarmHistoryEscalation),
 });
 export type AlarmHistoryEntry = z.infer<typeof alarmHistoryEntry>;
 export const alarmHistoryResponse = z.object({ data: z.array(alarmHistoryEntry) });

@@ -6,6 +6,7 @@ import type { Db } from '../storage/db.js';
 import { isUniqueViolation, touched } from '../storage/executeResults.js';
 import { inTransaction, type Tx } from '../storage/transaction.js';
 import { siteAlarmReport } from './siteAlarmReport.js';
+import { escalationHistoryOf } from './escalationHistory.js';
 
 /** Writes the audit record of an operator's change inside its transaction (alarms/alarmAudit.ts makes one). */
 export type AlarmAudit = (tx: Tx, alarm: AlarmRow, action: AlarmHistoryEntry['action']) => Promise<void>;
@@ -315,7 +316,14 @@ export function createAlarmService(db: Db, clock: Clock): AlarmService {
         .execute()) as HistoryDbRow[];
       const alarm = await alarmById(db, id);
       const steps = alarm ? [...stepsBeforeHistory(alarm, recorded), ...recorded] : recorded;
-      return steps.map((row) => ({ action: row.action, by: row.by, comment: row.comment, at: iso(row.at)!, until: iso(row.until) }));
+      const history = steps.map((row) => ({ atMs: Number(row.at), entry: { action: row.action, by: row.by, comment: row.comment, at: iso(row.at)!, until: iso(row.until) } as AlarmHistoryEntry }));
+      // Escalation steps (issue 35) by time among the rest. At the same moment (a test clock standing still) a step
+      // comes after what raised the alarm and before what people did about it.
+      const rank = (entry: AlarmHistoryEntry) => (entry.action === 'raised' || entry.action === 'retriggered' ? 0 : entry.action === 'escalated' ? 1 : 2);
+      return [...history, ...(await escalationHistoryOf(db, id))]
+        .map((item, order) => ({ ...item, order }))
+        .sort((a, b) => a.atMs - b.atMs || rank(a.entry) - rank(b.entry) || a.order - b.order)
+        .map((item) => item.entry);
     },
     onChange(listener) {
       listeners.add(listener);

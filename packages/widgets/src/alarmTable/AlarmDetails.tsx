@@ -29,7 +29,9 @@ export interface AlarmDetailsProps {
   siteLink?: { href: string; open: (href: string, event: React.MouseEvent<HTMLAnchorElement>) => void } | undefined;
 }
 
-function HistoryList({ entries, t }: { entries: readonly AlarmHistoryEntry[]; t: WidgetTranslate }) {
+function HistoryList({ entries: all, t }: { entries: readonly AlarmHistoryEntry[]; t: WidgetTranslate }) {
+  // Escalation steps have their own timeline below (EscalationTimeline), from the escalation log.
+  const entries = all.filter((entry) => entry.action !== 'escalated');
   if (entries.length === 0) return <p className="varde-alarm-table__muted">{t('historyEmpty')}</p>;
   return (
     <ol className="varde-alarm-table__history" part="history">
