@@ -3,6 +3,7 @@ import { coreNamespaces, describeError, ensureNamespace, HttpError, i18n, loginE
 import { accessTokens } from '../src/i18n/resources/accessTokens.js'; // pages' namespaces, not in the index
 import { resetPassword } from '../src/i18n/resources/resetPassword.js';
 import { onCall } from '../src/i18n/resources/onCall.js';
+import { directory } from '../src/i18n/resources/directory.js';
 import { audit } from '../src/i18n/resources/audit.js';
 
 /** Every text the two specs quote in their error catalogues and session/validation rules. */
@@ -75,7 +76,7 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
 
 function allTexts(language: 'no' | 'en' | 'se'): Map<string, string> {
   const out = new Map<string, string>();
-  for (const [namespace, texts] of Object.entries({ ...coreNamespaces, accessTokens, resetPassword, onCall, audit })) {
+  for (const [namespace, texts] of Object.entries({ ...coreNamespaces, accessTokens, resetPassword, onCall, audit, directory })) {
     for (const [key, value] of leaves(texts[language] as Tree)) out.set(`${namespace}:${key}`, value);
   }
   return out;

@@ -19,6 +19,7 @@ export const PAGE_ACCESS: Readonly<Record<string, readonly ModuleKey[]>> = {
   '/administrate': ['users'],
   '/administrate/service-accounts': ['users'],
   '/administrate/service-accounts/:id': ['users'],
+  '/administrate/directory-sync': ['users'],
   '/administrate/audit-log': ['users'],
   '/administrate/:id': ['users'],
   '/administrate/:id/:section': ['users'],
@@ -38,7 +39,7 @@ export const FALLBACK_LANDING = '/account-settings';
  * service accounts (issue 34), which the cloud lets nobody else manage, and the audit log (issue 36),
  * which it lets only admins read.
  */
-export const ADMIN_PAGES: ReadonlySet<string> = new Set(['/administrate/service-accounts', '/administrate/service-accounts/:id', '/administrate/audit-log']);
+export const ADMIN_PAGES: ReadonlySet<string> = new Set(['/administrate/service-accounts', '/administrate/service-accounts/:id', '/administrate/directory-sync', '/administrate/audit-log']);
 
 type Access = Pick<UserData, 'moduleAccesses'> & Partial<Pick<UserData, 'role' | 'systemAdmin'>>;
 

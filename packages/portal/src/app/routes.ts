@@ -41,6 +41,7 @@ const MlExplorerPage = lazyPage(() => import('../pages/mlExplorer/MlExplorerPage
 const AdministratePage = lazyPage(() => import('../pages/administrate/AdministratePage.js'), 'AdministratePage');
 const ServiceAccountsPage = lazyPage(() => import('../pages/serviceAccounts/ServiceAccountsPage.js'), 'ServiceAccountsPage');
 const ServiceAccountTokensPage = lazyPage(() => import('../pages/serviceAccounts/ServiceAccountTokensPage.js'), 'ServiceAccountTokensPage');
+const DirectorySyncPage = lazyPage(() => import('../pages/directorySync/DirectorySyncPage.js'), 'DirectorySyncPage');
 const AuditLogPage = lazyPage(() => import('../pages/auditLog/AuditLogPage.js'), 'AuditLogPage');
 const UserDetailPage = lazyPage(() => import('../pages/administrate/UserDetailPage.js'), 'UserDetailPage');
 const AlarmsPage = lazyPage(() => import('../pages/alarms/AlarmsPage.js'), 'AlarmsPage');
@@ -95,6 +96,7 @@ export const routes: readonly PortalRoute[] = [
   // Before /administrate/:id, which would take `service-accounts` for a user's id.
   { path: '/administrate/service-accounts', component: ServiceAccountsPage, needsLogin: true, layout: 'shell' },
   { path: '/administrate/service-accounts/:id', component: ServiceAccountTokensPage, needsLogin: true, layout: 'shell' },
+  { path: '/administrate/directory-sync', component: DirectorySyncPage, needsLogin: true, layout: 'shell' },
   { path: '/administrate/audit-log', component: AuditLogPage, needsLogin: true, layout: 'shell' },
   { path: '/administrate/:id', component: UserDetailPage, needsLogin: true, layout: 'shell' },
   { path: '/administrate/:id/:section', component: UserDetailPage, needsLogin: true, layout: 'shell' },

@@ -28,6 +28,12 @@ export function UserTable({ users, t, onEdit, onDelete }: UserTableProps) {
           <tr key={user.uid} data-uid={user.uid} part="row">
             <td data-label={t('username')} className="varde-user-admin__username">
               {user.username}
+              {/* Made and kept by a SCIM directory (issue 36): its name says where to change the user. */}
+              {user.directory ? (
+                <span className="varde-user-admin__directory" part="directory" data-directory={user.directory}>
+                  {user.directory}
+                </span>
+              ) : null}
             </td>
             <td data-label={t('name')}>{user.name}</td>
             <td data-label={t('phone')}>{user.phone ?? ''}</td>

@@ -15,6 +15,7 @@ export const userAdminStyles = `
 .varde-user-admin__footer { display: flex; align-items: center; justify-content: space-between; gap: var(--sl-spacing-small); color: var(--sl-color-neutral-600); font-size: var(--sl-font-size-small); }
 .varde-user-admin__dialog { --width: min(34rem, calc(100vw - 2rem)); }
 .varde-user-admin__confirm-text { margin: 0; overflow-wrap: anywhere; }
+.varde-user-admin__directory { margin-inline-start: 0.5em; padding: 0 0.4em; border: 1px solid var(--sl-color-neutral-300); border-radius: 4px; font-weight: normal; font-size: var(--sl-font-size-small); color: var(--sl-color-neutral-700); }
 /* Narrow screens: each user becomes a small card (no sideways scrolling). */
 @media (max-width: 40rem) {
   .varde-user-admin__table thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }

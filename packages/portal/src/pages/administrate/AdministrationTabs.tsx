@@ -7,6 +7,7 @@ import { useAccessTokenTexts } from '../accessTokens/useAccessTokenTexts.js';
 const SECTIONS = [
   { id: 'people', to: '/administrate', labelKey: 'accessTokens:people' },
   { id: 'service-accounts', to: '/administrate/service-accounts', labelKey: 'accessTokens:serviceAccounts' },
+  { id: 'directory-sync', to: '/administrate/directory-sync', labelKey: 'accessTokens:directorySync' },
   { id: 'audit-log', to: '/administrate/audit-log', labelKey: 'accessTokens:auditLog' },
 ] as const;
 
