@@ -23,6 +23,11 @@ export default defineConfig({
     },
     trace: 'off',
   },
+  projects: [
+    // Signs each demo role in once and saves it (e2e/savedSignIn.ts); the suites start from that state.
+    { name: 'sign-in', testMatch: /signIn\.setup\.ts$/ },
+    { name: 'chromium', dependencies: ['sign-in'] },
+  ],
   webServer: {
     command: `node packages/server/dist/main.js --port ${port} ${databaseUrl ? '' : '--memory'} --seed demo --simulation off --outbox public --portal packages/portal/dist --public-origin http://localhost:${port}` +
       // Host pages (examples/) and the widgets' preact bundle they load.

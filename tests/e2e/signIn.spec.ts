@@ -6,6 +6,7 @@ import { SIGN_IN_CODE } from './pages/helpers.js';
 
 const PASSWORD = DEMO_PASSWORD;
 
+// Signs in itself (not from a saved sign-in, savedSignIn.ts): the sign-in and its pages are what is tested.
 async function submitPassword(page: Page, email: string, password = PASSWORD): Promise<void> {
   await expect(page).toHaveURL(/\/cloud\/login\/v2\//);
   await page.locator('#email').fill(email);

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, type Page } from '@playwright/test';
 import { demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
-import { matchStoredLanguage, useLanguage } from '../storedLanguage.js';
+import { signInAs } from '../savedSignIn.js';
+import { useLanguage } from '../storedLanguage.js';
 import { demoBimSite } from '../../../packages/server/src/seed/demoBim.js';
 import { DEMO_BUILDING_NAME, demoBuilding } from '../../../packages/server/src/bim/ifc/demoBuilding.js';
 
@@ -17,18 +18,11 @@ export const CSV_HEADER = 'bim_guid,bim_name,bim_description,controller_id,build
 const cliPath = fileURLToPath(new URL('../../../packages/cli/dist/varde.js', import.meta.url));
 const port = Number(process.env.VARDE_E2E_PORT ?? 8199);
 
-/** Signs in through the portal's login pages (English texts) and lands on /bim. */
+/** Opens /bim signed in as the admin (English texts unless asked), from the saved sign-in (../savedSignIn.ts). */
 export async function signInToBim(page: Page, language: 'no' | 'en' = 'en'): Promise<void> {
   await useLanguage(page, language);
-  await page.goto('/bim');
-  await expect(page).toHaveURL(/\/cloud\/login\/v2\//);
-  await matchStoredLanguage(page, admin.email, admin.password);
-  await page.locator('#email').fill(admin.email);
-  await page.locator('#password').fill(admin.password);
-  await page.locator('button[type=submit]').first().click();
-  // Three documents load in turn (the provider's form post, /login/callback, the page): seen taking over
-  // the assertions' 5 s with two browser runs at once on 2 cores, so as long as cloudControls.signIn allows.
-  await expect(page).toHaveURL(/\/bim$/, { timeout: 20_000 });
+  await signInAs(page, '/bim', admin.email, admin.password);
+  await expect(page).toHaveURL(/\/bim$/);
 }
 
 export async function chooseBuilding(page: Page, name: string): Promise<void> {

@@ -6,24 +6,18 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
-import { matchStoredLanguage, useLanguage } from '../storedLanguage.js';
+import { signInAs } from '../savedSignIn.js';
+import { useLanguage } from '../storedLanguage.js';
 
 export const admin = demoUsers.admin;
 const cliPath = fileURLToPath(new URL('../../../packages/cli/dist/varde.js', import.meta.url));
 const port = Number(process.env.VARDE_E2E_PORT ?? 8199);
 
-/** Signs in through the portal's login pages and lands on `path` (English texts). */
+/** Opens `path` signed in as the admin (English texts), from the saved sign-in (../savedSignIn.ts). */
 export async function signIn(page: Page, path: string): Promise<void> {
   await useLanguage(page, 'en');
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/cloud\/login\/v2\//);
-  await matchStoredLanguage(page, admin.email, admin.password);
-  await page.locator('#email').fill(admin.email);
-  await page.locator('#password').fill(admin.password);
-  await page.locator('button[type=submit]').first().click();
-  // Three documents load in turn (the provider's form post, /login/callback, the page): seen taking over
-  // the assertions' 5 s with two browser runs at once on 2 cores, so as long as cloudControls.signIn allows.
-  await expect(page).toHaveURL(new RegExp(`${path}$`), { timeout: 20_000 });
+  await signInAs(page, path, admin.email, admin.password);
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
 }
 
 /** A bearer header for one service, from an API sign-in (set-up and checks, as a script would). */

@@ -39,6 +39,7 @@ async function openHostPage(page: Page, pageOrigin: string, path: string, module
   await page.goto(`${pageOrigin}${path}`);
 }
 
+// Signs in itself: the host page's <varde-session> form, on another origin, is what is tested.
 async function signIn(page: Page): Promise<void> {
   const session = page.locator('varde-session');
   await session.locator('[part="sign-in-button"]').click();

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../../packages/server/src/seed/demoUsers.js';
-import { signInAtProvider, useLanguage } from '../pages/helpers.js';
+import { useLanguage } from '../pages/helpers.js';
+import { signInAs } from '../savedSignIn.js';
 
 /**
  * Licence administration in Chromium: generate from the dialog, download, verify the file with the
@@ -18,8 +19,7 @@ const shots = process.env.VARDE_SCREENSHOTS;
 
 async function openLicenses(page: Page, email: string): Promise<void> {
   await useLanguage(page, 'en');
-  await page.goto('/licenses');
-  await signInAtProvider(page, email, DEMO_PASSWORD);
+  await signInAs(page, '/licenses', email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/licenses$/);
 }
 

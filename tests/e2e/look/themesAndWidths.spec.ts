@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demoUsers, DEMO_PASSWORD } from '../../../packages/server/src/seed/demoUsers.js';
-import { signInAtProvider, useLanguage } from '../shell/shellHelpers.js';
+import { useLanguage } from '../shell/shellHelpers.js';
 import { seriousViolationsOnPage, sidewaysOverflow } from './axeHelpers.js';
+import { signInAs } from '../savedSignIn.js';
 
 /**
  * Issue 26, items 1 and 2: every page of the portal in the light and the dark theme (the system's
@@ -76,8 +77,7 @@ for (const size of WIDTHS) {
     await useLanguage(page, 'no');
     await page.setViewportSize({ width: size.width, height: size.height });
     await page.emulateMedia({ colorScheme: 'light' });
-    await page.goto('/sites');
-    await signInAtProvider(page, demoUsers.systemAdmin.email, DEMO_PASSWORD);
+    await signInAs(page, '/sites', demoUsers.systemAdmin.email, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/sites$/);
 
     const problems: string[] = [];
@@ -107,8 +107,7 @@ for (const size of WIDTHS) {
 test('the theme follows the system until chosen in the account menu, and the choice survives a reload', async ({ page }) => {
   await useLanguage(page, 'en');
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.goto('/sites');
-  await signInAtProvider(page, demoUsers.user.email, DEMO_PASSWORD);
+  await signInAs(page, '/sites', demoUsers.user.email, DEMO_PASSWORD);
   await expect(page.locator('html')).toHaveAttribute('data-scheme', 'dark');
   // A widget's own ground follows too (Shoelace's dark tokens): the site list's rows are not white.
   await expect(page.getByTestId('site-row').first()).toBeVisible();

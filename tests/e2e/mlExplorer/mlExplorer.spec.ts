@@ -1,7 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { demoSites } from '../../../packages/server/src/seed/demoSites.js';
 import { demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
-import { matchStoredLanguage, useLanguage } from '../storedLanguage.js';
+import { signInAs } from '../savedSignIn.js';
+import { useLanguage } from '../storedLanguage.js';
 
 /**
  * The ML explorer in Chromium against the reference cloud (issue 9's "must show"): a model with tags,
@@ -14,14 +15,7 @@ const [oslo, bergen] = demoSites();
 
 async function signIn(page: Page, email = admin.email, password = admin.password): Promise<void> {
   await useLanguage(page, 'en');
-  await page.goto('/ml-explorer');
-  await expect(page).toHaveURL(/\/cloud\/login\/v2\//);
-  await matchStoredLanguage(page, email, password);
-  await page.locator('#email').fill(email);
-  await page.locator('#password').fill(password);
-  await page.locator('button[type=submit]').first().click();
-  // Three documents load in turn (the provider's form post, /login/callback, the page): seen taking over
-  // the assertions' 5 s with two browser runs at once on 2 cores, so as long as cloudControls.signIn allows.
+  await signInAs(page, '/ml-explorer', email, password);
   await expect(page).toHaveURL(/\/ml-explorer$/, { timeout: 20_000 });
   await expect(page.locator('[role="tree"] [data-model-id]').first()).toBeVisible();
 }

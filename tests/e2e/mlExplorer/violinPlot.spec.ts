@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
-import { matchStoredLanguage, useLanguage } from '../storedLanguage.js';
+import { signInAs } from '../savedSignIn.js';
+import { useLanguage } from '../storedLanguage.js';
 
 /**
  * The violin plot of the seeded, trained `baseline` version, as people see it on a wide screen and a
@@ -13,11 +14,7 @@ const DENSITY = 2;
 
 async function openBaselinePlot(page: Page) {
   await useLanguage(page, 'en');
-  await page.goto('/ml-explorer');
-  await matchStoredLanguage(page, admin.email, admin.password);
-  await page.locator('#email').fill(admin.email);
-  await page.locator('#password').fill(admin.password);
-  await page.locator('button[type=submit]').first().click();
+  await signInAs(page, '/ml-explorer', admin.email, admin.password);
   await page.locator('[role="tree"]').getByRole('button', { name: /baseline/ }).click();
   const plot = page.locator('[part="violin-plot"]');
   await expect(plot).toBeVisible({ timeout: 15_000 });

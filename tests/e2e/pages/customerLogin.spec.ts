@@ -5,6 +5,7 @@ import { expectNoSeriousA11yViolations, holdSiteOnline, latestSmsCode, matchStor
 
 /** The password + SMS form on the customer-flavor login page (/customer-login) and the customer-specific login. */
 
+// Each test signs in itself (not from a saved sign-in): these sign-in pages are what is tested.
 test.beforeEach(async ({ page }) => {
   await useLanguage(page, 'en');
 });

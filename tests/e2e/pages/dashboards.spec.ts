@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
 import { demoSites } from '../../../packages/server/src/seed/demoSites.js';
-import { holdSiteOnline, signInAtProvider, useLanguage } from './helpers.js';
+import { holdSiteOnline, useLanguage } from './helpers.js';
+import { signInAs } from '../savedSignIn.js';
 
 /** /dashboards: a frame of window height minus 180 at the controller proxy with a portal id. */
 
@@ -13,8 +14,7 @@ test('the frame points at the controller proxy with a portal id for the chosen s
   const site = demoSites()[0]!;
   const release = await holdSiteOnline(page, site.uuid, demoUsers.systemAdmin);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto(`/dashboards?site=${site.uuid}`);
-  await signInAtProvider(page, demoUsers.systemAdmin.email, DEMO_PASSWORD);
+  await signInAs(page, `/dashboards?site=${site.uuid}`, demoUsers.systemAdmin.email, DEMO_PASSWORD);
 
   const frame = page.getByTestId('dashboards-frame');
   await expect(frame).toHaveAttribute(
@@ -37,8 +37,7 @@ test('a refused proxy login shows "Failed to login"', async ({ page }) => {
     const body = (await answer.json()) as { data: unknown[] };
     await route.fulfill({ response: answer, json: { data: [...body.data, { ...foreign, webpmpReady: true }] } });
   });
-  await page.goto(`/dashboards?site=${foreign.uuid}`);
-  await signInAtProvider(page, demoUsers.guest.email, DEMO_PASSWORD);
+  await signInAs(page, `/dashboards?site=${foreign.uuid}`, demoUsers.guest.email, DEMO_PASSWORD);
   await expect(page.getByRole('alert')).toContainText('Failed to login');
   await expect(page.getByTestId('dashboards-frame')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();

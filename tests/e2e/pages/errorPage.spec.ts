@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
 import { demoSites } from '../../../packages/server/src/seed/demoSites.js';
-import { expectNoSeriousA11yViolations, signInAtProvider } from './helpers.js';
+import { expectNoSeriousA11yViolations } from './helpers.js';
+import { signInAs } from '../savedSignIn.js';
 
 /** /webpmperror?status&site_id: the status table in the UI's language (Norwegian by default), the site name. */
 
@@ -15,8 +16,7 @@ const TABLE = [
 ];
 
 test('every status shows its code, Norwegian title and description, and the site name', async ({ page }) => {
-  await page.goto(`/webpmperror?status=502&site_id=${SITE.uuid}`);
-  await signInAtProvider(page, demoUsers.systemAdmin.email, DEMO_PASSWORD);
+  await signInAs(page, `/webpmperror?status=502&site_id=${SITE.uuid}`, demoUsers.systemAdmin.email, DEMO_PASSWORD);
 
   for (const row of TABLE) {
     await page.goto(`/webpmperror?status=${row.status}&site_id=${SITE.uuid}`);
@@ -38,8 +38,7 @@ test('every status shows its code, Norwegian title and description, and the site
 test('a site the user may not see is not named; odd statuses fall back to the unknown error', async ({ page }) => {
   // The guest sees only a few sites; the last seeded site is not among them.
   const hidden = demoSites().at(-1)!;
-  await page.goto(`/webpmperror?status=<b>oops</b>&site_id=${hidden.uuid}`);
-  await signInAtProvider(page, demoUsers.guest.email, DEMO_PASSWORD);
+  await signInAs(page, `/webpmperror?status=<b>oops</b>&site_id=${hidden.uuid}`, demoUsers.guest.email, DEMO_PASSWORD);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ukjent serverfeil');
   await expect(page.getByTestId('error-code')).toHaveCount(0);
   await expect(page.getByTestId('error-site')).toHaveText('Anlegg: Ukjent anlegg');

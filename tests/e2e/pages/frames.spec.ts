@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
-import { signInAtProvider, useLanguage } from './helpers.js';
+import { useLanguage } from './helpers.js';
+import { signInAs } from '../savedSignIn.js';
 
 /** /altlayout and the /controllerframe wrappers. */
 
@@ -10,8 +11,7 @@ test.beforeEach(async ({ page }) => {
 
 test('the alternative layout has its drawer and the user\'s sites', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/altlayout');
-  await signInAtProvider(page, demoUsers.guest.email, DEMO_PASSWORD);
+  await signInAs(page, '/altlayout', demoUsers.guest.email, DEMO_PASSWORD);
   const drawer = page.getByRole('navigation', { name: 'Navigation' });
   await expect(drawer.getByRole('link')).toHaveText(['Sites', 'Alarms', 'User administration', 'License Administration']);
   await expect(page.getByTestId('compact-site')).toHaveCount(5);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, request, test, type Page } from '@playwright/test';
-import { matchStoredLanguage } from '../storedLanguage.js';
+import { finishSignIn } from '../savedSignIn.js';
 
 /** Shared steps of the page suites: the outbox, the provider's sign-in form, the UI language. */
 
@@ -35,14 +35,17 @@ export async function resetLinkSince(page: Page, email: string, afterId: number)
   return link;
 }
 
-/** Signs in on the identity provider's own form (the portal's /login sends the browser there). */
+/**
+ * After `page.goto(a protected page)` has reached the identity provider's form (the portal's /login sends
+ * the browser there): signs in, from the role's saved sign-in when there is one (../savedSignIn.ts), else
+ * on the form.
+ */
 export async function signInAtProvider(page: Page, email: string, password: string): Promise<void> {
-  await expect(page).toHaveURL(/\/cloud\/login\/v2\//);
-  await matchStoredLanguage(page, email, password);
-  await page.locator('#email').fill(email);
-  await page.locator('#password').fill(password);
-  await page.locator('button[type=submit]').first().click();
+  await finishSignIn(page, email, password);
 }
+
+/** Always on the provider's form: for tests of the sign-in itself and tests that end or change a session. */
+export { signInWithForm } from '../savedSignIn.js';
 
 export { matchStoredLanguage, useLanguage } from '../storedLanguage.js';
 

@@ -7,6 +7,7 @@ import { expectNoSeriousA11yViolations, newestEmailId, resetLinkSince, useLangua
 // The account gets its own password back, so other suites sharing the cloud are not disturbed.
 const ACCOUNT = demoUsers.partnerUser;
 
+// Signs in itself where it signs in (not from a saved sign-in): the password changes.
 test.beforeEach(async ({ page }) => {
   await useLanguage(page, 'en');
 });

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { demoSites } from '../../../packages/server/src/seed/demoSites.js';
 import { demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
-import { matchStoredLanguage } from '../storedLanguage.js';
+import { signInAs } from '../savedSignIn.js';
 import { failOnDialog } from '../sites/cloudControls.js';
 
 /**
@@ -24,14 +24,9 @@ async function outbox(request: APIRequestContext, to: string): Promise<OutboxMes
   return ((await answer.json()) as { data: OutboxMessage[] }).data;
 }
 
-/** Signs in through the provider's form; generous waits, as the machine running the suites is shared. */
+/** Opens `path` signed in as the admin (from the saved sign-in, ../savedSignIn.ts); generous waits, as the machine running the suites is shared. */
 async function signIn(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/cloud\/login\/v2\//, { timeout: 20_000 });
-  await matchStoredLanguage(page, admin.email, admin.password);
-  await page.locator('#email').fill(admin.email);
-  await page.locator('#password').fill(admin.password);
-  await page.locator('button[type=submit]').first().click();
+  await signInAs(page, path, admin.email, admin.password);
   await expect(page).toHaveURL(/\/notifications$/, { timeout: 20_000 });
 }
 

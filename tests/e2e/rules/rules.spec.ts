@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { demoSites } from '../../../packages/server/src/seed/demoSites.js';
 import { demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
-import { matchStoredLanguage } from '../storedLanguage.js';
+import { signInAs } from '../savedSignIn.js';
 import { failOnDialog } from '../sites/cloudControls.js';
 
 /**
@@ -17,14 +17,9 @@ async function outbox(request: APIRequestContext, to: string): Promise<Array<{ c
   return ((await answer.json()) as { data: Array<{ channel: string; body: string; subject: string | null }> }).data;
 }
 
-/** Signs in through the provider's form; generous waits, as the machine running the suites is shared. */
+/** Opens `path` signed in (from the saved sign-in, ../savedSignIn.ts); generous waits, as the machine running the suites is shared. */
 async function signIn(page: Page, path: string, email: string, password: string): Promise<void> {
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/cloud\/login\/v2\//, { timeout: 20_000 });
-  await matchStoredLanguage(page, email, password);
-  await page.locator('#email').fill(email);
-  await page.locator('#password').fill(password);
-  await page.locator('button[type=submit]').first().click();
+  await signInAs(page, path, email, password);
   await expect(page).toHaveURL(new RegExp(`${path.replace(/[/]/g, '\\/')}$`), { timeout: 20_000 });
 }
 

@@ -8,6 +8,7 @@ import { apiLogin, firstSite } from '../users/helpers.js';
  * such session, so start() resumes the auth server's session cookie (POST /session/renew).
  */
 
+// Each test signs in itself (not from a saved sign-in): the password sign-in's session is what is tested.
 test.beforeEach(async ({ page }) => {
   await useLanguage(page, 'en');
 });

@@ -37,6 +37,7 @@ test('the portal has a CSP without inline script and every page works under it',
   expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
   expect(csp).toContain("frame-ancestors 'none'");
 
+  // Signs in itself: the sign-in pages are under the policy too.
   await expect(page).toHaveURL(/\/cloud\/login\/v2\//);
   await matchStoredLanguage(page, admin.email, admin.password);
   await page.locator('#email').fill(admin.email);

@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { demoUsers, DEMO_PASSWORD } from '../../../packages/server/src/seed/demoUsers.js';
 import { useStoredLanguage } from '../storedLanguage.js';
-import { menuIds, signInAtProvider } from './shellHelpers.js';
+import { menuIds } from './shellHelpers.js';
+import { signInAs } from '../savedSignIn.js';
 
 /** Languages (no default, en, se; the choice persists) and a brand taken from the first path segment. */
 
 test('Norwegian by default; switching language changes the shell at once and persists', async ({ page }) => {
-  await page.goto('/sites');
-  await signInAtProvider(page, demoUsers.user.email, DEMO_PASSWORD);
+  await signInAs(page, '/sites', demoUsers.user.email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/sites$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'no');
   await expect(page.getByTestId('menu-sites')).toHaveText('Anlegg');
@@ -40,8 +40,7 @@ test('Norwegian by default; switching language changes the shell at once and per
 for (const [language, sites, lang] of [['en', 'Sites', 'en'], ['se', 'Anläggningar', 'sv']] as const) {
   test(`after sign-in the portal speaks the account's stored language (${language}), not the device's Norwegian`, async ({ page }) => {
     useStoredLanguage(page, language);
-    await page.goto('/sites');
-    await signInAtProvider(page, demoUsers.user.email, DEMO_PASSWORD);
+    await signInAs(page, '/sites', demoUsers.user.email, DEMO_PASSWORD);
     await expect(page.getByTestId('menu-sites')).toHaveText(sites);
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
     // Remembered on the device, so the next sign-in page speaks it too.
@@ -50,8 +49,7 @@ for (const [language, sites, lang] of [['en', 'Sites', 'en'], ['se', 'Anläggnin
 }
 
 test('the account menu works from the keyboard', async ({ page }) => {
-  await page.goto('/sites');
-  await signInAtProvider(page, demoUsers.user.email, DEMO_PASSWORD);
+  await signInAs(page, '/sites', demoUsers.user.email, DEMO_PASSWORD);
   await page.getByTestId('account-button').focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menuitem', { name: 'Kontoinnstillinger' })).toBeFocused();
@@ -63,8 +61,7 @@ test('the account menu works from the keyboard', async ({ page }) => {
 });
 
 test('a brand from the first path segment: its theme, logo, Views and Apps entries, and routes under its path', async ({ page }) => {
-  await page.goto('/nordlys/searchpage');
-  await signInAtProvider(page, demoUsers.partnerAdmin.email, DEMO_PASSWORD);
+  await signInAs(page, '/nordlys/searchpage', demoUsers.partnerAdmin.email, DEMO_PASSWORD);
 
   // Back under the brand's path after the sign-in.
   await expect(page).toHaveURL(/\/nordlys\/searchpage$/);
@@ -89,8 +86,7 @@ test('a brand from the first path segment: its theme, logo, Views and Apps entri
 });
 
 test('without a brand: the customer theme and the main partner\'s logo; fjellvann hides licences', async ({ page }) => {
-  await page.goto('/sites');
-  await signInAtProvider(page, demoUsers.partnerAdmin.email, DEMO_PASSWORD);
+  await signInAs(page, '/sites', demoUsers.partnerAdmin.email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/sites$/);
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'fjord');
   await expect(page.getByTestId('logo')).toHaveText('Varde');

@@ -1,7 +1,8 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { demoUsers, DEMO_PASSWORD } from '../../../packages/server/src/seed/demoUsers.js';
 import { apiLogin, findUser } from '../users/helpers.js';
-import { menuIds, signInAtProvider, useLanguage } from './shellHelpers.js';
+import { menuIds, useLanguage } from './shellHelpers.js';
+import { signInAs } from '../savedSignIn.js';
 
 /** An admin's change of a signed-in user's modules reaches that user's menu and gates without a reload. */
 
@@ -20,8 +21,7 @@ test('a module granted while signed in appears in the menu; revoked, its page sa
   expect(guest?.moduleAccesses.alarms).toBeUndefined();
 
   await useLanguage(page, 'en');
-  await page.goto('/sites');
-  await signInAtProvider(page, demoUsers.guest.email, DEMO_PASSWORD);
+  await signInAs(page, '/sites', demoUsers.guest.email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/sites$/);
   expect(await menuIds(page)).toEqual(['sites']);
 

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { demoUsers, DEMO_PASSWORD } from '../../../packages/server/src/seed/demoUsers.js';
-import { seriousA11yViolations, signInAtProvider, useLanguage } from './shellHelpers.js';
+import { seriousA11yViolations, useLanguage } from './shellHelpers.js';
+import { signInAs } from '../savedSignIn.js';
 
 /**
  * The shell at desktop width and at 390 px: axe-core finds no serious or critical violation, the
@@ -12,8 +13,7 @@ const SHOTS = process.env.VARDE_SHELL_SCREENSHOTS ?? 'test-results/screens';
 test('desktop: the drawer sits beside the page; the shell pages pass axe', async ({ page }) => {
   await useLanguage(page, 'en');
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/sites');
-  await signInAtProvider(page, demoUsers.admin.email, DEMO_PASSWORD);
+  await signInAs(page, '/sites', demoUsers.admin.email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/sites$/);
 
   const drawer = page.locator('#side-drawer');
@@ -53,8 +53,7 @@ test('desktop: the drawer sits beside the page; the shell pages pass axe', async
 test('390 px: the name is hidden, the drawer is temporary and closes after a choice', async ({ page }) => {
   await useLanguage(page, 'en');
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/sites');
-  await signInAtProvider(page, demoUsers.admin.email, DEMO_PASSWORD);
+  await signInAs(page, '/sites', demoUsers.admin.email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/sites$/);
 
   const drawer = page.locator('#side-drawer');
@@ -86,8 +85,7 @@ test('390 px: the name is hidden, the drawer is temporary and closes after a cho
 test('a brand\'s shell (nordlys theme) passes axe at both widths', async ({ page }) => {
   await useLanguage(page, 'en');
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/nordlys/dashboards');
-  await signInAtProvider(page, demoUsers.partnerAdmin.email, DEMO_PASSWORD);
+  await signInAs(page, '/nordlys/dashboards', demoUsers.partnerAdmin.email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/nordlys\/dashboards$/);
   await expect(page.getByTestId('side-menu')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/shell-brand-desktop.png` });

@@ -4,7 +4,8 @@ import { expect, test } from '@playwright/test';
 import { demoUsers, DEMO_PASSWORD } from '../../../packages/server/src/seed/demoUsers.js';
 import { apiLogin } from '../users/helpers.js';
 import { useStoredLanguage } from '../storedLanguage.js';
-import { menuIds, signInAtProvider, useLanguage } from './shellHelpers.js';
+import { menuIds, signInWithForm, useLanguage } from './shellHelpers.js';
+import { signInAs } from '../savedSignIn.js';
 
 /** Routing, guards, module gates and the menu in Chromium against the reference cloud. */
 
@@ -13,15 +14,15 @@ const portalAssets = fileURLToPath(new URL('../../../packages/portal/dist/assets
 test('an unauthenticated deep link goes through login and comes back to the deep link', async ({ page }) => {
   await useLanguage(page, 'en');
   await page.goto('/administrate/some-user/role/?listitems=3');
-  await signInAtProvider(page, demoUsers.admin.email, DEMO_PASSWORD);
+  // Signs in itself: the way through the provider's form and back is what this tests.
+  await signInWithForm(page, demoUsers.admin.email, DEMO_PASSWORD);
 
   await expect(page).toHaveURL(/\/administrate\/some-user\/role\/\?listitems=3$/);
   await expect(page.getByTestId('menu-administrate')).toHaveAttribute('aria-current', 'page');
 });
 
 test('unknown paths go to the user\'s landing page (/sites for a user with sites)', async ({ page }) => {
-  await page.goto('/no/such/page');
-  await signInAtProvider(page, demoUsers.user.email, DEMO_PASSWORD);
+  await signInAs(page, '/no/such/page', demoUsers.user.email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/sites$/);
 });
 
@@ -34,8 +35,7 @@ test('a user with only Alarms lands on the alarm list, and a page they lack says
   });
   expect(created.status()).toBe(201);
   await useLanguage(page, 'en');
-  await page.goto('/');
-  await signInAtProvider(page, email, 'alarms-only-1');
+  await signInAs(page, '/', email, 'alarms-only-1');
   await expect(page).toHaveURL(/\/alarms$/);
   expect(await menuIds(page)).toEqual(['alarms', 'alarms-list', 'alarms-map', 'alarms-oncall']);
 
@@ -46,8 +46,7 @@ test('a user with only Alarms lands on the alarm list, and a page they lack says
 });
 
 test('the menu shows exactly the signed-in user\'s modules, in the fixed order', async ({ page, browser }) => {
-  await page.goto('/sites');
-  await signInAtProvider(page, demoUsers.admin.email, DEMO_PASSWORD);
+  await signInAs(page, '/sites', demoUsers.admin.email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/sites$/);
   expect(await menuIds(page)).toEqual([
     'sites', 'alarms', 'alarms-list', 'alarms-map', 'alarms-oncall', 'bim', 'cloud-functions', 'cloud-apps', 'ml-explorer', 'administrate', 'service-accounts',
@@ -57,8 +56,7 @@ test('the menu shows exactly the signed-in user\'s modules, in the fixed order',
   // A second user in a fresh browser context (no shared provider session).
   const other = await browser.newContext();
   const second = await other.newPage();
-  await second.goto('/sites');
-  await signInAtProvider(second, demoUsers.user.email, DEMO_PASSWORD);
+  await signInAs(second, '/sites', demoUsers.user.email, DEMO_PASSWORD);
   await expect(second).toHaveURL(/\/sites$/);
   expect(await menuIds(second)).toEqual(['sites', 'alarms', 'alarms-list', 'alarms-map', 'alarms-oncall', 'searchpage']);
   await other.close();
@@ -66,8 +64,7 @@ test('the menu shows exactly the signed-in user\'s modules, in the fixed order',
 
 test('a module gate says which access the page needs (the address stays); login-only pages open', async ({ page }) => {
   await useLanguage(page, 'en');
-  await page.goto('/cloud-functions');
-  await signInAtProvider(page, demoUsers.user.email, DEMO_PASSWORD);
+  await signInAs(page, '/cloud-functions', demoUsers.user.email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/cloud-functions$/);
   await expect(page.getByTestId('no-access')).toContainText('This page needs access to: Cloud functions.');
 
@@ -91,8 +88,7 @@ test('a module gate says which access the page needs (the address stays); login-
 
 test('following menu entries routes in place, with the current entry marked', async ({ page }) => {
   await useLanguage(page, 'en');
-  await page.goto('/sites');
-  await signInAtProvider(page, demoUsers.powerUser.email, DEMO_PASSWORD);
+  await signInAs(page, '/sites', demoUsers.powerUser.email, DEMO_PASSWORD);
   await page.getByTestId('menu-bim').click();
   await expect(page).toHaveURL(/\/bim$/);
   await expect(page.getByTestId('menu-bim')).toHaveAttribute('aria-current', 'page');
@@ -114,7 +110,8 @@ test('a failed session start clears local and session storage (the language choi
   // Cleared by the failed start, except the language (the provider's page is on the same origin).
   expect(await page.evaluate(() => [window.localStorage.getItem('leftover'), window.localStorage.getItem('varde.language')])).toEqual([null, 'en']);
   useStoredLanguage(page, 'en'); // signed in, the account's language shows (and is kept on the device)
-  await signInAtProvider(page, demoUsers.user.email, DEMO_PASSWORD);
+  // Signs in itself: what a failed session start leaves and saves on the way to the form is tested.
+  await signInWithForm(page, demoUsers.user.email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/alarms\/map\?zoom=5$/);
   expect(await page.evaluate(() => [window.localStorage.getItem('leftover'), window.sessionStorage.getItem('leftover')])).toEqual([null, null]);
   expect(await page.evaluate(() => window.localStorage.getItem('varde.language'))).toBe('en');
@@ -122,8 +119,7 @@ test('a failed session start clears local and session storage (the language choi
 
 test('a menu link\'s page loads before the location changes: no loading flash on a fast link, the loading state on a slow one', async ({ page }) => {
   await useLanguage(page, 'en');
-  await page.goto('/sites');
-  await signInAtProvider(page, demoUsers.admin.email, DEMO_PASSWORD);
+  await signInAs(page, '/sites', demoUsers.admin.email, DEMO_PASSWORD);
   await expect(page.getByTestId('site-row').first()).toBeVisible();
   // Records every loading message the portal shows from now on.
   await page.evaluate(() => {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demoUsers, DEMO_PASSWORD } from '../../../packages/server/src/seed/demoUsers.js';
-import { signInAtProvider } from './shellHelpers.js';
+import { signInWithForm } from './shellHelpers.js';
 
 /**
  * Session upkeep with a fake clock (Playwright's page.clock): the hourly renewal and the 60-minute
@@ -9,10 +9,11 @@ import { signInAtProvider } from './shellHelpers.js';
 
 const HOUR = 60 * 60 * 1000;
 
+/** Signs in itself, not from a saved sign-in: these tests renew, time out and end the session. */
 async function signedInAt(page: Page, path: string, email: string): Promise<void> {
   await page.clock.install();
   await page.goto(path);
-  await signInAtProvider(page, email, DEMO_PASSWORD);
+  await signInWithForm(page, email, DEMO_PASSWORD);
   await expect(page).toHaveURL(new RegExp(`${path}$`));
   await expect(page.getByTestId('side-menu')).toBeVisible();
 }
@@ -36,7 +37,7 @@ test('a 401 on the hourly session renewal signs the user out and asks for the pa
 
   // Signing in again returns to where the user was.
   await page.unroute('**/cloud/auth/session/renew');
-  await signInAtProvider(page, demoUsers.viewer.email, DEMO_PASSWORD);
+  await signInWithForm(page, demoUsers.viewer.email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/sites$/);
 });
 

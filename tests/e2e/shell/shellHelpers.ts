@@ -1,17 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
-import { matchStoredLanguage } from '../storedLanguage.js';
+import { finishSignIn } from '../savedSignIn.js';
 
 /** Steps the shell suites share: the provider's sign-in form, the menu as a list, axe-core. */
 
+/**
+ * After `page.goto(a protected page)` has reached the provider's form: signs in, from the role's saved
+ * sign-in when there is one (../savedSignIn.ts), else on the form.
+ */
 export async function signInAtProvider(page: Page, email: string, password: string): Promise<void> {
-  await expect(page).toHaveURL(/\/cloud\/login\/v2\//);
-  await matchStoredLanguage(page, email, password);
-  await page.locator('#email').fill(email);
-  await page.locator('#password').fill(password);
-  await page.locator('button[type=submit]').first().click();
+  await finishSignIn(page, email, password);
 }
+
+/** Always on the provider's form: for tests of the sign-in itself and tests that end or change a session. */
+export { signInWithForm } from '../savedSignIn.js';
 
 /** The side menu's entries (test ids without the `menu-` prefix), top to bottom. */
 export async function menuIds(page: Page): Promise<string[]> {

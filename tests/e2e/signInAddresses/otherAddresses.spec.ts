@@ -8,6 +8,7 @@ import { demoUsers, DEMO_PASSWORD } from '../../../packages/server/src/seed/demo
  */
 const port = Number(process.env.VARDE_E2E_PORT ?? 8199);
 
+// Signs in itself: the sign-in at each address is what is tested (a saved one is for localhost only).
 async function signInAt(page: Page, origin: string): Promise<void> {
   await page.goto(`${origin}/sites`);
   await expect(page).toHaveURL(new RegExp(`^${origin.replace(/[.]/g, '\\.')}/cloud/login/v2/`), { timeout: 5000 });

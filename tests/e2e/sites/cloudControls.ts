@@ -1,16 +1,12 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
-import { matchStoredLanguage } from '../storedLanguage.js';
+import { signInAs } from '../savedSignIn.js';
 
 /** Steps shared by the sites, alarms and search suites: signing in, and driving the simulated world as a system admin. */
 
+/** Opens `path` signed in as `email`, from the role's saved sign-in (../savedSignIn.ts) when there is one. */
 export async function signIn(page: Page, path: string, email: string, password: string): Promise<void> {
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/cloud\/login\/v2\//, { timeout: 20_000 });
-  await matchStoredLanguage(page, email, password);
-  await page.locator('#email').fill(email);
-  await page.locator('#password').fill(password);
-  await page.locator('button[type=submit]').first().click();
+  await signInAs(page, path, email, password);
   await expect(page).toHaveURL(new RegExp(`${path.replace(/[/]/g, '\\/')}$`), { timeout: 20_000 });
 }
 

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
-import { signInAtProvider, useLanguage } from '../pages/helpers.js';
+import { useLanguage } from '../pages/helpers.js';
 import { browserStorage, expectLooksRight } from './accessTokensLook.js';
+import { signInAs } from '../savedSignIn.js';
 
 /**
  * Issue 34: personal access tokens in account settings. A token made in the portal works over HTTP as
@@ -13,8 +14,7 @@ test('a token made in account settings is shown once, works with the bearer, and
   test.setTimeout(120_000);
   await useLanguage(page, 'en');
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto('/account-settings');
-  await signInAtProvider(page, demoUsers.user.email, DEMO_PASSWORD);
+  await signInAs(page, '/account-settings', demoUsers.user.email, DEMO_PASSWORD);
   const panel = page.getByTestId('access-tokens');
   await expect(panel.getByRole('heading', { name: 'Access tokens' })).toBeVisible();
 
@@ -92,8 +92,7 @@ test('a token made in account settings is shown once, works with the bearer, and
 
 test('a name in use is refused with the cloud\'s reason, and the texts are Norwegian and Swedish too', async ({ page }) => {
   await useLanguage(page, 'no');
-  await page.goto('/account-settings');
-  await signInAtProvider(page, demoUsers.guest.email, DEMO_PASSWORD);
+  await signInAs(page, '/account-settings', demoUsers.guest.email, DEMO_PASSWORD);
   const panel = page.getByTestId('access-tokens');
   await expect(panel.getByRole('heading', { name: 'Tilgangstokener' })).toBeVisible();
   const form = panel.getByTestId('create-token-form');

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
-import { expectNoSeriousA11yViolations, signInAtProvider, useLanguage } from '../pages/helpers.js';
+import { expectNoSeriousA11yViolations, useLanguage } from '../pages/helpers.js';
 import { apiLogin, findUser, firstSite, screenshot, signInOnHostPage } from './helpers.js';
+import { signInAs } from '../savedSignIn.js';
 
 /** axe-core on the users pages (no serious or critical violation), and the narrow layouts. */
 
@@ -9,8 +10,7 @@ test('user administration, user detail and account settings pass axe, also at 39
   await useLanguage(page, 'en');
   const admin = await apiLogin(request, demoUsers.admin.email, DEMO_PASSWORD);
   const guest = await findUser(request, admin, demoUsers.guest.email);
-  await page.goto('/administrate');
-  await signInAtProvider(page, demoUsers.admin.email, DEMO_PASSWORD);
+  await signInAs(page, '/administrate', demoUsers.admin.email, DEMO_PASSWORD);
   await expect(page.locator('.varde-user-admin [part="row"]').first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 

@@ -1,14 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
-import { signInAtProvider, useLanguage } from '../pages/helpers.js';
+import { useLanguage } from '../pages/helpers.js';
 import { screenshot } from './helpers.js';
+import { signInAs } from '../savedSignIn.js';
 
 /** /account-settings. Build server, widgets and portal first. */
 
 test('account settings change the language of the whole UI at once, and it stays after a reload', async ({ page }) => {
   // No stored choice: the UI starts in Norwegian (the default).
-  await page.goto('/account-settings');
-  await signInAtProvider(page, demoUsers.guest.email, DEMO_PASSWORD);
+  await signInAs(page, '/account-settings', demoUsers.guest.email, DEMO_PASSWORD);
   const settings = page.locator('.varde-account-settings');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kontoinnstillinger');
   await expect(settings.getByRole('heading', { name: 'Profil' })).toBeVisible();
@@ -28,8 +28,7 @@ test('account settings change the language of the whole UI at once, and it stays
 
 test('name and password are required, the time zone defaults to Europe/Oslo, and the auto-logout toggle is stored', async ({ page }) => {
   await useLanguage(page, 'en');
-  await page.goto('/account-settings');
-  await signInAtProvider(page, demoUsers.viewer.email, DEMO_PASSWORD);
+  await signInAs(page, '/account-settings', demoUsers.viewer.email, DEMO_PASSWORD);
   const settings = page.locator('.varde-account-settings');
 
   const name = settings.locator('[part="name-input"] input');

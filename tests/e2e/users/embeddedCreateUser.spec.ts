@@ -103,12 +103,13 @@ test('the embedded form fits a 390 px frame and works with the keyboard', async 
 });
 
 test('the portal\'s frame page /controllerframe/createuser (alias of /controllerUserAdmin) needs login, then shows the form for the chainId', async ({ page, request }) => {
-  const { signInAtProvider, useLanguage } = await import('../pages/helpers.js');
+  const { signInWithForm, useLanguage } = await import('../pages/helpers.js');
   await useLanguage(page, 'en');
   const admin = await apiLogin(request, demoUsers.admin.email, DEMO_PASSWORD);
   const controllerId = firstSite(admin);
   await page.goto(`/controllerframe/createuser?chainId=${controllerId}`);
-  await signInAtProvider(page, demoUsers.admin.email, DEMO_PASSWORD);
+  // Signs in itself: that the frame page asks for a sign-in first is tested.
+  await signInWithForm(page, demoUsers.admin.email, DEMO_PASSWORD);
   await expect(page).toHaveURL(new RegExp(`/controllerframe/createuser\\?chainId=${controllerId}$`));
   // A frame page: no portal header, just the form.
   await expect(page.getByRole('banner')).toHaveCount(0);

@@ -45,7 +45,7 @@ export async function findUser(request: APIRequestContext, login: ApiLogin, emai
   return data[0] ?? null;
 }
 
-/** Signs <varde-session> in with the password form of a host page. */
+/** Signs <varde-session> in with the password form of a host page (its own sign-in, tested as such; savedSignIn.ts is the portal's). */
 export async function signInOnHostPage(page: Page, email: string, password: string): Promise<void> {
   const session = page.locator('varde-session');
   await session.locator('[part="sign-in-button"]').click();

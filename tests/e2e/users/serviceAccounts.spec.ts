@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
-import { signInAtProvider, useLanguage } from '../pages/helpers.js';
+import { useLanguage } from '../pages/helpers.js';
 import { expectLooksRight } from './accessTokensLook.js';
+import { signInAs } from '../savedSignIn.js';
 
 /**
  * Issue 34: service accounts in user administration, for administrators only. An admin makes one with
@@ -13,8 +14,7 @@ test('an admin makes a service account with one site, a never-expiring token rea
   test.setTimeout(150_000);
   await useLanguage(page, 'en');
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto('/administrate');
-  await signInAtProvider(page, demoUsers.admin.email, DEMO_PASSWORD);
+  await signInAs(page, '/administrate', demoUsers.admin.email, DEMO_PASSWORD);
   await expect(page.getByTestId('menu-service-accounts')).toHaveText('Service accounts');
   await page.getByTestId('admin-tab-service-accounts').click();
   await expect(page).toHaveURL(/\/administrate\/service-accounts$/);
@@ -92,8 +92,7 @@ test('an admin makes a service account with one site, a never-expiring token rea
 
 test('a power user manages people but has no service accounts: no menu entry, no tab, and the address says why', async ({ page }) => {
   await useLanguage(page, 'se');
-  await page.goto('/administrate');
-  await signInAtProvider(page, demoUsers.powerUser.email, DEMO_PASSWORD);
+  await signInAs(page, '/administrate', demoUsers.powerUser.email, DEMO_PASSWORD);
   await expect(page.locator('.varde-user-admin')).toBeVisible();
   await expect(page.getByTestId('menu-administrate')).toBeVisible();
   await expect(page.getByTestId('menu-service-accounts')).toHaveCount(0);
@@ -104,8 +103,7 @@ test('a power user manages people but has no service accounts: no menu entry, no
 
 test('the texts of service accounts in Norwegian', async ({ page }) => {
   await useLanguage(page, 'no');
-  await page.goto('/administrate/service-accounts');
-  await signInAtProvider(page, demoUsers.partnerAdmin.email, DEMO_PASSWORD);
+  await signInAs(page, '/administrate/service-accounts', demoUsers.partnerAdmin.email, DEMO_PASSWORD);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tjenestekontoer');
   await expect(page.getByTestId('admin-tab-people')).toHaveText('Personer');
   await page.getByTestId('new-service-account').click();

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
-import { signInAtProvider, useLanguage } from '../pages/helpers.js';
+import { useLanguage } from '../pages/helpers.js';
 import { apiLogin, chooseOption, findUser, screenshot } from './helpers.js';
+import { signInAs } from '../savedSignIn.js';
 
 /** /administrate and /administrate/{id}/...: the admin dialog, delete, and access toggles. Build server, widgets and portal first. */
 
@@ -11,8 +12,7 @@ test.beforeEach(async ({ page }) => {
 
 test('an admin creates a user from the add-user dialog, finds them, and deletes them after confirming', async ({ page, request }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/administrate');
-  await signInAtProvider(page, demoUsers.admin.email, DEMO_PASSWORD);
+  await signInAs(page, '/administrate', demoUsers.admin.email, DEMO_PASSWORD);
   const admin = page.locator('.varde-user-admin');
   await expect(admin.locator('[part="row"]').first()).toBeVisible();
   await screenshot(page, 'administrate-desktop');
@@ -72,8 +72,7 @@ test('toggling a module access shows the loading state, blocks other toggles, an
     await route.continue();
   });
 
-  await page.goto(`/administrate/${viewer!.uid}/accesses/`);
-  await signInAtProvider(page, demoUsers.admin.email, DEMO_PASSWORD);
+  await signInAs(page, `/administrate/${viewer!.uid}/accesses/`, demoUsers.admin.email, DEMO_PASSWORD);
   const detail = page.locator('.varde-user-detail');
   const search = detail.locator('[data-key="modules:search"]');
   await search.locator('sl-switch').click();
@@ -97,8 +96,7 @@ test('a refused access change opens the failure dialog with the status; modules 
   await page.route('**/cloud/users/users/*/modules/bim', (route) =>
     route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ detail: 'Try again later' }) }),
   );
-  await page.goto(`/administrate/${guest!.uid}/accesses/`);
-  await signInAtProvider(page, demoUsers.powerUser.email, DEMO_PASSWORD);
+  await signInAs(page, `/administrate/${guest!.uid}/accesses/`, demoUsers.powerUser.email, DEMO_PASSWORD);
   const detail = page.locator('.varde-user-detail');
   // The power user has no licensing module: they cannot give it.
   await expect(detail.locator('[data-key="modules:licensing"] sl-switch')).toHaveAttribute('disabled', '');
@@ -113,8 +111,7 @@ test('a refused access change opens the failure dialog with the status; modules 
 test('the user detail: rows, password only for managers who may, role sub-page, undefined goes back', async ({ page, request }) => {
   const admin = await apiLogin(request, demoUsers.admin.email, DEMO_PASSWORD);
   const user = await findUser(request, admin, demoUsers.user.email);
-  await page.goto(`/administrate/${user!.uid}`);
-  await signInAtProvider(page, demoUsers.admin.email, DEMO_PASSWORD);
+  await signInAs(page, `/administrate/${user!.uid}`, demoUsers.admin.email, DEMO_PASSWORD);
   const detail = page.locator('.varde-user-detail');
   await expect(detail.locator('dt')).toHaveText(['Username', 'Name', 'Phone', 'Password', 'Sites', 'Accesses', 'Role', 'Licensing partners']);
   await screenshot(page, 'user-detail-desktop');
