@@ -2,11 +2,46 @@
 # Runs every test of the monorepo on a fresh machine: installs what the tests need (npm packages, Debian's
 # chromium, bubblewrap, postgresql-15 and nginx), builds, type-checks, then runs the unit/integration suites
 # (vitest; the server and CLI suites a second time on a throwaway PostgreSQL), the packaging test, the
-# browser suites (Playwright; the writing ones on PostgreSQL too) and the cluster suite (nodes on PostgreSQL
-# behind nginx).
+# browser suites (Playwright) once with the cloud on SQLite and once on PostgreSQL, and the cluster suite
+# (nodes on PostgreSQL behind nginx). At the end (also when a phase fails) it prints each phase's wall time
+# in one table, so a slow phase is seen at once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Wall time per phase: "name|seconds" rows, printed by print_phases. Phases beside others (the packaging
+# test, the cluster suite) time themselves and are marked so; the total is the script's own wall time.
+script_started=$SECONDS
+phase_rows=()
+phase_name=""
+phase_started=0
+start_phase() {
+  end_phase
+  phase_name="$1"
+  phase_started=$SECONDS
+  echo "== $1"
+}
+end_phase() {
+  if [ -n "$phase_name" ]; then phase_rows+=("$phase_name|$((SECONDS - phase_started))"); fi
+  phase_name=""
+}
+print_phases() {
+  end_phase
+  echo
+  printf '%-62s %9s\n' "phase" "wall time"
+  local row
+  for row in "${phase_rows[@]}"; do
+    printf '%-62s %6d:%02d\n' "${row%|*}" $((${row##*|} / 60)) $((${row##*|} % 60))
+  done
+  local total=$((SECONDS - script_started))
+  printf '%-62s %6d:%02d\n' "total" $((total / 60)) $((total % 60))
+}
+# A phase run beside the others: its wall time is written to a file when it ends, read when it is waited for.
+beside_row() {
+  local name="$1" file="$2"
+  if [ -s "$file" ]; then phase_rows+=("  $name (beside the phases above)|$(cat "$file")"); fi
+}
+
+start_phase "install (Debian packages, npm ci when needed)"
 bash scripts/ensure-debian-package.sh /usr/bin/chromium chromium "the browser suites"
 bash scripts/ensure-debian-package.sh /usr/bin/bwrap bubblewrap "the cloud functions' sandbox"
 bash scripts/ensure-postgresql.sh
@@ -15,44 +50,49 @@ bash scripts/ensure-debian-package.sh /usr/bin/zsh zsh "the CLI's completion tes
 bash scripts/ensure-debian-package.sh /usr/bin/fish fish "the CLI's completion tests"
 bash scripts/ensure-deps.sh
 
-echo "== build"
+start_phase "build"
 npm run build --silent
+end_phase
 
 # The packaging test (tests/pack/) needs only the build. It packs the packages, installs them into a
 # temporary folder outside the repository and runs them; most of its time is npm and the network, so it
 # runs beside the type check and vitest, and its output is printed after them.
 pack_log="$(mktemp)"
-setsid npx vitest run -c tests/pack/vitest.config.ts >"$pack_log" 2>&1 &
+pack_time="$(mktemp)"
+setsid bash -c 'started=$SECONDS; status=0; npx vitest run -c tests/pack/vitest.config.ts || status=$?; echo $((SECONDS - started)) >"$1"; exit $status' _ "$pack_time" >"$pack_log" 2>&1 &
 pack_pid=$!
 cluster_pid=""
 cluster_log="$(mktemp)"
-trap 'kill -- -"$pack_pid" 2>/dev/null || true; if [ -n "$cluster_pid" ]; then kill -- -"$cluster_pid" 2>/dev/null || true; fi; rm -f "$pack_log" "$cluster_log"' EXIT
+cluster_time="$(mktemp)"
+trap 'kill -- -"$pack_pid" 2>/dev/null || true; if [ -n "$cluster_pid" ]; then kill -- -"$cluster_pid" 2>/dev/null || true; fi; print_phases; rm -f "$pack_log" "$pack_time" "$cluster_log" "$cluster_time"' EXIT
 
-echo "== typecheck"
+start_phase "typecheck"
 npx tsc -p tsconfig.json
-echo "== vitest"
+start_phase "vitest"
 # The bundles were built above and are being packed beside: vitest must not rebuild them (its global setup
 # does when run alone).
 VARDE_BUNDLES_BUILT=1 npx vitest run
-echo "== packaging (npm pack, install outside the repository, run)"
+start_phase "packaging (npm pack, install, run): the wait after vitest"
 pack_status=0
 wait "$pack_pid" || pack_status=$?
+end_phase
+beside_row "packaging, all of it" "$pack_time"
 cat "$pack_log"
 if [ "$pack_status" != 0 ]; then exit "$pack_status"; fi
 # The cluster suite (tests/cluster/: nodes on a throwaway PostgreSQL behind nginx, killed on purpose) runs
 # beside the browser suites, which use one worker; its output is printed after them.
-setsid npx vitest run -c tests/cluster/vitest.config.ts >"$cluster_log" 2>&1 &
+setsid bash -c 'started=$SECONDS; status=0; npx vitest run -c tests/cluster/vitest.config.ts || status=$?; echo $((SECONDS - started)) >"$1"; exit $status' _ "$cluster_time" >"$cluster_log" 2>&1 &
 cluster_pid=$!
-echo "== playwright (Debian chromium)"
+start_phase "playwright, the cloud on SQLite (Debian chromium)"
 npx playwright test -c tests/playwright.config.ts
-# The browser suites that write through the cloud (sign-in, alarms, users, account, rules, sessions,
-# licences), again with the portal's cloud on a throwaway PostgreSQL.
-echo "== playwright with the cloud on PostgreSQL"
-node scripts/playwright-on-postgres.mjs tests/e2e/signIn.spec.ts tests/e2e/alarms tests/e2e/users/userAdmin.spec.ts \
-  tests/e2e/users/accountSettings.spec.ts tests/e2e/rules/rules.spec.ts tests/e2e/shell/session.spec.ts tests/e2e/licenses
-echo "== cluster (nodes on PostgreSQL behind nginx)"
+# Every browser suite again, with the portal's cloud on a throwaway PostgreSQL.
+start_phase "playwright, the cloud on PostgreSQL"
+node scripts/playwright-on-postgres.mjs
+start_phase "cluster (nodes on PostgreSQL behind nginx): the wait after"
 cluster_status=0
 wait "$cluster_pid" || cluster_status=$?
 cluster_pid=""
+end_phase
+beside_row "cluster, all of it" "$cluster_time"
 cat "$cluster_log"
 if [ "$cluster_status" != 0 ]; then exit "$cluster_status"; fi
