@@ -12,7 +12,7 @@
 // On a 2-core machine expect no speed-up from more nodes: the figures show what the extra hop and the
 // shared database cost.
 //
-//   npm run bench -- cluster           (after npm run build)
+//   npm run bench -- cluster           (after npm run build; BENCH_CLUSTER_PARTS=push runs part 1 alone)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +27,8 @@ const PUSHES = Number(process.env.BENCH_PUSHES ?? 10);
 const FAILOVER_VIEWERS = Number(process.env.BENCH_FAILOVER_VIEWERS ?? 100);
 const USERS = Number(process.env.BENCH_CLUSTER_USERS ?? 2_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+/** Which parts run (BENCH_CLUSTER_PARTS=push for the push alone): push, failover, import. */
+const PARTS = new Set((process.env.BENCH_CLUSTER_PARTS ?? 'push,failover,import').split(',').map((part) => part.trim()));
 /** A push that has not come by then is counted as missing. */
 const PUSH_WAIT_MS = 3_000;
 const USER = { email: 'user@varde.test', password: 'demo1234' };
@@ -270,15 +272,15 @@ export default async function clusterBench() {
   const postgres = await startThrowawayPostgres();
   try {
     const cluster = await startCluster({ nodes: 3, simulation: 'off', postgresUrl: postgres.url });
-    let pushRows;
-    let failoverRows;
+    let pushRows = [];
+    let failoverRows = [];
     try {
-      pushRows = await measurePushLatency(cluster);
-      failoverRows = await measureFailover(cluster);
+      if (PARTS.has('push')) pushRows = await measurePushLatency(cluster);
+      if (PARTS.has('failover')) failoverRows = await measureFailover(cluster);
     } finally {
       await cluster.stop();
     }
-    const importRows = await measureImports(postgres.url);
+    const importRows = PARTS.has('import') ? await measureImports(postgres.url) : [];
     return {
       title: 'Cluster: 3 nodes on one PostgreSQL behind nginx (issue 24)',
       columns: ['case', 'viewers', 'p50 ms', 'p95 ms', 'pushes received %', 'viewers dropped', 'all back in ms', 'requests ok', 'requests failed', 'slowest request ms', 'new leader in ms', 'users/s', 's'],
