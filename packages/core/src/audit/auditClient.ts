@@ -1,4 +1,4 @@
-import { AUDIT_CSV_COLUMNS, AUDIT_PAGE_MAX, auditRecordsResponse, type AuditRecord, type AuditRecordsResponse } from '../contract/audit.js';
+import { AUDIT_CSV_COLUMNS, AUDIT_PAGE_MAX, alarmAuditResponse, auditRecordsResponse, type AlarmAuditResponse, type AuditRecord, type AuditRecordsResponse } from '../contract/audit.js';
 import type { AuditQuery } from '../contract/auditQuery.js';
 import type { HttpClient } from '../http/createHttpClient.js';
 
@@ -66,4 +66,9 @@ function csvCell(value: string | null): string {
   if (value === null) return '';
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** GET /alarms/{id}/audit on the alarms service: who last acknowledged, cleared and shelved the alarm, from the audit log. */
+export async function alarmStepsBy(http: HttpClient, alarmId: string, options: AuditCallOptions = {}): Promise<AlarmAuditResponse['data']> {
+  return (await http.request('alarms', `/alarms/${encodeURIComponent(alarmId)}/audit`, { schema: alarmAuditResponse, ...options })).data;
 }

@@ -6,12 +6,13 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { formatDateTime, formatMeasuredText, i18n } from '@varde/core';
-import { isShelved, type AlarmHistoryEntry, type AlarmRow, type EscalationLogLine } from '@varde/core/contract';
+import { isShelved, type AlarmAuditResponse, type AlarmHistoryEntry, type AlarmRow, type EscalationLogLine } from '@varde/core/contract';
 import '../shared/shoelaceElements.js';
 import { useElementEvent } from '../shared/useElementEvent.js';
 import type { WidgetTranslate } from '../shared/useWidgetTranslation.js';
 import { stateText } from './alarmState.js';
 import { EscalationTimeline } from './EscalationTimeline.js';
+import { AlarmStepsBy } from './AlarmStepsBy.js';
 import type { AlarmActions } from './useAlarmActions.js';
 
 /** Shelving times offered (minutes). */
@@ -65,6 +66,7 @@ export function AlarmDetails({ rows, t, actions, onClose, onBulkDone, siteLink }
   const [minutes, setMinutes] = useState<number>(60);
   const [history, setHistory] = useState<AlarmHistoryEntry[]>([]);
   const [escalation, setEscalation] = useState<EscalationLogLine[]>([]);
+  const [stepsBy, setStepsBy] = useState<AlarmAuditResponse['data'] | null>(null);
   // Clearing sets an alarm returned without the site saying so: asked once more before it is done.
   const [confirmClear, setConfirmClear] = useState(false);
   const single = rows.length === 1 ? rows[0]! : null;
@@ -88,6 +90,10 @@ export function AlarmDetails({ rows, t, actions, onClose, onBulkDone, siteLink }
     actions.escalation(single.id).then(
       (lines) => current && setEscalation(lines),
       () => current && setEscalation([]),
+    );
+    actions.stepsBy(single.id).then(
+      (steps) => current && setStepsBy(steps),
+      () => current && setStepsBy(null),
     );
     return () => {
       current = false;
@@ -243,6 +249,7 @@ export function AlarmDetails({ rows, t, actions, onClose, onBulkDone, siteLink }
           </a>
         </p>
       ) : null}
+      {single && stepsBy ? <AlarmStepsBy steps={stepsBy} t={t} /> : null}
       {single ? (
         <section aria-label={t('history')}>
           <h3 className="varde-alarm-table__subhead">{t('history')}</h3>

@@ -1,7 +1,7 @@
 /** The operator's actions on alarms, through the shared session (the alarms service over HTTP). */
 import { useCallback, useRef, useState } from 'react';
-import { acknowledgeAlarm, acknowledgeAlarms, alarmEscalationLog, alarmHistory, clearAlarm, shelveAlarm, unshelveAlarm } from '@varde/core';
-import type { AlarmHistoryEntry, EscalationLogLine } from '@varde/core/contract';
+import { acknowledgeAlarm, acknowledgeAlarms, alarmEscalationLog, alarmHistory, alarmStepsBy, clearAlarm, shelveAlarm, unshelveAlarm } from '@varde/core';
+import type { AlarmAuditResponse, AlarmHistoryEntry, EscalationLogLine } from '@varde/core/contract';
 import { useSharedSession } from '../shared/useSharedSession.js';
 import type { SiteFeed } from './siteFeed.js';
 
@@ -18,6 +18,8 @@ export interface AlarmActions {
   history(id: string): Promise<AlarmHistoryEntry[]>;
   /** What the alarm's escalation sent to whom and when (issue 35); empty when no policy escalated it. */
   escalation(id: string): Promise<EscalationLogLine[]>;
+  /** Who last acknowledged, cleared and shelved it, from the audit log (issue 36). */
+  stepsBy(id: string): Promise<AlarmAuditResponse['data'] | null>;
 }
 
 export function useAlarmActions(feed: SiteFeed | null): AlarmActions {
@@ -58,5 +60,6 @@ export function useAlarmActions(feed: SiteFeed | null): AlarmActions {
     unshelve: (id) => run((http) => unshelveAlarm(http, id)),
     history: async (id) => (session ? alarmHistory(session.http, id) : []),
     escalation: async (id) => (session ? alarmEscalationLog(session.http, id) : []),
+    stepsBy: async (id) => (session ? alarmStepsBy(session.http, id) : null),
   };
 }

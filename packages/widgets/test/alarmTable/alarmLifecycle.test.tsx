@@ -108,3 +108,19 @@ it('a site that stops answering is named under the table', async () => {
     setSiteConnection(cloud.context, site.uuid, true);
   }
 }, 20_000);
+
+it('the dialog names who acknowledged the alarm, from the audit log (issue 36)', async () => {
+  const alarm = await cloud.context.alarms.raise({ siteUuid: site.uuid, alarmGroup: 'C', tagName: 'WIDGET-AUDIT' });
+  const { container } = render(<AlarmTableWidget />);
+  await waitFor(() => expect(rowOf(container, alarm.id)).not.toBeNull(), { timeout: 10_000 });
+  fireEvent.click(rowOf(container, alarm.id)!);
+  const dialog = await dialogOf(container);
+  await waitFor(() => expect(dialog.getAttribute('label')).toContain('WIDGET-AUDIT'));
+  expect(dialog.querySelector('[data-testid="alarm-steps-by"]')).toBeNull();
+  fireEvent.click(dialog.querySelector('[data-action="acknowledge"]')!);
+  await waitFor(() => {
+    const steps = dialog.querySelector('[data-testid="alarm-steps-by"]');
+    expect(steps?.querySelector('dt')?.textContent).toBe('Kvittert av');
+    expect(steps?.querySelector('dd')?.textContent).toContain(demoUsers.user.email);
+  }, { timeout: 10_000 });
+}, 20_000);
