@@ -99,6 +99,19 @@ describe('bad input: a SCIM error, nothing stored, never 5xx', () => {
   }
 });
 
+describe('racing creates', () => {
+  test('the same userName or externalId sent at once: one 201, the others 409 uniqueness, never a 5xx', async () => {
+    const answers = await Promise.all([
+      ...Array.from({ length: 4 }, () => fjord('POST', '/Users', userBody('twin@fjord.test'))),
+      ...Array.from({ length: 4 }, (_, index) => fjord('POST', '/Users', userBody(`triplet${index}@fjord.test`, { externalId: 'ext-triplet' }))),
+    ]);
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(2);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(6);
+    for (const answer of answers.filter((one) => one.status === 409)) expectScimError(answer, 409, 'uniqueness');
+  });
+});
+
 describe('tokens', () => {
   test('a missing, malformed, unknown, rotated or revoked token is 401 with a SCIM error', async () => {
     const admin = await usersToken(cloud, demoUsers.admin);

@@ -15,6 +15,8 @@ import { leavesOut, listScimGroups, listScimUsers, projected } from './scimLists
 import { bodyObject, ifMatchOf } from './scimRequest.js';
 import { LIST_RESPONSE_SCHEMA, SCIM_MEDIA_TYPE } from './scimSchemas.js';
 import { createScimUser, deleteScimUser, patchScimUser, replaceScimUser, userResponse } from './scimUsers.js';
+import { userResourceOf } from './userResource.js';
+import { isUniqueViolation } from '../storage/executeResults.js';
 
 export const SCIM_PREFIX = '/scim/v2';
 
@@ -35,6 +37,8 @@ function answerError(error: FastifyError | Error, request: FastifyRequest, reply
   let scim: ScimError;
   if (error instanceof ScimError) scim = error;
   else if (error instanceof HttpError) scim = scimErrorFrom(error);
+  // Two creates of one userName or externalId in one batch: the unique index decides, as for the users service.
+  else if (isUniqueViolation(error)) scim = new ScimError(409, 'The userName or externalId is taken by another user', 'uniqueness');
   else {
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 500) {
@@ -131,7 +135,13 @@ export function registerScimRoutes(app: FastifyInstance, ctx: CloudContext): voi
       api.post('/Users', async (request, reply) => {
         const caller = callerOf(request);
         const body = bodyObject(request.body);
-        const resource = await write(async (tx) => userResponse(ctx, caller, await createScimUser(ctx, caller, body, tx), tx));
+        const resource = await write(
+          async (tx) => {
+            const { uid, created } = await createScimUser(ctx, caller, body, tx);
+            return created ? userResourceOf(created, [], caller.baseUrl) : userResponse(ctx, caller, uid, tx);
+          },
+          { addsOnly: true },
+        );
         reply.header('location', (resource.meta as { location: string }).location);
         return answer(reply, resource, 201);
       });

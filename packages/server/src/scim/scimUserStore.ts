@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../storage/db.js';
+import { insertWithCommit } from '../storage/deferredInserts.js';
 import type { Tx } from '../storage/transaction.js';
 import type { GroupRef, StoredScimUser } from './userResource.js';
 
@@ -82,20 +83,29 @@ export interface ScimUserLink {
   attributes: Record<string, unknown>;
 }
 
+function linkRow(link: ScimUserLink, now: number) {
+  return {
+    uid: link.uid,
+    partner: link.partner,
+    connection_id: link.connectionId,
+    external_id: link.externalId,
+    attributes: JSON.stringify(link.attributes),
+    version: 1,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 export async function insertScimUser(tx: Tx, link: ScimUserLink, now: number): Promise<void> {
-  await tx.db
-    .insertInto('scim_users')
-    .values({
-      uid: link.uid,
-      partner: link.partner,
-      connection_id: link.connectionId,
-      external_id: link.externalId,
-      attributes: JSON.stringify(link.attributes),
-      version: 1,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await tx.db.insertInto('scim_users').values(linkRow(link, now)).execute();
+}
+
+/**
+ * The link of a new account: held with the account's own row (storage/deferredInserts.ts) and stored
+ * after it just before the batch commits, so a directory's creates share their INSERTs as an import's do.
+ */
+export async function insertScimUserWithCommit(tx: Tx, link: ScimUserLink, now: number): Promise<void> {
+  await insertWithCommit(tx, 'scim_users', linkRow(link, now));
 }
 
 /** A new version of the user's attributes (the ETag changes). */

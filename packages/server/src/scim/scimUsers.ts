@@ -16,7 +16,7 @@ import { ScimError } from './scimError.js';
 import { operationsOf, patched } from './scimPatch.js';
 import { requireSchemas, requireVersion } from './scimRequest.js';
 import { ENTERPRISE_USER_SCHEMA, USER_SCHEMA, USER_SCHEMAS_ACCEPTED } from './scimSchemas.js';
-import { groupRefsOf, insertScimUser, scimUserByEmail, scimUserByExternalId, scimUserByUid, unlinkScimUser, updateScimUser } from './scimUserStore.js';
+import { groupRefsOf, insertScimUser, insertScimUserWithCommit, scimUserByEmail, scimUserByExternalId, scimUserByUid, unlinkScimUser, updateScimUser } from './scimUserStore.js';
 import { READ_ONLY_USER_ATTRIBUTES, userResourceOf, userWriteOf, WRITABLE_USER_ATTRIBUTES, type StoredScimUser, type UserWrite } from './userResource.js';
 
 type Ctx = CloudContext;
@@ -56,8 +56,12 @@ async function endCredentials(tx: Tx, uid: string): Promise<void> {
   await tx.db.deleteFrom('access_tokens').where('uid', '=', uid).execute();
 }
 
-/** POST /Users: a new account (or one of the partner's own that the directory now takes over), invited when no password came. */
-export async function createScimUser(ctx: Ctx, caller: ScimCaller, body: Record<string, unknown>, tx: Tx): Promise<string> {
+/**
+ * POST /Users: a new account (or one of the partner's own that the directory now takes over), invited when
+ * no password came. A new account's rows wait for the batch's commit, so it comes back as written (`created`)
+ * rather than read back.
+ */
+export async function createScimUser(ctx: Ctx, caller: ScimCaller, body: Record<string, unknown>, tx: Tx): Promise<{ uid: string; created: StoredScimUser | null }> {
   requireSchemas(body, USER_SCHEMAS_ACCEPTED, USER_SCHEMA);
   const write = userWriteOf(body);
   const { partner, id: connectionId, name: connectionName } = caller.connection;
@@ -73,7 +77,7 @@ export async function createScimUser(ctx: Ctx, caller: ScimCaller, body: Record<
     await ctx.realtime.set(`${userPath(existing.uid)}/directory`, connectionName, tx);
     await writeAccount(ctx, caller, existing.uid, write, !existing.disabled, tx);
     await audit(tx, caller, 'user.create', existing.uid, `${write.userName} linked to the directory ${connectionName}`);
-    return existing.uid;
+    return { uid: existing.uid, created: null };
   }
   const passwordHash = write.password === undefined ? NO_PASSWORD : hashPassword(write.password);
   const user = await createUser(
@@ -83,14 +87,16 @@ export async function createScimUser(ctx: Ctx, caller: ScimCaller, body: Record<
     passwordHash,
     tx,
   );
-  // The account row may wait for the batch's commit (storage/deferredInserts.ts): the link needs it now.
-  await storeHeldInserts(tx);
-  await insertScimUser(tx, { uid: user.uid, partner, connectionId, externalId: write.externalId, attributes: write.attributes }, now);
+  await insertScimUserWithCommit(tx, { uid: user.uid, partner, connectionId, externalId: write.externalId, attributes: write.attributes }, now);
   await ctx.realtime.set(`${userPath(user.uid)}/directory`, connectionName, tx);
-  if (!write.active) await setDisabled(ctx, user.uid, true, tx);
-  else if (write.password === undefined) await sendInvitation(ctx, user, await caller.inviterName(tx), tx);
+  if (!write.active) {
+    // The account row waits for the batch's commit (storage/deferredInserts.ts): stored now, to be disabled.
+    await storeHeldInserts(tx);
+    await setDisabled(ctx, user.uid, true, tx);
+  } else if (write.password === undefined) await sendInvitation(ctx, user, await caller.inviterName(tx), tx);
   await audit(tx, caller, 'user.create', user.uid, `${write.userName} (${write.name}) created by the directory ${connectionName}${write.active ? '' : ', inactive'}`);
-  return user.uid;
+  const created: StoredScimUser = { uid: user.uid, email: write.userName, disabled: !write.active, externalId: write.externalId, attributes: write.attributes, version: 1, createdAt: now, updatedAt: now };
+  return { uid: user.uid, created };
 }
 
 /** What the account takes from a valid resource; `wasActive` tells a deactivation or reactivation. */
