@@ -194,21 +194,25 @@ export const alarmRowsResponse = z.object({ data: z.array(alarmRow) });
 /** One step in an alarm's life, as GET {alarms}/alarms/{id}/history lists them (oldest first). */
 export const ALARM_ACTIONS = ['raised', 'retriggered', 'acknowledged', 'commented', 'cleared', 'shelved', 'unshelved'] as const;
 export type AlarmAction = (typeof ALARM_ACTIONS)[number];
-/** What an escalation step did for one person and channel (issue 35), merged into the history as action `escalated`. */
-export const alarmHistoryEscalation = z.object({
-  round: z.number(),
+/**
+ * What an escalation step did for one person and channel (issue 35), merged into the history as action
+ * `escalated`: the alarm's escalation log line. A type only, its field taken as the cloud sends it: the schema
+ * of every field would ride in the portal's first paint (this module is in it) for an entry only the alarm
+ * dialog's timeline and the CLI read.
+ */
+export interface AlarmHistoryEscalation {
+  round: number;
   /** 0 = the policy's first step. */
-  step: z.number(),
-  outcome: z.enum(['sent', 'skipped', 'stopped']),
-  channel: z.nullable(z.enum(['sms', 'mail'])),
+  step: number;
+  outcome: 'sent' | 'skipped' | 'stopped';
+  channel: 'sms' | 'mail' | null;
   /** Whom it was for (e-mail), or what (a schedule's or role's name) when nobody was found. */
-  user: z.nullable(z.string()),
+  user: string | null;
   /** Where it went (an address or number) when sent. */
-  to: z.nullable(z.string()),
+  to: string | null;
   /** Why skipped (no-access, missing-phone-number, nobody-on-call, …) or stopped (acknowledged, cleared, shelved, …). */
-  reason: z.nullable(z.string()),
-});
-export type AlarmHistoryEscalation = z.infer<typeof alarmHistoryEscalation>;
+  reason: string | null;
+}
 export const alarmHistoryEntry = z.object({
   action: z.enum([...ALARM_ACTIONS, 'escalated']),
   /** Who did it (e-mail); null for the site itself (raised, cleared by the controller). */
@@ -219,7 +223,7 @@ export const alarmHistoryEntry = z.object({
   /** shelved: until when (ISO 8601). */
   until: z.nullable(isoTime),
   /** escalated: what the step did (the alarm's escalation log line). */
-  escalation: z.optional(alarmHistoryEscalation),
+  escalation: z.optional(z.custom<AlarmHistoryEscalation>()),
 });
 export type AlarmHistoryEntry = z.infer<typeof alarmHistoryEntry>;
 export const alarmHistoryResponse = z.object({ data: z.array(alarmHistoryEntry) });
