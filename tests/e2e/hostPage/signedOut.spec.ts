@@ -9,9 +9,10 @@ import { demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
  */
 const admin = demoUsers.admin;
 
+// These example pages are written in English (`<html lang="en">`): signed out, the elements speak it too.
 for (const [name, tag, text] of [
-  ['site-list', 'varde-site-list', 'Logg inn for å se anleggene dine.'],
-  ['alarm-table', 'varde-alarm-table', 'Logg inn for å se alarmene fra anleggene dine.'],
+  ['site-list', 'varde-site-list', 'Sign in to see your sites.'],
+  ['alarm-table', 'varde-alarm-table', 'Sign in to see the alarms of your sites.'],
 ] as const) {
   test(`${tag} signed out: a sign-in prompt that opens the session's form`, async ({ page }) => {
     await page.goto(`/examples/${name}/`);

@@ -8,11 +8,13 @@
  *   an attribute (tokens and large data must not end up in the DOM). A property set before the
  *   element was defined is picked up on upgrade.
  * - `extend`: a subclass hook to add methods (e.g. `useAccessTokens`) to the element class.
+ * - Language: before a user is signed in, the element speaks its `lang` or its page's (pageLanguage.ts).
  *
  * Guarded by customElements.get: defining twice (two bundles on one page) is a no-op.
  */
 import r2wc from '@r2wc/react-to-web-component';
 import type { ComponentType } from 'react';
+import { speakPageLanguage } from './pageLanguage.js';
 
 export type AttributeType = 'string' | 'number' | 'boolean';
 
@@ -84,6 +86,7 @@ export function defineWidgetElement<Props extends object>(
           (this as unknown as Record<string, unknown>)[name] = value;
         }
       }
+      speakPageLanguage(this);
       (Base.prototype as unknown as { connectedCallback(): void }).connectedCallback.call(this);
     }
   }
