@@ -5,6 +5,8 @@
 export const onCall = {
   en: {
     title: 'On call',
+    whoIsOnCall: 'Who is on call',
+    schedulesLink: 'The on-call schedules',
     intro: 'Who is told when an alarm is not acknowledged: the rotas, who is on call now and next, and a calendar of your shifts.',
     loading: 'Loading …',
     loadFailed: 'Could not load: {{message}}',
@@ -111,6 +113,8 @@ export const onCall = {
   },
   no: {
     title: 'Vakt',
+    whoIsOnCall: 'Hvem har vakt',
+    schedulesLink: 'Vaktlistene',
     intro: 'Hvem som varsles når en alarm ikke blir kvittert: vaktlistene, hvem som har vakt nå og neste gang, og en kalender med vaktene dine.',
     loading: 'Laster …',
     loadFailed: 'Kunne ikke laste: {{message}}',
@@ -217,6 +221,8 @@ export const onCall = {
   },
   se: {
     title: 'Jour',
+    whoIsOnCall: 'Vem har jour',
+    schedulesLink: 'Jourlistorna',
     intro: 'Vem som larmas när ett larm inte kvitteras: jourlistorna, vem som har jour nu och härnäst, och en kalender med dina pass.',
     loading: 'Laddar …',
     loadFailed: 'Kunde inte ladda: {{message}}',

@@ -2,6 +2,8 @@ import { AlarmTableWidget } from '@varde/widgets/alarmTable/Component.js';
 import { SiteAlarmCardsWidget } from '@varde/widgets/siteAlarmCards/Component.js';
 import { hrefFor, navigate, useLocation } from '../../app/router.js';
 import { useTexts } from '../../shell/useTexts.js';
+import { OnCallLink } from '../onCall/OnCallLink.js';
+import { useOnCallTexts } from '../onCall/useOnCallTexts.js';
 
 /** `varde-navigate` from the table and the cards: a site's page, or the map. */
 function route(detail: { href: string }): false {
@@ -13,11 +15,16 @@ function route(detail: { href: string }): false {
 /** /alarms (`?site=<uuid>`: filtered to that site, as a site page's "All alarms" opens it): the alarm table of every connected site (links to the map and each site's page), then the per-site alarm cards. */
 export function AlarmsPage() {
   const t = useTexts(['menu', 'portal']);
+  const onCall = useOnCallTexts();
   const siteHref = `${hrefFor('/sites/')}{uuid}`;
   const site = useLocation().search.get('site') ?? undefined;
   return (
     <section className="page alarms-page" aria-labelledby="page-title">
       <h1 id="page-title">{t('menu:alarms')}</h1>
+      {/* Issue 35: who is told when nobody acknowledges. */}
+      <p>
+        <OnCallLink text={onCall('onCall:whoIsOnCall')} />
+      </p>
       <AlarmTableWidget mapHref={hrefFor('/alarms/map')} siteHref={siteHref} site={site} onNavigate={route} />
       <div className="alarms-page__cards">
         {/* Every site, the customer site too: the cards count what the table and the map count (issue 37, item 1). */}

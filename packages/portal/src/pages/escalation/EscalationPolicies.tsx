@@ -4,6 +4,7 @@ import type { EscalationPolicy, OnCallSchedule } from '@varde/core/contract';
 import { session } from '../../app/session.js';
 import { ConfirmDialog } from '../accessTokens/ConfirmDialog.js';
 import { useLoaded } from '../accessTokens/useLoaded.js';
+import { OnCallLink } from '../onCall/OnCallLink.js';
 import { useOnCallTexts } from '../onCall/useOnCallTexts.js';
 import { PolicyForm } from './PolicyForm.js';
 import { draftOf, emptyDraft, inputOf, targetText, valueOf, type PolicyDraft } from './policyDraft.js';
@@ -60,6 +61,9 @@ export function EscalationPolicies() {
     <section className="policies" aria-labelledby="policies-title" data-testid="escalation-policies">
       <h2 id="policies-title">{t('onCall:policies')}</h2>
       <p className="oncall-intro">{t('onCall:policiesIntro')}</p>
+      <p>
+        <OnCallLink text={t('onCall:schedulesLink')} />
+      </p>
       {state.status === 'loading' ? (
         <p role="status">{t('onCall:loading')}</p>
       ) : state.status === 'error' ? (
