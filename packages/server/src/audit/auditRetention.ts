@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { Db } from '../storage/db.js';
+import { auditIdAt } from './recordAudit.js';
 
 /** How often the clean-up is due: records live their days plus at most this. */
 export const AUDIT_RETENTION_EVERY_MS = 60 * 60_000;
@@ -33,7 +34,8 @@ export function createAuditRetention(db: Db, clock: Clock, retentionDays: number
       const cutoff = now - retentionDays * DAY_MS;
       let deleted = 0;
       for (;;) {
-        const batch = db.selectFrom('audit_records').select('id').where('at', '<', cutoff).limit(BATCH);
+        // Ids begin with their time: the old records are a range of the primary key.
+        const batch = db.selectFrom('audit_records').select('id').where('id', '<', auditIdAt(cutoff)).limit(BATCH);
         const result = await db.deleteFrom('audit_records').where('id', 'in', batch).executeTakeFirst();
         const count = Number(result.numDeletedRows);
         deleted += count;

@@ -2,6 +2,7 @@ import { AUDIT_PAGE_DEFAULT, type AuditActorKind, type AuditRecord, type AuditRe
 import type { Db } from '../storage/db.js';
 import { HttpError } from '../http/HttpError.js';
 import { accountsByUids } from '../auth/accounts.js';
+import { auditIdAt } from './recordAudit.js';
 
 /** A read of the audit log: filters combine with AND; `partner` null reads every partner's (system admins). */
 export interface AuditFilter {
@@ -18,8 +19,9 @@ export interface AuditFilter {
   cursor?: string;
 }
 
-/** Object kinds that are accounts, for `userId` (records by the account or about it). */
+/** Object and actor kinds that are accounts, for `userId` (records by the account or about it). */
 const ACCOUNT_KINDS = ['user', 'service-account'];
+const ACCOUNT_ACTORS = ['person', 'service'];
 
 interface AuditRow {
   id: string;
@@ -36,18 +38,14 @@ interface AuditRow {
   summary: string;
 }
 
-/** The cursor is the last record's place in the order (at, id), opaque to clients. */
+/** The cursor is the last record's id (ids sort newest last), opaque to clients. */
 function encodeCursor(row: AuditRow): string {
-  return Buffer.from(JSON.stringify([Number(row.at), row.id])).toString('base64url');
+  return Buffer.from(row.id).toString('base64url');
 }
 
-function decodeCursor(cursor: string): [number, string] {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2 && Number.isSafeInteger(value[0]) && typeof value[1] === 'string') return [value[0], value[1]];
-  } catch {
-    // fall through: a cursor this cloud did not make
-  }
+function decodeCursor(cursor: string): string {
+  const id = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (/^[0-9a-f]{36}$/.test(id)) return id;
   throw new HttpError(400, 'cursor: not a cursor this API gave out');
 }
 
@@ -67,7 +65,7 @@ export function recordOfRow(row: AuditRow, emails: ReadonlyMap<string, string> =
   };
 }
 
-/** One page, newest first (`at`, then `id`, descending). */
+/** One page, newest first (by id, which begins with the time: recordAudit.ts). */
 export async function readAuditRecords(db: Db, filter: AuditFilter): Promise<AuditRecordsResponse> {
   const limit = filter.limit ?? AUDIT_PAGE_DEFAULT;
   let query = db.selectFrom('audit_records').selectAll();
@@ -78,16 +76,20 @@ export async function readAuditRecords(db: Db, filter: AuditFilter): Promise<Aud
   if (filter.objectKind) query = query.where('object_kind', '=', filter.objectKind);
   if (filter.objectId) query = query.where('object_id', '=', filter.objectId);
   if (filter.userId) {
+    // Both halves name the leading columns of an index (by actor, by object).
     const user = filter.userId;
-    query = query.where((eb) => eb.or([eb('actor_id', '=', user), eb.and([eb('object_id', '=', user), eb('object_kind', 'in', ACCOUNT_KINDS)])]));
+    query = query.where((eb) =>
+      eb.or([
+        eb.and([eb('actor_kind', 'in', ACCOUNT_ACTORS), eb('actor_id', '=', user)]),
+        eb.and([eb('object_kind', 'in', ACCOUNT_KINDS), eb('object_id', '=', user)]),
+      ]),
+    );
   }
-  if (filter.since !== undefined) query = query.where('at', '>=', filter.since);
-  if (filter.until !== undefined) query = query.where('at', '<', filter.until);
-  if (filter.cursor) {
-    const [at, id] = decodeCursor(filter.cursor);
-    query = query.where((eb) => eb.or([eb('at', '<', at), eb.and([eb('at', '=', at), eb('id', '<', id)])]));
-  }
-  const rows = (await query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute()) as AuditRow[];
+  // Time is the ids' leading part: a range of the primary key.
+  if (filter.since !== undefined) query = query.where('id', '>=', auditIdAt(filter.since));
+  if (filter.until !== undefined) query = query.where('id', '<', auditIdAt(filter.until));
+  if (filter.cursor) query = query.where('id', '<', decodeCursor(filter.cursor));
+  const rows = (await query.orderBy('id', 'desc').limit(limit + 1).execute()) as AuditRow[];
   const page = rows.slice(0, limit);
   // People and service accounts by name: one read for the page's actors.
   const actors = [...new Set(page.map((row) => row.actor_id).filter((id): id is string => id !== null))];
@@ -103,7 +105,6 @@ export async function latestAuditOf(db: Db, objectKind: string, objectId: string
     .where('object_kind', '=', objectKind)
     .where('object_id', '=', objectId)
     .where('action', 'in', [...actions])
-    .orderBy('at', 'desc')
     .orderBy('id', 'desc')
     .limit(50)
     .execute()) as AuditRow[];

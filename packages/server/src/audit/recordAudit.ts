@@ -57,13 +57,19 @@ export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
 let written = 0;
 
 /**
- * Ids sort in the order records were written: the time, a counter of this process (records of one
- * millisecond, or of a test clock that stands still), then random bits so that nodes never collide.
- * Pages are read newest first by (at, id).
+ * Ids sort in the order records were written: the time (12 hex digits), a counter of this process
+ * (records of one millisecond, or of a test clock that stands still), then random bits so that nodes
+ * never collide. Hex digits only, all of one length, so every collation orders them alike: the primary
+ * key is the newest-first order and the time filter (auditStore.ts).
  */
 function recordId(at: number): string {
   written = (written + 1) % 0x1_0000_0000;
-  return `${Math.max(0, at).toString(16).padStart(12, '0')}-${written.toString(16).padStart(8, '0')}-${randomBytes(8).toString('hex')}`;
+  return `${auditIdAt(at)}${written.toString(16).padStart(8, '0')}${randomBytes(8).toString('hex')}`;
+}
+
+/** The ids of records written at `ms` start with this; every id below it is of a record written before. */
+export function auditIdAt(ms: number): string {
+  return Math.max(0, Math.floor(ms)).toString(16).padStart(12, '0').slice(-12);
 }
 
 /** actor, address and userAgent of a request whose caller the bearer hook resolved (callerOf). */

@@ -39,8 +39,9 @@ import { oncallFeedTokensMigration } from './291-oncall-feed-tokens.js';
 import { escalationsMigration } from './292-escalations.js';
 import { alarmAckLinksMigration } from './293-alarm-ack-links.js';
 import { auditRecordsMigration } from './300-audit-records.js';
-import { auditRetentionMigration } from './301-audit-retention.js';
 import { scimDirectoryMigration } from './310-scim-directory.js';
+import { auditRetentionMigration } from './301-audit-retention.js';
+import { auditIndexesByIdMigration } from './302-audit-indexes-by-id.js';
 import { callerNotificationsMigration } from './330-caller-notifications.js';
 
 export type { Migration };
@@ -83,6 +84,7 @@ export const migrations: Migration[] = [
   alarmAckLinksMigration,
   auditRecordsMigration,
   auditRetentionMigration,
+  auditIndexesByIdMigration,
   scimDirectoryMigration,
   callerNotificationsMigration,
 ];
