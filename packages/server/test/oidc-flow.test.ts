@@ -1,6 +1,7 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoUsers } from '../src/seed/demoUsers.js';
+import { demoUid } from '../src/seed/demoSeed.js';
 import { startCloud, type Cloud } from './helpers/startCloud.js';
 import {
   TestBrowser,
@@ -73,6 +74,12 @@ describe('sign-in with an SMS second factor', () => {
     const wrongCode = await browser.request(smsAction, { form: { code: '000000x' } });
     expect(wrongCode.status).toBe(401);
     expect(wrongCode.body).toContain('Wrong sms token');
+    // Issue 36: each refusal on the provider's pages is in the audit log, without the password or the code.
+    const refused = await cloud.context.db
+      .selectFrom('audit_records').select('summary')
+      .where('action', '=', 'session.sign-in-failed').where('object_id', '=', demoUid('sms'))
+      .orderBy('id').execute();
+    expect(refused.map((record) => record.summary)).toEqual([`Sign-in refused as ${user.email}: wrong name or password`, 'Sign-in refused: wrong SMS code']);
 
     const code = await latestSmsCode(user.smsPhone);
     const callback = await browser.navigate(smsAction, { form: { code }, stopAt: callbackUri });

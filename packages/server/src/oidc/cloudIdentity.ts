@@ -1,3 +1,4 @@
+import { recordFailedSignIn } from '../auth/signInAudit.js';
 import type { CloudContext } from '../context.js';
 import { checkPassword, findAccount, resendSmsCode, sendSmsCode, smsCodeStatus, verifySmsCode } from '../auth/credentials.js';
 import type { OidcIdentity } from './identity.js';
@@ -14,5 +15,6 @@ export function cloudIdentity(ctx: CloudContext): OidcIdentity {
       const account = await findAccount(ctx, uid);
       return account ? { uid: account.uid, name: account.name, email: account.email } : undefined;
     },
+    recordRefused: (request, who, why) => recordFailedSignIn(ctx, request, who, why),
   };
 }

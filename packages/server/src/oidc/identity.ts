@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 /**
  * What the sign-in pages need from the cloud's account store. The cloud binds it to
  * src/auth/credentials.ts (see cloudIdentity.ts); keeping it an interface lets the provider be
@@ -29,4 +30,6 @@ export interface OidcIdentity {
   smsCodeStatus(uid: string): MaybePromise<{ phoneHint: string | null; resendInSeconds: number }>;
   verifySmsCode(uid: string, code: string): MaybePromise<SmsCodeCheck>;
   findAccount(uid: string): MaybePromise<OidcAccount | undefined>;
+  /** A refused sign-in on the provider's pages, for the audit log (issue 36); never the password or the code. */
+  recordRefused?(request: FastifyRequest, who: { email?: string; uid?: string }, why: string): Promise<void>;
 }

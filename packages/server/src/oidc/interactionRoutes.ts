@@ -176,6 +176,7 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
       if (!email || !password) return showPassword(reply, 400, interaction, locale, { email, error: t.missingFields });
 
       const check = await identity.checkPassword(email, password, request.ip);
+      if (!check.ok) await identity.recordRefused?.(request, { email }, check.reason === 'throttled' ? 'too many failed attempts' : 'wrong name or password');
       if (!check.ok && check.reason === 'throttled') {
         reply.header('retry-after', String(check.retryAfterSeconds));
         const minutes = Math.max(1, Math.ceil(check.retryAfterSeconds / 60));
@@ -198,6 +199,7 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
       if (!code) return showSmsCode(reply, 400, interaction, locale, t.missingFields);
 
       const verdict = await identity.verifySmsCode(accountUid, code);
+      if (verdict !== 'ok') await identity.recordRefused?.(request, { uid: accountUid }, verdict === 'wrong' ? 'wrong SMS code' : 'SMS code expired');
       if (verdict === 'wrong') return showSmsCode(reply, 401, interaction, locale, t.wrongSms);
       await pending.clear(interaction.uid);
       if (verdict === 'expired') return showPassword(reply, 400, interaction, locale, { error: t.smsExpired });
