@@ -72,10 +72,10 @@ test('a page on another port of the same host: the element names the page origin
   await page.screenshot({ path: 'test-results/screens/host-disallowed-origin.png', fullPage: true });
 });
 
-test('a cloud that does not answer: "Kunne ikke koble til", not a refused origin', async ({ page, baseURL }) => {
+test('a cloud that does not answer is named, not taken for a refused origin', async ({ page, baseURL }) => {
   const cloud = new URL(baseURL!).origin;
   // Port 9 (discard): nothing listens there, so the connection is refused.
   await openHostPage(page, `http://localhost:${port}`, '/gone.html', cloud, 'http://localhost:9');
   await signIn(page);
-  await expect(page.locator('varde-session [part="error"]')).toHaveText('Kunne ikke koble til', { timeout: 15_000 });
+  await expect(page.locator('varde-session [part="error"]')).toHaveText('Kunne ikke nå skyen på http://localhost:9.', { timeout: 15_000 });
 });

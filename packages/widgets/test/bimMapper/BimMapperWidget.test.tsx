@@ -251,7 +251,7 @@ describe('BimMapperWidget states (issue 26)', { timeout: 30_000 }, () => {
       proxy.cut();
       const { view } = renderMapper();
       const failed = await found(view.container, '[data-state="failed"]');
-      expect(failed.textContent).toContain('Could not load: Failed to connect');
+      expect(failed.textContent).toMatch(/Could not load: Could not reach the cloud at http:\/\/localhost:\d+\./);
       expect(view.container.querySelector('[part="tabs"]')).toBeNull();
       proxy.restore();
       click(view.container.querySelector('[part="retry"]')!);
