@@ -15,7 +15,7 @@ export const textNamespaces = readdirSync(textsDir)
  * Namespaces a portal page adds when it opens (not in the texts' index): their subpath is always their
  * own file, so they load with the page's chunk and not with the first paint.
  */
-export const pageTextNamespaces = ['accessTokens', 'resetPassword', 'onCall', 'directory', 'audit'];
+export const pageTextNamespaces = ['accessTokens', 'resetPassword', 'onCall', 'directory', 'audit', 'bim', 'ml', 'licenses'];
 
 /**
  * `wholeTexts`: every namespace's subpath but the pages' own resolves to the texts' index, for a bundle that loads every

@@ -5,6 +5,9 @@ import { resetPassword } from '../src/i18n/resources/resetPassword.js';
 import { onCall } from '../src/i18n/resources/onCall.js';
 import { directory } from '../src/i18n/resources/directory.js';
 import { audit } from '../src/i18n/resources/audit.js';
+import { bim } from '../src/i18n/resources/bim.js';
+import { licenses } from '../src/i18n/resources/licenses.js';
+import { ml } from '../src/i18n/resources/ml.js';
 
 /** Every text the two specs quote in their error catalogues and session/validation rules. */
 const QUOTED_ENGLISH = [
@@ -76,7 +79,7 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
 
 function allTexts(language: 'no' | 'en' | 'se'): Map<string, string> {
   const out = new Map<string, string>();
-  for (const [namespace, texts] of Object.entries({ ...coreNamespaces, accessTokens, resetPassword, onCall, audit, directory })) {
+  for (const [namespace, texts] of Object.entries({ ...coreNamespaces, accessTokens, resetPassword, onCall, audit, directory, bim, ml, licenses })) {
     for (const [key, value] of leaves(texts[language] as Tree)) out.set(`${namespace}:${key}`, value);
   }
   return out;

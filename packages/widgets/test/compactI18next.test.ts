@@ -7,6 +7,9 @@ import { compactI18next, setUpInstance } from '@varde/core';
 import { coreNamespaces } from '@varde/core/texts';
 import { accessTokens } from '@varde/core/texts/accessTokens';
 import { resetPassword } from '@varde/core/texts/resetPassword';
+import { bim } from '@varde/core/texts/bim';
+import { licenses } from '@varde/core/texts/licenses';
+import { ml } from '@varde/core/texts/ml';
 import type { WidgetStrings } from '../src/shared/widgetStrings.js';
 import { leaves, type Tree } from './helpers/catalogueLeaves.js';
 
@@ -19,7 +22,7 @@ import { leaves, type Tree } from './helpers/catalogueLeaves.js';
 const LANGUAGES = ['no', 'en', 'se'] as const;
 
 async function allCatalogues(): Promise<Record<string, Record<string, Tree>>> {
-  const catalogues: Record<string, Record<string, Tree>> = { ...(coreNamespaces as unknown as Record<string, Record<string, Tree>>), accessTokens: accessTokens as unknown as Record<string, Tree>, resetPassword: resetPassword as unknown as Record<string, Tree> };
+  const catalogues: Record<string, Record<string, Tree>> = { ...(coreNamespaces as unknown as Record<string, Record<string, Tree>>), accessTokens: accessTokens as unknown as Record<string, Tree>, resetPassword: resetPassword as unknown as Record<string, Tree>, bim: bim as unknown as Record<string, Tree>, ml: ml as unknown as Record<string, Tree>, licenses: licenses as unknown as Record<string, Tree> };
   const srcDir = fileURLToPath(new URL('../src/', import.meta.url));
   for (const entry of readdirSync(srcDir, { withFileTypes: true })) {
     if (!entry.isDirectory() || !existsSync(`${srcDir}${entry.name}/strings.ts`)) continue;

@@ -1,10 +1,7 @@
-import { bim } from './bim.js';
 import { errorPage } from './errorPage.js';
 import { errors } from './errors.js';
-import { licenses } from './licenses.js';
 import { login } from './login.js';
 import { menu } from './menu.js';
-import { ml } from './ml.js';
 import { notifications } from './notifications.js';
 import { portalPages } from './portalPages.js';
 import { search } from './search.js';
@@ -25,19 +22,17 @@ export const coreNamespaces = {
   menu,
   sites,
   search,
-  bim,
   users,
   notifications,
-  licenses,
-  ml,
   portalPages,
 };
 
 export type CoreNamespace = keyof typeof coreNamespaces;
 
-// Not here: the namespaces of pages that add their texts when they open (`accessTokens`, issue 34; `resetPassword`; `audit`, issue 36), only
-// at `@varde/core/texts/<namespace>`, so the portal's first paint does not carry them (sourceAliases.mjs).
+// Not here: the namespaces of pages that add their texts when they open (`accessTokens`, issue 34;
+// `resetPassword`; `audit`, issue 36; `bim`, `ml` and `licenses`, which their widgets add), only at
+// `@varde/core/texts/<namespace>`, so the portal's first paint does not carry them (sourceAliases.mjs).
 
 // Each by name too, so a bundle that shows every namespace anyway (the portal) can resolve
 // `@varde/core/texts/<namespace>` here and keep the texts in one chunk (sourceAliases.mjs).
-export { bim, errorPage, errors, licenses, login, menu, ml, notifications, portalPages, search, session, sites, users };
+export { errorPage, errors, login, menu, notifications, portalPages, search, session, sites, users };

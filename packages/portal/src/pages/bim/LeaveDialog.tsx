@@ -3,7 +3,7 @@
  * `ask()` opens it and resolves true (leave) or false (stay; also Escape).
  */
 import { useCallback, useRef } from 'react';
-import { useTexts } from '../../shell/useTexts.js';
+import { useBimTexts } from './useBimTexts.js';
 
 export function useLeaveDialog() {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -28,7 +28,7 @@ export function useLeaveDialog() {
 }
 
 export function LeaveDialog({ dialog, close }: Pick<ReturnType<typeof useLeaveDialog>, 'dialog' | 'close'>) {
-  const t = useTexts(['bim']);
+  const t = useBimTexts();
   return (
     <dialog ref={dialog} className="bim-leave-dialog" aria-labelledby="bim-leave-text" onCancel={() => close(false)}>
       <p id="bim-leave-text">{t('bim:confirmLeaveUnsaved')}</p>
