@@ -107,3 +107,20 @@ it('signed out, each shows a sign-in prompt instead of loading for ever', async 
     await signedOut.dispose();
   }
 }, 20_000);
+
+it('a session the cloud ended says so, in the UI\'s words', async () => {
+  const ending = await signedIn(cloud.url);
+  setSharedSession(ending);
+  try {
+    const { container, unmount } = render(<SiteListWidget />);
+    await waitFor(() => expect(container.querySelector('[part="row"]')).not.toBeNull(), { timeout: 5000 });
+    // The session ends at the cloud (signed out elsewhere); the next renewal is refused.
+    const signOut = await fetch(`${cloud.url}/cloud/auth/session/logout`, { method: 'POST', headers: { authorization: `Bearer ${ending.tokenFor('auth')}` } });
+    expect(signOut.status).toBe(200);
+    await ending.renew();
+    await waitFor(() => expect(container.querySelector('[part="signed-out"]')?.textContent).toContain('Økten er utløpt. Logg inn på nytt.'), { timeout: 5000 });
+    unmount();
+  } finally {
+    await ending.dispose();
+  }
+}, 20_000);
