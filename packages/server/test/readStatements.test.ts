@@ -22,7 +22,7 @@ const BUDGETS: Record<string, number> = {
   'tag search': 1,
   // The site with the caller's access to it, then the rules.
   'notification rules': 2,
-  // The manager's sub-users, then their accounts with their profiles (past 100 users: a statement per 100, never one per user).
+  // The manager's sub-users, then their accounts with their profiles (past 50 users: a statement per 50, never one per user).
   'user list': 2,
 };
 
