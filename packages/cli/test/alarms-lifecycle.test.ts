@@ -59,7 +59,8 @@ describe('varde alarms lifecycle verbs', () => {
     const [cleared] = await json<AlarmRow[]>(['alarms', 'clear', alarm.id, '--comment', 'Ok igjen']);
     expect(cleared!.inactive).toEqual(expect.any(String));
 
-    const history = await json<AlarmHistoryEntry[]>(['alarms', 'history', alarm.id]);
+    // The demo's escalation policy tells someone at once: its `escalated` lines are issue 35's, not these verbs'.
+    const history = (await json<AlarmHistoryEntry[]>(['alarms', 'history', alarm.id])).filter((entry) => entry.action !== 'escalated');
     expect(history.map((entry) => [entry.action, entry.by, entry.comment])).toEqual([
       ['raised', null, null],
       ['shelved', demoUsers.user.email, 'Service'],
@@ -69,7 +70,7 @@ describe('varde alarms lifecycle verbs', () => {
     ]);
     // Piped: one step per line, tab-separated, the site itself named for what it did.
     const tsv = await runVarde(home, ['alarms', 'history', alarm.id]);
-    const lines = tsv.stdout.trim().split('\n').map((line) => line.split('\t'));
+    const lines = tsv.stdout.trim().split('\n').map((line) => line.split('\t')).filter((line) => line[1] !== 'escalated');
     expect(lines.map((line) => [line[1], line[2]])).toEqual([
       ['raised', 'site'],
       ['shelved', demoUsers.user.email],
@@ -91,7 +92,8 @@ describe('varde alarms lifecycle verbs', () => {
       const result = await runVarde(home, ['alarms', ...args]);
       expect(result.code, args.join(' ')).toBe(EXIT.forbidden);
     }
-    expect((await cloud.context.alarms.history(alarm.id)).map((entry) => entry.action)).toEqual(['raised']);
-    expect((await cloud.context.alarms.history(foreign.id)).map((entry) => entry.action)).toEqual(['raised']);
+    const actions = async (id: string) => (await cloud.context.alarms.history(id)).map((entry) => entry.action).filter((action) => action !== 'escalated');
+    expect(await actions(alarm.id)).toEqual(['raised']);
+    expect(await actions(foreign.id)).toEqual(['raised']);
   });
 });

@@ -69,7 +69,7 @@ test('a brand from the first path segment: its theme, logo, Views and Apps entri
   await expect(page.getByTestId('logo')).toHaveText('Nordlys Energi');
   await expect(page.getByTestId('partner-logo')).toHaveCount(0);
   expect(await menuIds(page)).toEqual([
-    'sites', 'alarms', 'alarms-list', 'alarms-map', 'cloud-functions', 'cloud-apps', 'administrate', 'service-accounts', 'licenses', 'searchpage',
+    'sites', 'alarms', 'alarms-list', 'alarms-map', 'alarms-oncall', 'cloud-functions', 'cloud-apps', 'administrate', 'service-accounts', 'licenses', 'searchpage',
     'dashboards', 'apps',
   ]);
   await expect(page.getByTestId('menu-apps')).toHaveAttribute('href', 'https://apps.nordlysenergi.no');

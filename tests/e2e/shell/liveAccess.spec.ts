@@ -27,7 +27,7 @@ test('a module granted while signed in appears in the menu; revoked, its page sa
 
   try {
     await setModule(request, guest!.uid, 'alarms', true);
-    await expect.poll(() => menuIds(page)).toEqual(['sites', 'alarms', 'alarms-list', 'alarms-map']);
+    await expect.poll(() => menuIds(page)).toEqual(['sites', 'alarms', 'alarms-list', 'alarms-map', 'alarms-oncall']);
     await page.getByTestId('menu-alarms-list').click();
     await expect(page).toHaveURL(/\/alarms$/);
 

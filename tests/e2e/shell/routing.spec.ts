@@ -37,7 +37,7 @@ test('a user with only Alarms lands on the alarm list, and a page they lack says
   await useLanguage(page, 'en');
   await signInAs(page, '/', email, 'alarms-only-1');
   await expect(page).toHaveURL(/\/alarms$/);
-  expect(await menuIds(page)).toEqual(['alarms', 'alarms-list', 'alarms-map']);
+  expect(await menuIds(page)).toEqual(['alarms', 'alarms-list', 'alarms-map', 'alarms-oncall']);
 
   await page.goto('/sites');
   await expect(page.getByTestId('no-access')).toContainText('This page needs access to: Sites. Ask an administrator for access.');
@@ -49,7 +49,7 @@ test('the menu shows exactly the signed-in user\'s modules, in the fixed order',
   await signInAs(page, '/sites', demoUsers.admin.email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/sites$/);
   expect(await menuIds(page)).toEqual([
-    'sites', 'alarms', 'alarms-list', 'alarms-map', 'bim', 'cloud-functions', 'cloud-apps', 'ml-explorer', 'administrate', 'service-accounts',
+    'sites', 'alarms', 'alarms-list', 'alarms-map', 'alarms-oncall', 'bim', 'cloud-functions', 'cloud-apps', 'ml-explorer', 'administrate', 'service-accounts',
     'licenses', 'notifications', 'searchpage',
   ]);
 
@@ -58,7 +58,7 @@ test('the menu shows exactly the signed-in user\'s modules, in the fixed order',
   const second = await other.newPage();
   await signInAs(second, '/sites', demoUsers.user.email, DEMO_PASSWORD);
   await expect(second).toHaveURL(/\/sites$/);
-  expect(await menuIds(second)).toEqual(['sites', 'alarms', 'alarms-list', 'alarms-map', 'searchpage']);
+  expect(await menuIds(second)).toEqual(['sites', 'alarms', 'alarms-list', 'alarms-map', 'alarms-oncall', 'searchpage']);
   await other.close();
 });
 

@@ -53,7 +53,7 @@ function candidates(settings: Settings): Candidate[] {
         id: 'alarms',
         order: 150,
         labelKey: 'alarms',
-        children: [link('alarms-list', 151, 'list', '/alarms'), link('alarms-map', 152, 'map', '/alarms/map')],
+        children: [link('alarms-list', 151, 'list', '/alarms'), link('alarms-map', 152, 'map', '/alarms/map'), link('alarms-oncall', 153, 'onCall', '/oncall')],
       },
       modules: modulesFor('/alarms'),
     },

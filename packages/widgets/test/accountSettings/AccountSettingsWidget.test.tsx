@@ -121,7 +121,7 @@ describe('AccountSettingsWidget states (issue 26)', { timeout: 20_000 }, () => {
       proxy.cut();
       const { container, unmount } = render(<AccountSettingsWidget />);
       const failed = await found(container, '[data-state="failed"]');
-      expect(failed.textContent).toContain('Could not load: Failed to connect');
+      expect(failed.textContent).toMatch(/Could not load: Could not reach the cloud at http:\/\/localhost:\d+\./);
       expect(container.querySelector('[part="name-form"]')).toBeNull();
       proxy.restore();
       fireEvent.click(container.querySelector('[part="retry"]')!);
