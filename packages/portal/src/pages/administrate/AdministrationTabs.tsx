@@ -3,6 +3,8 @@ import { isAdministrator } from '../../app/pageAccess.js';
 import { hrefFor, navigate } from '../../app/router.js';
 import { useSession } from '../../app/useSession.js';
 import { useAccessTokenTexts } from '../accessTokens/useAccessTokenTexts.js';
+// The tabs' styles (they wrap on a phone) wherever the tabs are, the People page included.
+import '../accessTokens/accessTokensStyles.js';
 
 const SECTIONS = [
   { id: 'people', to: '/administrate', labelKey: 'accessTokens:people' },
@@ -12,8 +14,9 @@ const SECTIONS = [
 ] as const;
 
 /**
- * People and service accounts are listed apart (issue 34); an administrator, who manages both, moves
- * between them here. Others see no tabs: user administration is all they have.
+ * People and service accounts are listed apart (issue 34), with the directory sync and the audit log (issue
+ * 36) beside them; an administrator moves between them here. Others see no tabs: user administration is
+ * all they have.
  */
 export function AdministrationTabs({ current }: { current: (typeof SECTIONS)[number]['id'] }) {
   const t = useAccessTokenTexts();
