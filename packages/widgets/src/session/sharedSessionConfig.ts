@@ -3,10 +3,10 @@
  * of the session it created, so that two renders (or the element's method and its component)
  * never create two sessions for one configuration.
  */
-import { createSession, followUserLanguage, setLanguage, setSharedSession, sharedSession, type Session } from '@varde/core';
+import { createSession, setSharedSession, sharedSession, type Session } from '@varde/core';
 import { hasSessionConfig, sessionConfigKey, settingsFromConfig, type SessionConfig } from './sessionConfig.js';
 
-let created: { key: string; session: Session; stopFollowing: () => void } | null = null;
+let created: { key: string; session: Session } | null = null;
 
 function pageLocation(): { origin: string; hostname: string; pathname: string; cookie?: string } {
   const { origin, hostname, pathname } = globalThis.location;
@@ -31,12 +31,8 @@ export function configureSharedSession(config: SessionConfig): Session {
     // needs its /login/callback routes, which a host page does not have.
     oidc: false,
   });
-  if (created && created.session === current) {
-    created.stopFollowing();
-    void created.session.dispose();
-  }
-  // The signed-in user's own language, as in the portal (before that, the page's: shared/pageLanguage.ts).
-  created = { key, session, stopFollowing: followUserLanguage(session, setLanguage) };
+  if (created && created.session === current) void created.session.dispose();
+  created = { key, session };
   setSharedSession(session);
   void session.start({ silent: false });
   return session;

@@ -9,9 +9,9 @@ export function languageOfTag(tag: string | null | undefined): Language | null {
 }
 
 /**
- * Before a user is known, a widget speaks its page's language: its own `lang` or its nearest
- * ancestor's (the page's `<html lang>`), as HTML inherits it. Once a user is signed in, their own
- * language wins (the shared session follows it: session/sharedSessionConfig.ts).
+ * A widget speaks its page's language: its own `lang` or its nearest ancestor's (the page's
+ * `<html lang>`), as HTML inherits it, read when it connects before anyone is signed in. The host page
+ * knows its reader's language; a page may also call core's setLanguage.
  */
 export function speakPageLanguage(element: Element): void {
   if (sharedSession()?.store.getState().user) return;
