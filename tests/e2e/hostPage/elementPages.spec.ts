@@ -24,7 +24,7 @@ async function openAndSignIn(page: Page, name: string, tag: string): Promise<str
   await session.locator('[part="username-input"] input').fill(admin.email);
   await session.locator('[part="password-input"] input').fill(admin.password);
   await session.locator('[part="submit-button"]').click();
-  // Signed in, the elements speak the language stored on the account, whichever an earlier test left there.
+  // The page's language, or the one a user chose in account settings (an earlier test may have).
   await expect(session.locator('[part="user-name"]')).toHaveText(new RegExp(`^(Logget inn som|Signed in as|Inloggad som) ${admin.name}$`));
   return [...errors, ...encodings.filter((encoding) => encoding !== 'br').map((encoding) => `uncompressed widget script (${encoding})`)];
 }

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
 import { SIGN_IN_CODE } from '../pages/helpers.js';
 
-/** The session's line for `name` in the language stored on the account (an earlier test may have changed it). */
+/** The session's line for `name` in any of our languages (a user may have chosen another in account settings). */
 const signedInAs = (name: string) => new RegExp(`^(Logget inn som|Signed in as|Inloggad som) ${name}$`);
 
 /**
