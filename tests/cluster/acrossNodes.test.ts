@@ -122,9 +122,11 @@ test('2: a realtime-database write on node A reaches a listener on node B within
   expect(heardAt - writtenAt).toBeLessThan(1000);
 });
 
-test('3: logout on node A: node B refuses the token at once and closes its socket for that sign-in', async () => {
+test('3: logout on node A: node B refuses the token within a second (at once but under load) and closes its socket for that sign-in', async () => {
   const signedIn = await signIn(nodeA, user.email, user.password);
   const alarms = bearer(tokenFor(signedIn, 'alarms'));
+  // Twice: the second read is answered from node B's caller cache, which node A's notice must clear.
+  expect((await call(nodeB, '/cloud/alarms/alarms', { headers: alarms })).status).toBe(200);
   expect((await call(nodeB, '/cloud/alarms/alarms', { headers: alarms })).status).toBe(200);
   const socket = await siteSocket(nodeB, signedIn);
   const closed = new Promise<number>((resolve) => socket.once('disconnect', () => resolve(performance.now())));
@@ -132,7 +134,11 @@ test('3: logout on node A: node B refuses the token at once and closes its socke
   const loggedOutAt = performance.now();
   const logout = await call(nodeA, '/cloud/auth/session/logout', { method: 'POST', headers: bearer(tokenFor(signedIn, 'auth')) });
   expect(logout.status).toBe(200);
-  const refused = await call(nodeB, '/cloud/alarms/alarms', { headers: alarms });
+  expect((await call(nodeA, '/cloud/alarms/alarms', { headers: alarms })).status).toBe(401);
+  // The logout answers once node A has heard its own notice back (cluster/callerWritesHeard.ts); node B's
+  // listener may still be a few milliseconds behind on a loaded machine, which issue 40 bounds by a second.
+  let refused = await call(nodeB, '/cloud/alarms/alarms', { headers: alarms });
+  while (refused.status === 200 && performance.now() - loggedOutAt < 1000) refused = await call(nodeB, '/cloud/alarms/alarms', { headers: alarms });
   expect(refused.status).toBe(401);
   expect(refused.body.detail).toBeTruthy();
   // The session's end is told to every node (LISTEN/NOTIFY), which rechecks its sockets at once.

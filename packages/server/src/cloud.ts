@@ -73,6 +73,7 @@ import { seedBulkSites } from './seed/bulkSites.js';
 import { seedDemo } from './seed/demoSeed.js';
 import { createSimulation } from './simulation/simulation.js';
 import { createCallerCache } from './http/callerCache.js';
+import { createCallerWritesHeard } from './cluster/callerWritesHeard.js';
 import { CALLER_TABLE_WRITES, clearOnProfileChanges } from './http/callerCacheInvalidation.js';
 import { watchTableWrites } from './storage/tableWrites.js';
 import { openDatabase, postgresPoolOf } from './storage/db.js';
@@ -142,7 +143,11 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
   let onPoolError = (error: Error) => console.error(`varde-cloud: database connection lost: ${error.message}`);
   // Cleared by every write that could make what it keeps wrong, as the write is sent (and see the listener below).
   const callerCache = createCallerCache();
-  const callerWrites = watchTableWrites(CALLER_TABLE_WRITES, () => callerCache.clear());
+  const callerWritesHeard = createCallerWritesHeard(config.storage, config.nodeId);
+  const callerWrites = watchTableWrites(CALLER_TABLE_WRITES, () => {
+    callerCache.clear();
+    callerWritesHeard.noteWrite();
+  });
   // Every statement this node sends is counted (the metrics' varde_database_statements_total).
   let statementsSent = 0;
   const onStatement = (text: string) => {
@@ -187,6 +192,9 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     });
     onPoolError = (error) => app.log.warn({ err: error, node: config.nodeId }, 'database connection lost');
     const routes = trackRoutes(app);
+    // Answers to writes that change a caller wait until every node has heard them (set once the listener runs).
+    let hearsCluster = () => false;
+    callerWritesHeard.attach(app, db, () => hearsCluster());
     const metrics = createCloudMetrics(app, { server, pool: postgresPoolOf(db), isLeader: () => leadership.isLeader(), nodeId: config.nodeId, statementsSent: () => statementsSent });
     const signInLive = (uid: string, claims: Record<string, unknown>) => signInLives(db, uid, claims, clock.now());
     const realtimeDatabase = await createRealtimeDatabase({
@@ -281,7 +289,10 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     const listener = startClusterListener(config.storage, config.nodeId, {
       notice(notice) {
         if (notice.channel === 'varde_alarm') alarms.announce(notice);
-        else if (notice.channel === 'varde_caller') callerCache.clear();
+        else if (notice.channel === 'varde_caller') {
+          callerCache.clear();
+          if (notice.marker) callerWritesHeard.heard(notice.marker);
+        }
         else if (notice.channel === 'varde_session') {
           realtimeDatabase.recheckSignIns();
           controllerProxy.recheckSignIns();
@@ -305,6 +316,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     }, (error) => app.log.warn({ err: error, node: config.nodeId }, 'cluster LISTEN connection lost; reconnecting'));
     // A node that cannot hear the others' changes keeps no callers (on SQLite it always hears: it is alone).
     callerCache.setLive(() => listener.connected());
+    hearsCluster = () => listener.connected();
 
     if (firstStart && config.seed === 'demo') {
       await seedDemo(context);

@@ -107,4 +107,16 @@ describe(`a kept caller on ${testEngine()} never outlives a change`, () => {
     expect((await read('/cloud/alarms/alarms', again)).status).toBe(401);
     await call(cloud, `/cloud/users/users/${demoUid('guest')}`, { method: 'PATCH', headers: bearer(admin['users.localhost']!), json: { disabled: false } });
   });
+
+  it('a logout answers only after this node heard its own notice back, so every node was sent it (PostgreSQL)', async () => {
+    const guest = (await signIn(cloud, demoUsers.guest.email, demoUsers.guest.password)).accessTokens;
+    statements.length = 0;
+    expect((await call(cloud, '/cloud/auth/session/logout', { method: 'POST', headers: bearer(guest['auth.localhost']!) })).status).toBe(200);
+    const markers = statements.filter((text) => text.includes("pg_notify('varde_caller'"));
+    // SQLite has one node, whose cache heard the write as it was sent: nothing to wait for.
+    expect(markers).toHaveLength(testEngine() === 'postgres' ? 1 : 0);
+    statements.length = 0;
+    await read('/cloud/controllers-api/controllers', admin['controllers-api.localhost']!);
+    expect(statements.filter((text) => text.includes('pg_notify'))).toHaveLength(0);
+  });
 });

@@ -8,8 +8,11 @@ export type ClusterNotice =
   | { channel: 'varde_session' }
   | { channel: 'varde_realtime'; id: number }
   | { channel: 'varde_setting'; name: string }
-  /** Something a token's check reads changed (migration 330); heard from this node too. */
-  | { channel: 'varde_caller' };
+  /**
+   * Something a token's check reads changed (migration 330); heard from this node too. `marker`: one this
+   * node sent itself to learn that its earlier notices have gone out (cluster/callerWritesHeard.ts).
+   */
+  | { channel: 'varde_caller'; marker?: string };
 
 export const CLUSTER_CHANNELS = ['varde_alarm', 'varde_session', 'varde_realtime', 'varde_setting', 'varde_caller'] as const;
 
@@ -117,7 +120,7 @@ function parse(channel: string, payload: string | undefined, self: string): Clus
   } catch {
     return null;
   }
-  if (channel === 'varde_caller') return { channel };
+  if (channel === 'varde_caller') return body.n === self && typeof body.e === 'string' ? { channel, marker: body.e } : { channel };
   if (body.n === self) return null;
   if (channel === 'varde_alarm' && typeof body.s === 'string' && typeof body.a === 'string') return { channel, siteUuid: body.s, alarmId: body.a };
   if (channel === 'varde_session') return { channel };
