@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { BimMapperState, BimServiceConfig, HttpClient } from '@varde/core';
 import type { Site } from '@varde/core/contract';
 import '../shared/shoelaceElements.js';
+import { useColorScheme } from '../shared/shoelace.js';
 import type { WidgetTranslate } from '../shared/useWidgetTranslation.js';
 import { BuildingList } from './BuildingList.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
@@ -33,7 +34,8 @@ export function AdminTab({ state, http, config, sites, loadFactory, t, onPick, o
   const viewer3d = useRef<HTMLDivElement>(null);
   const viewer2d = useRef<HTMLDivElement>(null);
   const containers = useMemo(() => ({ viewer3d, viewer2d }), []);
-  const viewers = useBimViewers({ http, config, containers, loadFactory, onPick });
+  const look = { dark: useColorScheme() === 'dark', storeyLabel: t('storey') };
+  const viewers = useBimViewers({ http, config, containers, look, loadFactory, onPick });
   const [notFound, setNotFound] = useState(false);
   const [question, setQuestion] = useState<Question | null>(null);
   const [busy, setBusy] = useState(false);
@@ -137,9 +139,9 @@ export function AdminTab({ state, http, config, sites, loadFactory, t, onPick, o
               </sl-button>
             </div>
             {!state.canAdd() ? <p className="varde-bim-mapper__hint">{t('addNeedsBoth')}</p> : null}
-            <h3 className="varde-bim-mapper__heading">
+            <h2 className="varde-bim-mapper__heading">
               {t('connections')} — {state.building}
-            </h3>
+            </h2>
             {state.edgesStatus === 'loading' ? (
               <p className="varde-bim-mapper__muted">{t('loading')}</p>
             ) : (

@@ -12,7 +12,7 @@ export interface BuildingListProps {
 export function BuildingList({ buildings, status, selected, t, onSelect }: BuildingListProps) {
   return (
     <nav className="varde-bim-mapper__buildings" part="buildings" aria-label={t('buildings')}>
-      <h3 className="varde-bim-mapper__heading">{t('buildings')}</h3>
+      <h2 className="varde-bim-mapper__heading">{t('buildings')}</h2>
       {status === 'loading' || status === 'idle' ? <p className="varde-bim-mapper__muted">{t('loading')}</p> : null}
       {status === 'ready' && buildings.length === 0 ? <p className="varde-bim-mapper__muted">{t('noBuildings')}</p> : null}
       <ul className="varde-bim-mapper__building-list">

@@ -31,7 +31,7 @@ export const bimMapperStyles = `
 .varde-bim-mapper__slider input { width: 120px; }
 .varde-bim-mapper__zoom { display: flex; gap: 6px; align-items: end; flex-wrap: wrap; }
 .varde-bim-mapper__viewer-grid { display: grid; grid-template-columns: 3fr 2fr; gap: 8px; }
-.varde-bim-mapper__viewer { position: relative; margin: 0; border: 1px solid var(--varde-border, #d5dbe1); border-radius: 8px; overflow: hidden; background: #f6f8fa; min-width: 0; }
+.varde-bim-mapper__viewer { position: relative; margin: 0; border: 1px solid var(--varde-border, #d5dbe1); border-radius: 8px; overflow: hidden; background: var(--varde-surface-alt, #f1f4f7); min-width: 0; }
 .varde-bim-mapper__viewer figcaption { position: absolute; top: 6px; left: 8px; z-index: 1; font-size: 12px; font-weight: 600; color: var(--varde-fg); background: color-mix(in srgb, var(--varde-surface) 85%, transparent); padding: 2px 6px; border-radius: 4px; pointer-events: none; }
 .varde-bim-mapper__viewer-host { position: relative; height: 380px; width: 100%; }
 .varde-bim-mapper__viewer-note { position: absolute; inset: auto 8px 8px 8px; margin: 0; font-size: 12px; background: color-mix(in srgb, var(--varde-surface) 90%, transparent); color: var(--varde-fg); padding: 4px 6px; border-radius: 4px; }

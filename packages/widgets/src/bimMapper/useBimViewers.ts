@@ -14,7 +14,7 @@ import {
   type HttpClient,
   type ViewerUrlStorage,
 } from '@varde/core';
-import type { BimViewer, PickedObject, SectionMode, ViewerModelState } from './viewer/viewerTypes.js';
+import type { BimViewer, PickedObject, SectionMode, ViewerLook, ViewerModelState } from './viewer/viewerTypes.js';
 import type { ViewerFactoryLoader, ViewerKind } from './viewerLoader.js';
 
 export interface ViewerSlot {
@@ -38,6 +38,8 @@ export interface UseBimViewersOptions {
   http: HttpClient | null;
   config: BimServiceConfig | null;
   containers: Record<ViewerKind, RefObject<HTMLDivElement | null>>;
+  /** The page's scheme and the viewers' words, followed live. */
+  look: ViewerLook;
   loadFactory: ViewerFactoryLoader;
   onPick: (object: PickedObject, kind: ViewerKind) => void;
 }
@@ -56,12 +58,14 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export function useBimViewers({ http, config, containers, loadFactory, onPick }: UseBimViewersOptions): BimViewers {
+export function useBimViewers({ http, config, containers, look, loadFactory, onPick }: UseBimViewersOptions): BimViewers {
   const viewers = useRef<Partial<Record<ViewerKind, BimViewer>>>({});
   const [slots, setSlots] = useState<Record<ViewerKind, ViewerSlot>>({ viewer3d: { status: 'off' }, viewer2d: { status: 'off' } });
   const [modelsByKind, setModelsByKind] = useState<Partial<Record<ViewerKind, ViewerModelState[]>>>({});
   const pickHandler = useRef(onPick);
   pickHandler.current = onPick;
+  const lookNow = useRef(look);
+  lookNow.current = look;
 
   useEffect(() => {
     if (!http || !config) return;
@@ -105,6 +109,7 @@ export function useBimViewers({ http, config, containers, loadFactory, onPick }:
         }
         made.push(viewer);
         viewers.current[kind] = viewer;
+        viewer.setLook?.(lookNow.current);
         unsubscribe.push(
           viewer.on('models', (models) => setModelsByKind((current) => ({ ...current, [kind]: models }))),
           viewer.on('pick', (object) => {
@@ -138,6 +143,11 @@ export function useBimViewers({ http, config, containers, loadFactory, onPick }:
       Promise.resolve(action(viewer)).catch((error: unknown) => console.warn(`varde-bim-mapper: ${kind}`, error));
     }
   }, []);
+
+  const { dark, storeyLabel } = look;
+  useEffect(() => {
+    for (const kind of KINDS) viewers.current[kind]?.setLook?.({ dark, storeyLabel });
+  }, [dark, storeyLabel]);
 
   const highlight = useCallback((globalId: string | null) => each((viewer) => viewer.highlight(globalId)), [each]);
 

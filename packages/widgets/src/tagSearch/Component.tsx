@@ -11,7 +11,7 @@ import { useSharedSession } from '../shared/useSharedSession.js';
 import { useWidgetTranslation } from '../shared/useWidgetTranslation.js';
 import { WidgetRoot } from '../shared/WidgetRoot.js';
 import { Icon } from '../siteList/icons.js';
-import { DEFAULT_EXAMPLE_QUERIES } from './examples.js';
+import { defaultExampleQueries, hostExampleQueries } from './examples.js';
 import { ExampleQueries } from './ExampleQueries.js';
 import { ResultsTable } from './ResultsTable.js';
 import { emitVardeEvent, useVardeEvents } from '../shared/events.js';
@@ -23,7 +23,7 @@ import { tagSearchStyles } from './styles.js';
 import { useTagSearch } from './useTagSearch.js';
 
 export interface TagSearchWidgetProps {
-  /** Example queries (a property); default DEFAULT_EXAMPLE_QUERIES. */
+  /** Example queries (a property); default: the UI language's examples, each searching its word in no, en and se. */
   examples?: readonly string[] | undefined;
   /** Pre-filled search text. */
   query?: string | undefined;
@@ -60,6 +60,8 @@ export function TagSearchWidget(props: TagSearchWidgetProps) {
     },
     [search],
   );
+
+  const examples = useMemo(() => (props.examples ? hostExampleQueries(props.examples) : defaultExampleQueries(language)), [props.examples, language]);
 
   const byUuid = useMemo(() => new Map(feedState.sites.map((site) => [site.uuid, site])), [feedState.sites]);
   const mobile = typeof window !== 'undefined' && isMobileWidth(window.innerWidth);
@@ -113,7 +115,7 @@ export function TagSearchWidget(props: TagSearchWidgetProps) {
           <Icon name="arrow-right" />
         </button>
       </form>
-      <ExampleQueries examples={props.examples ?? DEFAULT_EXAMPLE_QUERIES} t={t} onSearch={runExamples} />
+      <ExampleQueries examples={examples} t={t} onSearch={runExamples} />
       <p className="varde-tag-search__status" part="status" aria-live="polite">
         <span data-testid="connected-sites" data-count={connected}>{t('sitesConnected', { count: connected })}</span>
         {busy ? <span>{t('searching', { count: search.pending })}</span> : null}

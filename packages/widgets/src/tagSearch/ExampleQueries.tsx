@@ -1,19 +1,20 @@
 /** Example queries: filterable; one click searches (single), or pick several and search them together (multi). */
 import { useMemo, useState } from 'react';
 import type { WidgetTranslate } from '../shared/useWidgetTranslation.js';
+import type { ExampleQuery } from './examples.js';
 
-export function ExampleQueries(props: { examples: readonly string[]; t: WidgetTranslate; onSearch: (texts: readonly string[]) => void }) {
+export function ExampleQueries(props: { examples: readonly ExampleQuery[]; t: WidgetTranslate; onSearch: (texts: readonly string[]) => void }) {
   const { examples, t, onSearch } = props;
   const [filter, setFilter] = useState('');
   const [multi, setMulti] = useState(false);
-  const [chosen, setChosen] = useState<readonly string[]>([]);
+  const [chosen, setChosen] = useState<readonly ExampleQuery[]>([]);
   const shown = useMemo(() => {
     const needle = filter.trim().toLocaleLowerCase();
-    return needle ? examples.filter((example) => example.toLocaleLowerCase().includes(needle)) : examples;
+    return needle ? examples.filter((example) => example.label.toLocaleLowerCase().includes(needle)) : examples;
   }, [examples, filter]);
 
-  const pick = (example: string) => {
-    if (!multi) return onSearch([example]);
+  const pick = (example: ExampleQuery) => {
+    if (!multi) return onSearch(example.texts);
     setChosen((current) => (current.includes(example) ? current.filter((item) => item !== example) : [...current, example]));
   };
 
@@ -43,7 +44,7 @@ export function ExampleQueries(props: { examples: readonly string[]; t: WidgetTr
           {t('multiSelect')}
         </label>
         {multi ? (
-          <button type="button" className="varde-tag-search__example" part="search-selected" disabled={chosen.length === 0} onClick={() => onSearch(chosen)}>
+          <button type="button" className="varde-tag-search__example" part="search-selected" disabled={chosen.length === 0} onClick={() => onSearch([...new Set(chosen.flatMap((example) => example.texts))])}>
             {t('searchSelected')} ({chosen.length})
           </button>
         ) : null}
@@ -51,16 +52,16 @@ export function ExampleQueries(props: { examples: readonly string[]; t: WidgetTr
       {shown.length === 0 ? <p className="varde-tag-search__status">{t('noExamples')}</p> : null}
       <ul className="varde-tag-search__example-list" role="list">
         {shown.map((example) => (
-          <li key={example}>
+          <li key={example.label}>
             <button
               type="button"
               className="varde-tag-search__example"
               part="example"
-              data-example={example}
+              data-example={example.label}
               aria-pressed={multi ? chosen.includes(example) : undefined}
               onClick={() => pick(example)}
             >
-              {example}
+              {example.label}
             </button>
           </li>
         ))}

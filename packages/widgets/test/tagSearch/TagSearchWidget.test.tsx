@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, waitFor } from '@testing-library/react';
-import { setSharedSession, type Session } from '@varde/core';
+import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react';
+import { setLanguage, setSharedSession, type Session } from '@varde/core';
 import { TagSearchWidget } from '../../src/tagSearch/Component.js';
 import { demoUsers, startCloud, type Cloud } from '../helpers/cloud.js';
 import { signedInSharedSession } from '../helpers/signedIn.js';
@@ -76,4 +76,25 @@ it('example queries filter, run one by click, or run several together', async ()
     const names = new Set(resultRows(container).map((row) => row.dataset.name));
     expect(names).toEqual(new Set(['JP401', 'KA801']));
   }, { timeout: 15_000 });
+}, 30_000);
+
+it("the default examples speak the UI language and find the sites' tags in theirs (issue 37, item 6)", async () => {
+  await setLanguage('en');
+  try {
+    const { container } = render(<TagSearchWidget />);
+    await connected(container);
+    const labels = () => [...container.querySelectorAll<HTMLElement>('[part="example"]')].map((button) => button.textContent);
+    expect(labels()).toContain('Room temperature');
+    expect(labels()).not.toContain('Romtemperatur');
+    // The demo sites' tags are Norwegian: the English example searches the Norwegian word too.
+    fireEvent.click(container.querySelector('[data-example="Room temperature"]')!);
+    expect(container.querySelector<HTMLInputElement>('[part="search-input"]')!.value).toBe('Room temperature, Romtemperatur, Rumstemperatur');
+    await waitFor(() => expect(resultRows(container).length).toBeGreaterThan(0), { timeout: 10_000 });
+    expect(resultRows(container).some((row) => row.dataset.name === 'RT401')).toBe(true);
+    await act(() => setLanguage('se'));
+    expect(labels()).toContain('Rumstemperatur');
+    expect(labels()).toContain('Kylmaskin');
+  } finally {
+    await setLanguage('no');
+  }
 }, 30_000);

@@ -38,6 +38,13 @@ export interface ViewerEvents {
   models: (models: ViewerModelState[]) => void;
 }
 
+/** What the widget tells a viewer about the page it sits in: the colour scheme and the words the viewer shows. */
+export interface ViewerLook {
+  dark: boolean;
+  /** The 2D viewer's storey picker's label ("Floor", "Etasje", "Våning"). */
+  storeyLabel: string;
+}
+
 export interface BimViewer {
   readonly kind: 'viewer3d' | 'viewer2d';
   models(): ViewerModelState[];
@@ -51,6 +58,8 @@ export interface BimViewer {
   highlight(globalId: string | null): void;
   /** 3D: the section plane and its position, 0 (nothing cut) to 1 (everything cut); 2D ignores it. */
   setSection(mode: SectionMode, position?: number): void;
+  /** Follows the page's scheme and language (issue 37, item 6); a viewer without it keeps its own look. */
+  setLook?(look: ViewerLook): void;
   on<E extends keyof ViewerEvents>(event: E, listener: ViewerEvents[E]): () => void;
   /** Frees the renderer, the parsed models and the DOM it added. */
   dispose(): void;

@@ -102,6 +102,27 @@ describe('the local 2D viewer (storey plans)', () => {
     expect(picks.map((object) => object.globalId)).toEqual([space.globalId, terminal.globalId]);
   });
 
+  it("follows the widget's look: the storey picker's label in its language, the plan's ground and ink on the dark scheme (issue 37, item 6)", async () => {
+    const { container, viewer } = await open();
+    await viewer.loadAll();
+    const ground = () => (container.firstElementChild as HTMLElement).style.background;
+    const labelInk = () => container.querySelector('svg text')!.getAttribute('fill');
+    const lightGround = ground();
+    const lightInk = labelInk();
+    viewer.setLook!({ dark: true, storeyLabel: 'Våning' });
+    expect(storeySelect(container).getAttribute('aria-label')).toBe('Våning');
+    expect(ground()).not.toBe(lightGround);
+    expect(labelInk()).not.toBe(lightInk);
+    // Drawn again with the dark ink, and still there after a storey change.
+    const select = storeySelect(container);
+    select.value = building.storeys[1]!.globalId;
+    select.dispatchEvent(new Event('change'));
+    expect(labelInk()).not.toBe(lightInk);
+    viewer.setLook!({ dark: false, storeyLabel: 'Floor' });
+    expect(storeySelect(container).getAttribute('aria-label')).toBe('Floor');
+    expect([ground(), labelInk()]).toEqual([lightGround, lightInk]);
+  });
+
   it('zoomTo switches to the storey of the object and marks it; unknown or unloaded -> false', async () => {
     const { container, viewer, technical, architecture } = await open();
     const sensor = building.storeys[1]!.equipment.find((item) => item.name.endsWith('-RT'))!;

@@ -78,8 +78,13 @@ export class BimScene {
   private raycaster = new Raycaster();
   private ground: GridHelper | null = null;
 
+  /** The ground behind the building: light, or dark on the dark scheme (the widget's setLook). */
+  setDark(dark: boolean): void {
+    this.scene.background = new Color(dark ? '#1f272c' : '#e9eef3');
+  }
+
   constructor() {
-    this.scene.background = new Color('#e9eef3');
+    this.setDark(false);
     this.scene.add(new HemisphereLight('#ffffff', '#b8bcc2', 1.6));
     this.scene.add(new AmbientLight('#ffffff', 0.35));
     const sun = new DirectionalLight('#ffffff', 1.4);

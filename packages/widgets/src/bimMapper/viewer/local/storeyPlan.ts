@@ -22,6 +22,20 @@ export interface PlanArea {
   height: number;
 }
 
+/** The plan's ink: the floor, the lines and the words, on the light or the dark scheme. */
+export interface PlanInk {
+  ground: string;
+  floor: string;
+  floorEdge: string;
+  roomEdge: string;
+  symbolEdge: string;
+  label: string;
+  caption: string;
+}
+
+export const LIGHT_PLAN: PlanInk = { ground: '#fbfaf8', floor: '#f4f1ec', floorEdge: '#8a8175', roomEdge: '#2e3a46', symbolEdge: '#1f2933', label: '#1f2933', caption: '#52606d' };
+export const DARK_PLAN: PlanInk = { ground: '#1f272c', floor: '#2a3238', floorEdge: '#8d9aa2', roomEdge: '#c5d0d6', symbolEdge: '#e6ecee', label: '#e6ecee', caption: '#aebbc0' };
+
 function element<K extends keyof SVGElementTagNameMap>(doc: Document, name: K, attributes: Record<string, string | number>): SVGElementTagNameMap[K] {
   const node = doc.createElementNS(SVG, name);
   for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
@@ -46,29 +60,29 @@ export function planArea(items: PlanItem[], margin = 1): PlanArea {
   return { minX: minX - margin, minY: minY - margin, width: maxX - minX + 2 * margin, height: maxY - minY + 2 * margin };
 }
 
-function room(doc: Document, item: PlanItem): SVGGElement {
+function room(doc: Document, item: PlanItem, ink: PlanInk): SVGGElement {
   const box = footprint(item.product);
   const style = styleOf(item.product.ifcType);
   const group = element(doc, 'g', {});
   group.append(
-    element(doc, 'rect', { ...box, fill: style.color, 'fill-opacity': 0.22, stroke: '#2e3a46', 'stroke-width': 1.5, 'vector-effect': 'non-scaling-stroke' }),
+    element(doc, 'rect', { ...box, fill: style.color, 'fill-opacity': 0.22, stroke: ink.roomEdge, 'stroke-width': 1.5, 'vector-effect': 'non-scaling-stroke' }),
   );
   // Name and description in the room's top-left corner: equipment usually sits in the middle.
   const fontSize = Math.max(0.35, Math.min(0.7, box.width / 10));
   const [left, top] = [box.x + fontSize * 0.6, box.y + fontSize * 1.4];
-  const label = element(doc, 'text', { x: left, y: top, 'font-size': fontSize, 'font-weight': 600, fill: '#1f2933' });
+  const label = element(doc, 'text', { x: left, y: top, 'font-size': fontSize, 'font-weight': 600, fill: ink.label });
   label.textContent = item.product.name;
-  const caption = element(doc, 'text', { x: left, y: top + fontSize * 1.1, 'font-size': fontSize * 0.75, fill: '#52606d' });
+  const caption = element(doc, 'text', { x: left, y: top + fontSize * 1.1, 'font-size': fontSize * 0.75, fill: ink.caption });
   caption.textContent = item.product.description;
   group.append(label, caption);
   return group;
 }
 
-function equipment(doc: Document, item: PlanItem): SVGGElement {
+function equipment(doc: Document, item: PlanItem, ink: PlanInk): SVGGElement {
   const box = footprint(item.product);
   const style = styleOf(item.product.ifcType);
   const group = element(doc, 'g', {});
-  const common = { fill: style.color, stroke: '#1f2933', 'stroke-width': 1, 'vector-effect': 'non-scaling-stroke' };
+  const common = { fill: style.color, stroke: ink.symbolEdge, 'stroke-width': 1, 'vector-effect': 'non-scaling-stroke' };
   if (box.width >= SYMBOL_SIZE && box.height >= SYMBOL_SIZE) {
     group.append(element(doc, 'rect', { ...box, ...common }));
   } else {
@@ -86,7 +100,7 @@ function equipment(doc: Document, item: PlanItem): SVGGElement {
 }
 
 /** Floor, rooms, then equipment on top; enclosures (slabs, walls) are drawn as the background outline. */
-export function drawStoreyPlan(svg: SVGSVGElement, area: PlanArea, items: PlanItem[]): void {
+export function drawStoreyPlan(svg: SVGSVGElement, area: PlanArea, items: PlanItem[], ink: PlanInk = LIGHT_PLAN): void {
   const doc = svg.ownerDocument;
   svg.replaceChildren();
   svg.setAttribute('viewBox', `${area.minX} ${area.minY} ${area.width} ${area.height}`);
@@ -96,10 +110,10 @@ export function drawStoreyPlan(svg: SVGSVGElement, area: PlanArea, items: PlanIt
     items.filter((item) => !isEnclosure(item.product.ifcType) && !isSpace(item.product.ifcType)),
   ];
   for (const item of layers[0]!) {
-    svg.append(element(doc, 'rect', { ...footprint(item.product), fill: '#f4f1ec', stroke: '#8a8175', 'stroke-width': 2, 'vector-effect': 'non-scaling-stroke' }));
+    svg.append(element(doc, 'rect', { ...footprint(item.product), fill: ink.floor, stroke: ink.floorEdge, 'stroke-width': 2, 'vector-effect': 'non-scaling-stroke' }));
   }
   for (const item of [...layers[1]!, ...layers[2]!]) {
-    const group = isSpace(item.product.ifcType) ? room(doc, item) : equipment(doc, item);
+    const group = isSpace(item.product.ifcType) ? room(doc, item, ink) : equipment(doc, item, ink);
     group.setAttribute('data-global-id', item.product.globalId);
     group.setAttribute('data-ifc-type', item.product.ifcType);
     // Reachable by keyboard too: Tab to it, Enter or Space picks (viewer2d.ts).

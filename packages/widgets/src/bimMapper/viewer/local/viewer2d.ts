@@ -6,7 +6,7 @@ import type { BimViewer, PickedObject, ViewerFactory, ViewerSource } from '../vi
 import type { IfcStorey } from './ifcModel.js';
 import { fetchViewerData, ModelSet, type IfcParser } from './modelSet.js';
 import { parseWithWebIfc } from './parseDefault.js';
-import { drawStoreyPlan, markHighlighted, planArea, type PlanItem } from './storeyPlan.js';
+import { DARK_PLAN, drawStoreyPlan, LIGHT_PLAN, markHighlighted, planArea, type PlanInk, type PlanItem } from './storeyPlan.js';
 import { ViewerEmitter } from './viewerEvents.js';
 import { setViewerState } from './viewerState.js';
 
@@ -24,10 +24,12 @@ export async function createViewer2d(container: HTMLElement, source: ViewerSourc
   const doc = container.ownerDocument;
   const emitter = new ViewerEmitter();
   const root = doc.createElement('div');
-  root.style.cssText = 'display:flex;flex-direction:column;width:100%;height:100%;box-sizing:border-box;background:#fbfaf8;';
+  let ink: PlanInk = LIGHT_PLAN;
+  root.style.cssText = 'display:flex;flex-direction:column;width:100%;height:100%;box-sizing:border-box;';
+  root.style.background = ink.ground;
   const select = doc.createElement('select');
   select.setAttribute('data-role', 'storey');
-  select.setAttribute('aria-label', 'Etasje');
+  select.setAttribute('aria-label', 'Floor'); // the widget's language through setLook
   select.style.cssText = 'align-self:flex-end;margin:6px;font:inherit;'; // right: hosts put a caption top-left
   const svg = doc.createElementNS('http://www.w3.org/2000/svg', 'svg');
   svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
@@ -66,6 +68,7 @@ export async function createViewer2d(container: HTMLElement, source: ViewerSourc
       svg,
       planArea(items),
       items.filter((item) => item.product.storeyGlobalId === storeyId),
+      ink,
     );
     container.setAttribute('data-storey', storeyId ?? '');
     markHighlighted(svg, highlighted);
@@ -132,6 +135,13 @@ export async function createViewer2d(container: HTMLElement, source: ViewerSourc
       markHighlighted(svg, globalId);
     },
     setSection: () => undefined, // a plan is already a horizontal section
+    setLook({ dark, storeyLabel }) {
+      select.setAttribute('aria-label', storeyLabel);
+      ink = dark ? DARK_PLAN : LIGHT_PLAN;
+      root.style.background = ink.ground;
+      root.style.colorScheme = dark ? 'dark' : 'light'; // the storey picker's own colours
+      draw();
+    },
     on: (event, listener) => emitter.on(event, listener),
     dispose() {
       models.dispose();

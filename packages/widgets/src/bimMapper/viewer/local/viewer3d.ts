@@ -134,6 +134,10 @@ export async function createViewer3d(container: HTMLElement, source: ViewerSourc
       bim.setSection(mode, position);
       requestDraw();
     },
+    setLook({ dark }) {
+      bim.setDark(dark);
+      requestDraw();
+    },
     on: (event, listener) => emitter.on(event, listener),
     dispose() {
       models.dispose();
