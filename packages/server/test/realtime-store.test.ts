@@ -91,6 +91,12 @@ describe('realtime store', () => {
     expect(await store.getMany(paths)).toEqual(expected);
     expect(expected.slice(0, 5)).toEqual(['Ada', { name: 'Ada', controllers: { c1: true } }, { c1: true }, null, 'Abe']);
     expect(await store.getMany([])).toEqual([]);
+    // Past 32 paths PostgreSQL reads them as joined ranges (realtime/readLeaves.ts): the same answers.
+    const many = [...paths, ...Array.from({ length: 40 }, (_, i) => `/users/x${i}/name`), ...paths];
+    const answers = await store.getMany(many);
+    expect(answers.slice(0, paths.length)).toEqual(expected);
+    expect(answers.slice(paths.length, paths.length + 40)).toEqual(Array(40).fill(null));
+    expect(answers.slice(paths.length + 40)).toEqual(expected);
   });
 
   it('merges slash-path children atomically and reports one merge change', async () => {

@@ -6,7 +6,8 @@ import { type Leaf, InvalidValueError, forEachLeaf, normalizeValue, valueFromLea
 import type { RealtimeChange, RealtimeChangeListener } from './change.js';
 import { type ChangeRecord, type PendingWrite, PendingWrites } from './pendingWrites.js';
 import { type LeafRow, TransactionReads } from './transactionReads.js';
-import { chunks, deleteLeaves, subtree } from './deleteLeaves.js';
+import { chunks, deleteLeaves } from './deleteLeaves.js';
+import { leavesUnder } from './readLeaves.js';
 
 export type { RealtimeChange, RealtimeChangeListener } from './change.js';
 
@@ -174,11 +175,7 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
       const reads = readsIn(tx);
       let rows = reads?.rowsOf(canonical);
       if (!rows) {
-        rows = (await (tx?.db ?? db)
-          .selectFrom('realtime_leaves')
-          .select(['path', 'value'])
-          .where((eb) => eb.or(canonical.map((path) => subtree(path)(eb))))
-          .execute()) as LeafRow[];
+        rows = await leavesUnder(tx?.db ?? db, canonical);
         reads?.remember(canonical, rows);
       }
       const found = rows;
