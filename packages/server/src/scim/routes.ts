@@ -134,6 +134,7 @@ export function registerScimRoutes(app: FastifyInstance, ctx: CloudContext): voi
       api.get('/Users/:id', async (request, reply) => answer(reply, projected(await userResponse(ctx, callerOf(request), idOf(request)), query(request))));
       api.post('/Users', async (request, reply) => {
         const caller = callerOf(request);
+        await caller.prepare();
         const body = bodyObject(request.body);
         const resource = await write(
           async (tx) => {
@@ -147,17 +148,20 @@ export function registerScimRoutes(app: FastifyInstance, ctx: CloudContext): voi
       });
       api.put('/Users/:id', async (request, reply) => {
         const caller = callerOf(request);
+        await caller.prepare();
         const body = bodyObject(request.body);
         const id = idOf(request);
         return answer(reply, await write(async (tx) => (await replaceScimUser(ctx, caller, id, body, ifMatch(request), tx), userResponse(ctx, caller, id, tx))));
       });
       api.patch('/Users/:id', async (request, reply) => {
         const caller = callerOf(request);
+        await caller.prepare();
         const id = idOf(request);
         return answer(reply, await write(async (tx) => (await patchScimUser(ctx, caller, id, request.body, ifMatch(request), tx), userResponse(ctx, caller, id, tx))));
       });
       api.delete('/Users/:id', async (request, reply) => {
         const caller = callerOf(request);
+        await caller.prepare();
         const id = idOf(request);
         await write((tx) => deleteScimUser(ctx, caller, id, ifMatch(request), tx));
         return reply.code(204).send();
@@ -177,6 +181,7 @@ export function registerScimRoutes(app: FastifyInstance, ctx: CloudContext): voi
       });
       api.put('/Groups/:id', async (request, reply) => {
         const caller = callerOf(request);
+        await caller.prepare();
         const body = bodyObject(request.body);
         const id = idOf(request);
         return answer(reply, await write(async (tx) => (await replaceScimGroup(ctx, caller, id, body, ifMatch(request), tx), groupResponse(ctx, caller, id, true, tx))));
@@ -184,6 +189,7 @@ export function registerScimRoutes(app: FastifyInstance, ctx: CloudContext): voi
       // 204 as Entra and Okta expect after a membership change; 200 with the group when the caller asks for attributes.
       api.patch('/Groups/:id', async (request, reply) => {
         const caller = callerOf(request);
+        await caller.prepare();
         const id = idOf(request);
         const resource = await write(async (tx) => (await patchScimGroup(ctx, caller, id, request.body, ifMatch(request), tx), groupResponse(ctx, caller, id, false, tx)));
         if (Object.keys(query(request)).length === 0) return reply.code(204).header('etag', (resource.meta as { version: string }).version).send();

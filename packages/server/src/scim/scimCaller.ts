@@ -16,6 +16,11 @@ export interface ScimCaller {
   actor(tx: Tx): Promise<Actor>;
   /** Who the invitation e-mails say gave the account: the connection's admin. */
   inviterName(tx: Tx): Promise<string>;
+  /**
+   * Reads the admin (account, grants, name) before a write joins the write batch, where every statement
+   * waits its turn behind the others' (users/writeBatcher.ts), as the users service reads its caller first.
+   */
+  prepare(): Promise<void>;
   origin: Pick<AuditEntry, 'actor' | 'address' | 'userAgent'>;
   /** `<publicOrigin>/scim/v2`. */
   baseUrl: string;
@@ -23,18 +28,26 @@ export interface ScimCaller {
 
 export function scimCallerOf(ctx: CloudContext, request: FastifyRequest, connection: ScimConnection): ScimCaller {
   let actor: Promise<Actor> | undefined;
-  return {
-    connection,
-    // Read through the write's transaction: on SQLite a read beside it would wait for ever.
-    actor: (tx) =>
-      (actor ??= (async () => {
-        const admin = await accountByUid(tx.db, connection.createdBy);
-        if (!admin || admin.disabled) throw new ScimError(403, `The admin who made the connection "${connection.name}" no longer has an account; make a new connection`);
-        return loadActor(ctx, admin.uid, tx, { role: admin.role, systemAdmin: false });
-      })()),
-    inviterName: async (tx) => {
+  let inviter: Promise<string> | undefined;
+  // Through the write's transaction when not prepared: on SQLite a read beside it would wait for ever.
+  const adminActor = (tx?: Tx) =>
+    (actor ??= (async () => {
+      const admin = await accountByUid(tx?.db ?? ctx.db, connection.createdBy);
+      if (!admin || admin.disabled) throw new ScimError(403, `The admin who made the connection "${connection.name}" no longer has an account; make a new connection`);
+      return loadActor(ctx, admin.uid, tx, { role: admin.role, systemAdmin: false });
+    })());
+  const inviterName = (tx?: Tx) =>
+    (inviter ??= (async () => {
       const [name, email] = await ctx.realtime.getMany([`${userPath(connection.createdBy)}/name`, `${userPath(connection.createdBy)}/email`], tx);
       return displayNameOf(name, email);
+    })());
+  return {
+    connection,
+    actor: (tx) => adminActor(tx),
+    inviterName: (tx) => inviterName(tx),
+    async prepare() {
+      // mainPartner reads the grant maps along with it (users/actor.ts), so the batch asks for none.
+      await Promise.all([adminActor().then((admin) => admin.mainPartner()), inviterName()]);
     },
     origin: {
       actor: { kind: 'directory', id: connection.id, tokenId: null },

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { ACCOUNT_COLUMNS, toRecord, type AccountRecord, type AccountRow } from '../auth/accounts.js';
 import type { Db } from '../storage/db.js';
 import { insertWithCommit } from '../storage/deferredInserts.js';
 import type { Tx } from '../storage/transaction.js';
@@ -51,6 +52,42 @@ export async function scimUserByEmail(db: Db, partner: string, email: string): P
 export async function scimUserByExternalId(db: Db, partner: string, externalId: string): Promise<StoredScimUser | null> {
   const row = (await usersOf(db, partner).where('s.external_id', '=', externalId).executeTakeFirst()) as UserRow | undefined;
   return row ? toUser(row) : null;
+}
+
+/** What a new user's userName and externalId meet already (see claimsOf). */
+export interface Claims {
+  /** The account that signs in with the userName, if any. */
+  account: AccountRecord | null;
+  /** Whether that account is already one of this partner's directory users. */
+  linkedHere: boolean;
+  /** The partner's directory user that holds the externalId, if any. */
+  externalIdHolder: string | null;
+}
+
+/**
+ * The checks before a create, in one statement: inside the write batch every statement waits its turn,
+ * and on PostgreSQL each is a round trip (the account by e-mail, any case, with its link; the externalId's holder).
+ */
+export async function claimsOf(db: Db, partner: string, email: string, externalId: string | null): Promise<Claims> {
+  const columns = ACCOUNT_COLUMNS.map((column) => `a.${column}` as const);
+  const byEmail = db
+    .selectFrom('accounts as a')
+    .leftJoin('scim_users as s', 's.uid', 'a.uid')
+    .select([...columns, 's.partner as link_partner', sql<string>`'email'`.as('hit')])
+    .where(sql`lower(a.email)`, '=', sql`lower(${email.trim()})`);
+  const byExternalId = db
+    .selectFrom('scim_users as s')
+    .innerJoin('accounts as a', 'a.uid', 's.uid')
+    .select([...columns, 's.partner as link_partner', sql<string>`'externalId'`.as('hit')])
+    .where('s.partner', '=', partner)
+    .where('s.external_id', '=', externalId ?? '');
+  const rows = (await (externalId === null ? byEmail : byEmail.unionAll(byExternalId)).execute()) as Array<AccountRow & { link_partner: string | null; hit: string }>;
+  const emailRow = rows.find((row) => row.hit === 'email');
+  return {
+    account: emailRow ? toRecord(emailRow) : null,
+    linkedHere: emailRow?.link_partner === partner,
+    externalIdHolder: rows.find((row) => row.hit === 'externalId')?.uid ?? null,
+  };
 }
 
 /** Every directory user of the partner, oldest first (a list's order must hold from page to page). */

@@ -1,4 +1,4 @@
-import { accountByEmail, accountByUid, updatePasswordHash } from '../auth/accounts.js';
+import { accountByUid, updatePasswordHash } from '../auth/accounts.js';
 import { hashPassword } from '../auth/secrets.js';
 import { deleteSessionsOf } from '../auth/sessions.js';
 import { recordAudit } from '../audit/recordAudit.js';
@@ -16,7 +16,7 @@ import { ScimError } from './scimError.js';
 import { operationsOf, patched } from './scimPatch.js';
 import { requireSchemas, requireVersion } from './scimRequest.js';
 import { ENTERPRISE_USER_SCHEMA, USER_SCHEMA, USER_SCHEMAS_ACCEPTED } from './scimSchemas.js';
-import { groupRefsOf, insertScimUser, insertScimUserWithCommit, scimUserByEmail, scimUserByExternalId, scimUserByUid, unlinkScimUser, updateScimUser } from './scimUserStore.js';
+import { claimsOf, groupRefsOf, insertScimUser, insertScimUserWithCommit, scimUserByExternalId, scimUserByUid, unlinkScimUser, updateScimUser } from './scimUserStore.js';
 import { READ_ONLY_USER_ATTRIBUTES, userResourceOf, userWriteOf, WRITABLE_USER_ATTRIBUTES, type StoredScimUser, type UserWrite } from './userResource.js';
 
 type Ctx = CloudContext;
@@ -43,7 +43,11 @@ export async function userResponse(ctx: Ctx, caller: ScimCaller, uid: string, tx
 async function requireFreeExternalId(tx: Tx, caller: ScimCaller, externalId: string | null, uid: string | null): Promise<void> {
   if (externalId === null) return;
   const holder = await scimUserByExternalId(tx.db, caller.connection.partner, externalId);
-  if (holder && holder.uid !== uid) throw new ScimError(409, `The externalId "${externalId.slice(0, 100)}" belongs to another user`, 'uniqueness');
+  if (holder && holder.uid !== uid) throw externalIdTaken(externalId);
+}
+
+function externalIdTaken(externalId: string): ScimError {
+  return new ScimError(409, `The externalId "${externalId.slice(0, 100)}" belongs to another user`, 'uniqueness');
 }
 
 async function audit(tx: Tx, caller: ScimCaller, action: string, uid: string, summary: string): Promise<void> {
@@ -66,10 +70,11 @@ export async function createScimUser(ctx: Ctx, caller: ScimCaller, body: Record<
   const write = userWriteOf(body);
   const { partner, id: connectionId, name: connectionName } = caller.connection;
   const actor = await caller.actor(tx);
-  await requireFreeExternalId(tx, caller, write.externalId, null);
-  if (await scimUserByEmail(tx.db, partner, write.userName)) throw new ScimError(409, `A user with userName "${write.userName}" exists`, 'uniqueness');
+  const claims = await claimsOf(tx.db, partner, write.userName, write.externalId);
+  if (claims.externalIdHolder !== null) throw externalIdTaken(write.externalId!);
+  if (claims.linkedHere) throw new ScimError(409, `A user with userName "${write.userName}" exists`, 'uniqueness');
   const now = ctx.clock.now();
-  const existing = await accountByEmail(tx.db, write.userName);
+  const existing = claims.account;
   if (existing) {
     // A person the connection's admin added by hand joins the directory's care; anyone else's address is taken.
     if (existing.kind !== 'person' || !(await actor.manages(existing.uid, tx))) throw new ScimError(409, `The userName "${write.userName}" is taken by another account`, 'uniqueness');
