@@ -5,7 +5,7 @@ import { guardRoute, loginPromptAfter } from '../src/app/guards.js';
 import { landingFor, mayOpen, PAGE_ACCESS } from '../src/app/pageAccess.js';
 import { matchRoute } from '../src/app/matchRoute.js';
 import type { PortalRoute } from '../src/app/routes.js';
-import { isCurrentEntry, menuEntriesFor, type MenuEntry } from '../src/shell/menuEntries.js';
+import { isCurrentEntry, menuEntriesFor, menuPathOf, type MenuEntry } from '../src/shell/menuEntries.js';
 import { logosFor } from '../src/shell/logos.js';
 import { DEMO_MODULES } from '../../server/src/seed/demoUsers.js';
 
@@ -164,6 +164,14 @@ describe('service accounts (issue 34): administrators only', () => {
     expect(isCurrentEntry('/administrate', '/administrate/service-accounts/abc')).toBe(false);
     expect(isCurrentEntry('/administrate/service-accounts', '/administrate/service-accounts/abc')).toBe(true);
     expect(isCurrentEntry('/administrate', '/administrate/some-user')).toBe(true);
+  });
+
+  it('/dashboards, the controller view of a site, is under Sites in the menu unless the brand has a Views entry (issue 37, item 6)', () => {
+    const admin = userWith(DEMO_MODULES.partnerAdmin);
+    expect(menuPathOf('/dashboards', menuEntriesFor(admin, plain))).toBe('/sites');
+    const nordlys = resolveSettings({ origin: 'https://partner.varde.cloud', hostname: 'partner.varde.cloud', pathname: '/nordlys/sites' });
+    expect(menuPathOf('/dashboards', menuEntriesFor(admin, nordlys))).toBe('/dashboards');
+    expect(menuPathOf('/alarms', menuEntriesFor(admin, plain))).toBe('/alarms');
   });
 });
 

@@ -1,6 +1,7 @@
 import type { ModuleKey } from '@varde/core/contract';
 import { hrefFor, navigate } from '../app/router.js';
 import { useTexts } from '../shell/useTexts.js';
+import { PageFrame } from '../shell/PageFrame.js';
 
 /** The menu's name of each module (`menu:` keys), so the page names what the user lacks in their words. */
 const MODULE_LABELS: Partial<Record<ModuleKey, string>> = {
@@ -25,8 +26,7 @@ export function NoAccessPage({ missing, landing }: { missing: readonly ModuleKey
   const t = useTexts(['portal', 'menu']);
   const modules = missing.map((module) => (MODULE_LABELS[module] ? t(`menu:${MODULE_LABELS[module]}`) : module)).join(', ');
   return (
-    <section className="page no-access-page" aria-labelledby="page-title" data-testid="no-access">
-      <h1 id="page-title">{t('portal:noAccessTitle')}</h1>
+    <PageFrame className="no-access-page" title={t('portal:noAccessTitle')} testId="no-access">
       <p>{missing.length > 0 ? t('portal:noAccess', { modules }) : t('portal:administratorsOnly')}</p>
       <p>
         <a
@@ -39,6 +39,6 @@ export function NoAccessPage({ missing, landing }: { missing: readonly ModuleKey
           {t('portal:goToStart')}
         </a>
       </p>
-    </section>
+    </PageFrame>
   );
 }

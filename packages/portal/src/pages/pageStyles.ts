@@ -9,7 +9,6 @@ import './controllerFrame/controllerFrame.css';
 import './leroyLogin/leroyLogin.css';
 import './sites/sitesPages.css';
 import './dashboards/dashboards.css';
-import './administrate/administrate.css';
 import './bim/bim.css';
 // The sign-in form is in the first paint (the shell's sign-in), so its styles are too.
 import './customerLogin/loginForm.css';

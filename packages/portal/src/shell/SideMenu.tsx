@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { hrefFor, navigate, useLocation } from '../app/router.js';
-import { isCurrentEntry, type MenuEntry, type MenuLink } from './menuEntries.js';
+import { isCurrentEntry, menuPathOf, type MenuEntry, type MenuLink } from './menuEntries.js';
 import { useTexts } from './useTexts.js';
 
 interface SideMenuProps {
@@ -13,13 +13,14 @@ interface SideMenuProps {
 /** The side menu: the user's modules in the fixed order; external links open in a new tab. */
 export function SideMenu(props: SideMenuProps) {
   const t = useTexts(['menu', 'portal']);
+  const pathname = menuPathOf(useLocation().pathname, props.entries);
   return (
     <nav id={props.id} className="side-menu" aria-label={t('portal:mainMenu')} data-testid="side-menu">
       <ul>
         {props.entries.map((entry) =>
           entry.kind === 'link' ? (
             <li key={entry.id}>
-              <EntryLink entry={entry} onNavigate={props.onNavigate} />
+              <EntryLink entry={entry} pathname={pathname} onNavigate={props.onNavigate} />
             </li>
           ) : (
             <li key={entry.id} className="side-menu-group">
@@ -29,7 +30,7 @@ export function SideMenu(props: SideMenuProps) {
               <ul aria-labelledby={`menu-group-${entry.id}`}>
                 {entry.children.map((child) => (
                   <li key={child.id}>
-                    <EntryLink entry={child} onNavigate={props.onNavigate} />
+                    <EntryLink entry={child} pathname={pathname} onNavigate={props.onNavigate} />
                   </li>
                 ))}
               </ul>
@@ -41,9 +42,8 @@ export function SideMenu(props: SideMenuProps) {
   );
 }
 
-function EntryLink({ entry, onNavigate }: { entry: MenuLink; onNavigate: () => void }) {
+function EntryLink({ entry, pathname, onNavigate }: { entry: MenuLink; pathname: string; onNavigate: () => void }) {
   const t = useTexts(['menu', 'portal']);
-  const { pathname } = useLocation();
   if (entry.external) {
     return (
       <a href={entry.to} target="_blank" rel="noopener noreferrer" data-testid={`menu-${entry.id}`}>

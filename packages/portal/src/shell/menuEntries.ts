@@ -109,3 +109,8 @@ export function isCurrentEntry(to: string, pathname: string): boolean {
   if (to === '/alarms' || !pathname.startsWith(`${to}/`)) return false;
   return !PATHS_WITH_OWN_ENTRY.some((own) => own.startsWith(`${to}/`) && (pathname === own || pathname.startsWith(`${own}/`)));
 }
+
+/** /dashboards is a site's controller view, opened from the site's page: without a Views entry (one brand has it), Sites is the current entry. */
+export function menuPathOf(pathname: string, entries: readonly MenuEntry[]): string {
+  return pathname === '/dashboards' && !entries.some((entry) => entry.id === 'dashboards') ? '/sites' : pathname;
+}

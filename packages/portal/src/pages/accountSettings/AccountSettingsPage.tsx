@@ -5,6 +5,7 @@ import { useSession } from '../../app/useSession.js';
 import { AccessTokensPanel } from '../accessTokens/AccessTokensPanel.js';
 import { personalTokenOwner } from '../accessTokens/personalTokens.js';
 import { useAccessTokenTexts } from '../accessTokens/useAccessTokenTexts.js';
+import { PageFrame } from '../../shell/PageFrame.js';
 
 /**
  * /account-settings: name, new password, language (applied, stored on the account, remembered), time
@@ -15,11 +16,10 @@ export function AccountSettingsPage() {
   const uid = useSession().user?.uid ?? '';
   const owner = useMemo(() => personalTokenOwner(uid), [uid]);
   return (
-    <section className="page account-settings-page" aria-labelledby="page-title">
-      <h1 id="page-title">{t('portal:accountSettings')}</h1>
+    <PageFrame className="account-settings-page" title={t('portal:accountSettings')}>
       {/* The widget has applied and stored the language; the portal remembers it on the device like the menu's choice. */}
       <AccountSettingsWidget onLanguageChange={({ language }) => rememberLanguage(language)} />
       {uid ? <AccessTokensPanel owner={owner} title={t('accessTokens:title')} intro={t('accessTokens:intro')} /> : null}
-    </section>
+    </PageFrame>
   );
 }

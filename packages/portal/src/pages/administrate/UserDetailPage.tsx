@@ -3,6 +3,7 @@ import { UserDetailWidget, userDetailView } from '@varde/widgets/userDetail/Comp
 import type { RouteProps } from '../../app/routeProps.js';
 import { navigate, useLocation } from '../../app/router.js';
 import { useTexts } from '../../shell/useTexts.js';
+import { PageFrame } from '../../shell/PageFrame.js';
 
 /**
  * /administrate/{id} and its sub-pages /administrate/{id}/sites/, accesses/, role/ and
@@ -20,8 +21,7 @@ export function UserDetailPage({ params }: RouteProps) {
   if (id === 'undefined') return null;
 
   return (
-    <section className="page administrate-page" aria-labelledby="page-title">
-      <h1 id="page-title">{t('menu:userAdministration')}</h1>
+    <PageFrame className="administrate-page" title={t('menu:userAdministration')}>
       <UserDetailWidget
         userId={id}
         view={view}
@@ -32,6 +32,6 @@ export function UserDetailPage({ params }: RouteProps) {
           else navigate(detail.view === 'overview' ? base : `${base}/${detail.view}/`);
         }}
       />
-    </section>
+    </PageFrame>
   );
 }

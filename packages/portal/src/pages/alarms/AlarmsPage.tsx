@@ -4,6 +4,7 @@ import { hrefFor, navigate, useLocation } from '../../app/router.js';
 import { useTexts } from '../../shell/useTexts.js';
 import { OnCallLink } from '../onCall/OnCallLink.js';
 import { useOnCallTexts } from '../onCall/useOnCallTexts.js';
+import { PageFrame } from '../../shell/PageFrame.js';
 
 /** `varde-navigate` from the table and the cards: a site's page, or the map. */
 function route(detail: { href: string }): false {
@@ -19,17 +20,13 @@ export function AlarmsPage() {
   const siteHref = `${hrefFor('/sites/')}{uuid}`;
   const site = useLocation().search.get('site') ?? undefined;
   return (
-    <section className="page alarms-page" aria-labelledby="page-title">
-      <h1 id="page-title">{t('menu:alarms')}</h1>
-      {/* Issue 35: who is told when nobody acknowledges. */}
-      <p>
-        <OnCallLink text={onCall('onCall:whoIsOnCall')} />
-      </p>
+    // Issue 35: who is told when nobody acknowledges, beside the title.
+    <PageFrame className="alarms-page" title={t('menu:alarms')} actions={<OnCallLink text={onCall('onCall:whoIsOnCall')} />}>
       <AlarmTableWidget mapHref={hrefFor('/alarms/map')} siteHref={siteHref} site={site} onNavigate={route} />
       <div className="alarms-page__cards">
         {/* Every site, the customer site too: the cards count what the table and the map count (issue 37, item 1). */}
         <SiteAlarmCardsWidget siteHref={siteHref} onNavigate={route} excludeSite="" />
       </div>
-    </section>
+    </PageFrame>
   );
 }

@@ -11,6 +11,7 @@ import { auditQueryOf, EMPTY_FILTERS, type AuditFilterForm } from './auditQuery.
 import { useAuditTexts } from './useAuditTexts.js';
 import '../accessTokens/accessTokensStyles.js';
 import './auditLogStyles.js';
+import { PageFrame } from '../../shell/PageFrame.js';
 
 /** Records a page shows. */
 const PAGE_SIZE = 50;
@@ -68,8 +69,7 @@ export function AuditLogPage() {
   }
 
   return (
-    <section className="page administrate-page audit-log-page" aria-labelledby="page-title">
-      <h1 id="page-title">{t('audit:title')}</h1>
+    <PageFrame className="administrate-page audit-log-page" title={t('audit:title')}>
       <AdministrationTabs current="audit-log" />
       <p className="tokens-panel__intro">{t('audit:intro')}</p>
       <AuditFilters initial={filters.form} onApply={apply} busy={state.status === 'loading'} />
@@ -110,6 +110,6 @@ export function AuditLogPage() {
           </nav>
         </>
       )}
-    </section>
+    </PageFrame>
   );
 }

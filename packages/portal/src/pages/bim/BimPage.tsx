@@ -4,6 +4,7 @@ import type { BimUnsavedDetail } from '@varde/widgets/bimMapper/events.js';
 import { useNavigationGuard } from '../../app/router.js';
 import { useTexts } from '../../shell/useTexts.js';
 import { LeaveDialog, useLeaveDialog } from './LeaveDialog.js';
+import { PageFrame } from '../../shell/PageFrame.js';
 
 /**
  * /bim: the BIM mapping tool (the varde-bim-mapper widget). While the widget has unsaved changes
@@ -16,10 +17,9 @@ export function BimPage() {
   const leave = useLeaveDialog();
   useNavigationGuard(unsaved.leaveNeedsConfirm ? (to) => (to === '/logout' ? true : leave.ask()) : null);
   return (
-    <section className="page bim-page" aria-labelledby="page-title">
-      <h1 id="page-title">{t('menu:bim')}</h1>
+    <PageFrame className="bim-page" title={t('menu:bim')} width="full">
       <BimMapperWidget onUnsavedChange={setUnsaved} />
       <LeaveDialog dialog={leave.dialog} close={leave.close} />
-    </section>
+    </PageFrame>
   );
 }

@@ -1,13 +1,13 @@
 import { CloudAppsWidget } from '@varde/widgets/cloudApps/Component.js';
 import { useTexts } from '../../shell/useTexts.js';
+import { PageFrame } from '../../shell/PageFrame.js';
 
 /** /cloud-apps: mappings, their tables and tag mappings (the varde-cloud-apps widget). */
 export function CloudAppsPage() {
   const t = useTexts(['menu']);
   return (
-    <section className="page cloud-apps-page" aria-labelledby="page-title">
-      <h1 id="page-title">{t('menu:cloudApps')}</h1>
+    <PageFrame className="cloud-apps-page" title={t('menu:cloudApps')}>
       <CloudAppsWidget />
-    </section>
+    </PageFrame>
   );
 }

@@ -9,6 +9,7 @@ import { SiteChoices } from '../serviceAccounts/SiteChoices.js';
 import { createConnection, listConnections, listGroups, mapGroup, revokeConnection, rotateConnection } from './directoryClient.js';
 import { useDirectoryTexts } from './useDirectoryTexts.js';
 import './directorySyncStyles.js';
+import { PageFrame } from '../../shell/PageFrame.js';
 
 type Notice = { text: string; error: boolean } | null;
 
@@ -45,8 +46,7 @@ export function DirectorySyncPage() {
   }
 
   return (
-    <section className="page administrate-page directory-page" aria-labelledby="page-title">
-      <h1 id="page-title">{t('directory:title')}</h1>
+    <PageFrame className="administrate-page directory-page" title={t('directory:title')}>
       <AdministrationTabs current="directory-sync" />
       <p className="tokens-panel__intro">{t('directory:intro')}</p>
       <section className="tokens-panel" aria-labelledby="directory-connections">
@@ -94,7 +94,7 @@ export function DirectorySyncPage() {
         onConfirm={() => void confirm()}
         onCancel={() => setAsking(null)}
       />
-    </section>
+    </PageFrame>
   );
 }
 

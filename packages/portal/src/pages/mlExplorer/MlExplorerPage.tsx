@@ -1,13 +1,13 @@
 import { MlExplorerWidget } from '@varde/widgets/mlExplorer/Component.js';
 import { useTexts } from '../../shell/useTexts.js';
+import { PageFrame } from '../../shell/PageFrame.js';
 
 /** /ml-explorer: anomaly models, their versions and training (the varde-ml-explorer widget). */
 export function MlExplorerPage() {
   const t = useTexts(['menu']);
   return (
-    <section className="page ml-explorer-page" aria-labelledby="page-title">
-      <h1 id="page-title">{t('menu:mlExplorer')}</h1>
+    <PageFrame className="ml-explorer-page" title={t('menu:mlExplorer')}>
       <MlExplorerWidget />
-    </section>
+    </PageFrame>
   );
 }

@@ -8,6 +8,7 @@ import { useLoaded } from '../accessTokens/useLoaded.js';
 import { serviceAccountTokenOwner } from './serviceAccountTokens.js';
 import { useAccessTokenTexts } from '../accessTokens/useAccessTokenTexts.js';
 import '../accessTokens/accessTokensStyles.js';
+import { PageFrame } from '../../shell/PageFrame.js';
 
 const LIST = '/administrate/service-accounts';
 
@@ -59,14 +60,13 @@ export function ServiceAccountTokensPage({ params }: RouteProps) {
   }
 
   return (
-    <section className="page administrate-page service-accounts-page" aria-labelledby="page-title">
-      <h1 id="page-title">{t('menu:serviceAccounts')}</h1>
+    <PageFrame className="administrate-page service-accounts-page" title={t('menu:serviceAccounts')}>
       <p>
         <a href={hrefFor(LIST)} onClick={back} data-testid="all-service-accounts">
           {t('accessTokens:allServiceAccounts')}
         </a>
       </p>
       {body}
-    </section>
+    </PageFrame>
   );
 }

@@ -9,6 +9,7 @@ import { AdministrationTabs } from '../administrate/AdministrationTabs.js';
 import { CreateServiceAccountForm } from './CreateServiceAccountForm.js';
 import { useAccessTokenTexts } from '../accessTokens/useAccessTokenTexts.js';
 import '../accessTokens/accessTokensStyles.js';
+import { PageFrame } from '../../shell/PageFrame.js';
 
 export const tokensPathOf = (uid: string) => `/administrate/service-accounts/${encodeURIComponent(uid)}`;
 
@@ -39,8 +40,7 @@ export function ServiceAccountsPage() {
   }
 
   return (
-    <section className="page administrate-page service-accounts-page" aria-labelledby="page-title">
-      <h1 id="page-title">{t('menu:serviceAccounts')}</h1>
+    <PageFrame className="administrate-page service-accounts-page" title={t('menu:serviceAccounts')}>
       <AdministrationTabs current="service-accounts" />
       <p className="tokens-panel__intro">{t('accessTokens:serviceAccountsIntro')}</p>
       {creating ? (
@@ -78,7 +78,7 @@ export function ServiceAccountsPage() {
         onConfirm={() => deleting && void remove(deleting)}
         onCancel={() => setDeleting(null)}
       />
-    </section>
+    </PageFrame>
   );
 }
 

@@ -2,6 +2,7 @@ import { SitePageWidget } from '@varde/widgets/sitePage/Component.js';
 import { navigate } from '../../app/router.js';
 import type { RouteProps } from '../../app/routeProps.js';
 import { session } from '../../app/session.js';
+import { PageFrame } from '../../shell/PageFrame.js';
 
 /**
  * /sites/:uuid: one site (live values, trend, active alarms, rules). "Open the controller" goes, by the
@@ -11,7 +12,8 @@ import { session } from '../../app/session.js';
  */
 export function SitePage({ params }: RouteProps) {
   return (
-    <section className="page site-page" aria-label={params.uuid}>
+    // The widget's h1 names the site (in the frame's title size, --varde-page-title-size).
+    <PageFrame className="site-page" label={params.uuid}>
       <SitePageWidget
         siteUuid={params.uuid ?? ''}
         controllerHref={session.settings.controllerLinks === 'proxy' ? '/dashboards?site={uuid}' : undefined}
@@ -22,6 +24,6 @@ export function SitePage({ params }: RouteProps) {
           return false;
         }}
       />
-    </section>
+    </PageFrame>
   );
 }
