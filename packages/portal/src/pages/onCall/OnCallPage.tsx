@@ -10,6 +10,7 @@ import { TIMELINE_MS } from './onCallTimes.js';
 import { useOnCallTexts } from './useOnCallTexts.js';
 import '../accessTokens/accessTokensStyles.js';
 import './onCallStyles.js';
+import { PageFrame } from '../../shell/PageFrame.js';
 
 /** The partner's schedules, each with its next 14 days (one answer per schedule, asked together). */
 async function loadSchedules(now: number) {
@@ -31,8 +32,7 @@ export function OnCallPage() {
     reload();
   };
   return (
-    <section className="page oncall-page" aria-labelledby="page-title">
-      <h1 id="page-title">{t('onCall:title')}</h1>
+    <PageFrame className="oncall-page" title={t('onCall:title')}>
       <p className="oncall-intro">{t('onCall:intro')}</p>
       {state.status === 'loading' ? (
         <p role="status">{t('onCall:loading')}</p>
@@ -59,6 +59,6 @@ export function OnCallPage() {
           </>
         )
       )}
-    </section>
+    </PageFrame>
   );
 }
