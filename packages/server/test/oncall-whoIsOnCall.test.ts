@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onCallAt, onCallBetween } from '../src/oncall/whoIsOnCall.js';
+import { backupAt, onCallAt, onCallBetween } from '../src/oncall/whoIsOnCall.js';
 import { rotationProblem, type Layer } from '../src/oncall/recurrence.js';
 import { rotationOccurrenceProblem } from '../src/oncall/rotationOccurs.js';
 import type { Override, Schedule } from '../src/oncall/schedule.js';
@@ -116,5 +116,32 @@ describe('rotation checks', () => {
     expect(await rotationOccurrenceProblem({ start: '2026-02-01T08:00', rotation: 'FREQ=YEARLY;INTERVAL=2' }, oslo)).toBe('hands off less often than once a year');
     expect(await rotationOccurrenceProblem({ start: '2026-02-01T08:00', rotation: 'FREQ=WEEKLY;BYDAY=MO,TU' }, oslo)).toBeNull();
     expect(await rotationOccurrenceProblem({ start: '2026-02-01T08:00', rotation: 'FREQ=DAILY;COUNT=1' }, oslo)).toBeNull();
+  });
+});
+
+describe('someone away (a disabled account: a leaver)', () => {
+  const layers: Layer[] = [
+    { users: ['ada', 'bo'], start: '2026-03-23T08:00', rotation: 'weekly' },
+    { users: ['nina', 'ole', 'pia'], start: '2026-03-23T16:00', rotation: 'FREQ=DAILY', endTime: '08:00' },
+  ];
+  const override: Override = { userUid: 'ole', from: at('2026-03-24T10:00:00Z'), to: at('2026-03-24T12:00:00Z') };
+  const present = schedule(layers, [override]);
+  const leaverOle = { ...present, away: ['ole'] };
+
+  it("holds no turn: their night falls to the layer below, their override is passed over", () => {
+    // 24 Mar 16:00 CET is ole's night (nina had the 23rd).
+    expect(who(present, '2026-03-24T20:00:00Z')).toBe('ole');
+    expect(who(leaverOle, '2026-03-24T20:00:00Z')).toBe('ada');
+    expect(who(present, '2026-03-24T11:00:00Z')).toBe('ole');
+    expect(who(leaverOle, '2026-03-24T11:00:00Z')).toBe('ada');
+    // Nobody else's turn moves: pia still has the 25th.
+    expect(who(leaverOle, '2026-03-25T20:00:00Z')).toBe('pia');
+    expect(onCallBetween(leaverOle, at('2026-03-24T00:00:00Z'), at('2026-03-26T00:00:00Z')).map((span) => span.userUid)).not.toContain('ole');
+  });
+
+  it("is skipped as the backup: the next in the rotation who is not away", () => {
+    expect(backupAt(present, at('2026-03-23T20:00:00Z'))).toBe('ole');
+    expect(backupAt(leaverOle, at('2026-03-23T20:00:00Z'))).toBe('pia');
+    expect(backupAt({ ...present, away: ['ole', 'pia'] }, at('2026-03-23T20:00:00Z'))).toBeNull();
   });
 });

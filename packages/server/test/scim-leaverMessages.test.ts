@@ -44,3 +44,34 @@ test('a deactivated directory user gets no rule message; reactivated, they do', 
   await directory('PATCH', `/Users/${user.body.id}`, { schemas: [PATCH_OP], Operations: [{ op: 'Replace', path: 'active', value: true }] });
   expect(await outcome()).toEqual(['sent']);
 });
+
+test("a deactivated directory user holds no on-call turn: the schedule's next person takes it; reactivated, it is theirs again", async () => {
+  const directory = scim(cloud, (await makeConnection(cloud, demoUsers.admin, 'Okta')).token);
+  const leaver = await directory('POST', '/Users', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: 'natt@fm-firma.test', displayName: 'Natt Vakt' });
+  expect(leaver.status).toBe(201);
+  // A layer of the leaver alone, over a layer of the demo user: the upper layer wins while the leaver is there.
+  const created = await callAs(cloud, admin, 'alarms', '/oncall/schedules', {
+    method: 'POST',
+    json: {
+      name: 'Leaver rota',
+      timeZone: 'Europe/Oslo',
+      sites: [site.uuid],
+      layers: [
+        { users: [demoUsers.user.email], start: '2026-01-05T08:00', rotation: 'weekly' },
+        { users: ['natt@fm-firma.test'], start: '2026-01-05T08:00', rotation: 'weekly' },
+      ],
+      overrides: [],
+    },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const onCall = async () => {
+    const answer = await callAs(cloud, admin, 'alarms', `/oncall/who?site=${site.uuid}&at=2026-06-10T12:00:00Z`);
+    expect(answer.status).toBe(200);
+    return answer.body.data.find((item: { schedule: { id: string } }) => item.schedule.id === created.body.id).user;
+  };
+  expect(await onCall()).toBe('natt@fm-firma.test');
+  await directory('PATCH', `/Users/${leaver.body.id}`, { schemas: [PATCH_OP], Operations: [{ op: 'Replace', path: 'active', value: false }] });
+  expect(await onCall()).toBe(demoUsers.user.email);
+  await directory('PATCH', `/Users/${leaver.body.id}`, { schemas: [PATCH_OP], Operations: [{ op: 'Replace', path: 'active', value: true }] });
+  expect(await onCall()).toBe('natt@fm-firma.test');
+});

@@ -18,6 +18,11 @@ export interface Schedule {
   sites: string[] | null;
   layers: Layer[];
   overrides: Override[];
+  /**
+   * People of its layers and overrides whose accounts are disabled (leavers, whether a directory or an admin
+   * disabled them): they hold no turn, and whoever the schedule has next takes it (oncall/whoIsOnCall.ts).
+   */
+  away?: readonly string[];
   createdAt: number;
   updatedAt: number;
 }

@@ -13,16 +13,18 @@ export interface OnCall {
 
 /**
  * The one answer to "who is on call": an override covering `at` wins; else the last layer with a shift
- * at `at`; else nobody (null). Every rota, feed, timeline and escalation asks this function, or the
- * timeline built from it (onCallBetween).
+ * at `at`; else nobody (null). Someone away (a disabled account) holds nothing: their override or shift
+ * is passed over as if it were not there. Every rota, feed, timeline and escalation asks this function,
+ * or the timeline built from it (onCallBetween).
  */
 export function onCallAt(schedule: Schedule, at: number): OnCall | null {
-  const override = schedule.overrides.find((item) => item.from <= at && at < item.to);
+  const away = new Set(schedule.away ?? []);
+  const override = schedule.overrides.find((item) => item.from <= at && at < item.to && !away.has(item.userUid));
   if (override) return { userUid: override.userUid, source: 'override', from: override.from, until: override.to };
   for (let index = schedule.layers.length - 1; index >= 0; index -= 1) {
     const shift = layerShiftAt(schedule.layers[index]!, schedule.timeZone, at);
-    if (!shift) continue;
-    const nextOverride = Math.min(...schedule.overrides.filter((item) => item.from > at).map((item) => item.from));
+    if (!shift || away.has(shift.userUid)) continue;
+    const nextOverride = Math.min(...schedule.overrides.filter((item) => item.from > at && !away.has(item.userUid)).map((item) => item.from));
     return { userUid: shift.userUid, source: 'layer', layer: index, from: shift.start, until: Math.min(shift.end, nextOverride) };
   }
   return null;
@@ -71,7 +73,13 @@ export function backupAt(schedule: Schedule, at: number): string | null {
     const layered = onCallAt({ ...schedule, overrides: [] }, at);
     return layered && layered.userUid !== primary.userUid ? layered.userUid : null;
   }
+  // The next in the rotation who is not away.
+  const away = new Set(schedule.away ?? []);
   const users = schedule.layers[primary.layer!]!.users;
-  const next = users[(users.indexOf(primary.userUid) + 1) % users.length]!;
-  return next !== primary.userUid ? next : null;
+  const start = users.indexOf(primary.userUid);
+  for (let step = 1; step < users.length; step += 1) {
+    const next = users[(start + step) % users.length]!;
+    if (next !== primary.userUid && !away.has(next)) return next;
+  }
+  return null;
 }
