@@ -7,7 +7,7 @@ export const sitePageStyles = `${uplotCss}
 .varde-site-page { font-family: var(--sl-font-sans, system-ui, sans-serif); color: var(--varde-fg, #1f2933); font-size: 14px; display: grid; gap: 16px; }
 .varde-site-page__header { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 16px; }
 /* In the portal the page frame's title size (--varde-page-title-size), so this h1 sits where every page's title does. */
-.varde-site-page__title { font-size: var(--varde-page-title-size, 1.5rem); line-height: 1.25; margin: 0; overflow-wrap: anywhere; }
+.varde-site-page__title { font-size: var(--varde-page-title-size, 1.5rem); line-height: 1.25; margin: 0; overflow-wrap: anywhere; align-self: flex-start; }
 .varde-site-page__status { display: inline-flex; align-items: center; gap: 6px; padding: 2px 10px; border-radius: 999px; background: var(--varde-surface-alt); font-weight: 600; }
 .varde-site-page__status::before { content: ''; width: 10px; height: 10px; border-radius: 50%; background: var(--status-color, #757575); }
 .varde-site-page__open { margin-left: auto; display: inline-flex; align-items: center; padding: 6px 14px; border-radius: 6px; background: var(--varde-primary, #1f6f78); color: var(--varde-on-primary, #fff); font-weight: 600; text-decoration: none; }
