@@ -7,6 +7,8 @@ const databaseUrl = process.env.VARDE_E2E_DATABASE_URL;
 
 export default defineConfig({
   testDir: './e2e',
+  // Each run empties its output folder when it starts: the PostgreSQL run beside the SQLite one has its own.
+  outputDir: databaseUrl ? 'test-results-postgres' : 'test-results',
   fullyParallel: false,
   workers: 1,
   // One retry: under load a provider sign-in now and then comes back from /login/callback to the

@@ -125,9 +125,12 @@ test('the user detail: rows, password only for managers who may, role sub-page, 
   await expect(detail.getByRole('radio', { name: 'User', exact: true })).toBeChecked();
   await detail.getByRole('radio', { name: 'Guest' }).click();
   await expect(detail.getByRole('radio', { name: 'Guest' })).toBeChecked();
-  expect((await findUser(request, admin, demoUsers.user.email))?.role).toBe('Guest');
+  // The radio shows the choice at once; the cloud has it once the change is stored (later on PostgreSQL).
+  const storedRole = async () => (await findUser(request, admin, demoUsers.user.email))?.role;
+  await expect.poll(storedRole).toBe('Guest');
   await detail.getByRole('radio', { name: 'User', exact: true }).click();
   await expect(detail.getByRole('radio', { name: 'User', exact: true })).toBeChecked();
+  await expect.poll(storedRole).toBe('User');
 
   await detail.getByRole('button', { name: /Back to/ }).click();
   await expect(page).toHaveURL(new RegExp(`/administrate/${user!.uid}$`));

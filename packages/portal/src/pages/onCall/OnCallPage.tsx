@@ -26,7 +26,8 @@ export function OnCallPage() {
   const t = useOnCallTexts(['menu']);
   const { user } = useSession();
   const [now, setNow] = useState(() => Date.now());
-  const { state, reload } = useLoaded(() => loadSchedules(now), String(now));
+  // One key: a refresh after a change reloads (with the new now) and keeps the cards and their notices meanwhile.
+  const { state, reload } = useLoaded(() => loadSchedules(now), 'schedules');
   const refresh = () => {
     setNow(Date.now());
     reload();
