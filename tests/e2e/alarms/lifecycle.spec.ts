@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { demoSites } from '../../../packages/server/src/seed/demoSites.js';
 import { demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
 import { expectNoSeriousA11yViolations } from '../pages/helpers.js';
-import { adminControls, failOnDialog, signIn } from '../sites/cloudControls.js';
+import { adminControls, attemptIndex, attemptSuffix, failOnDialog, signIn } from '../sites/cloudControls.js';
 
 /**
  * Issue 16's alarm lifecycle in Chromium: an operator acknowledges an alarm with a comment in one
@@ -26,7 +26,7 @@ const rowOf = (page: Page, id: string) => page.locator(`[part="row"][data-alarm-
 test('acknowledged with a comment in one browser, shown acknowledged in another within a second', async ({ browser, request }) => {
   const controls = await adminControls(request);
   await controls.pause();
-  const alarm = await controls.raise({ siteUuid: site.uuid, alarmGroup: 'A', tagName: 'E2E-ACK', text: 'Tilluft for varm', value: '31 °C' });
+  const alarm = await controls.raise({ siteUuid: site.uuid, alarmGroup: 'A', tagName: `E2E-ACK${attemptSuffix()}`, text: 'Tilluft for varm', value: '31 °C' });
 
   const operator = await alarmsPage(browser);
   const colleague = await alarmsPage(browser);
@@ -61,7 +61,7 @@ test('acknowledged with a comment in one browser, shown acknowledged in another 
 test('screenshots of the table with an acknowledged alarm at 1440 and 390 px; no serious a11y violation', async ({ browser, request }) => {
   const controls = await adminControls(request);
   await controls.pause();
-  const alarm = await controls.raise({ siteUuid: site.uuid, alarmGroup: 'B', tagName: 'E2E-SHOT', text: 'Trykkfall kjølekrets', value: '1,2 bar' });
+  const alarm = await controls.raise({ siteUuid: site.uuid, alarmGroup: 'B', tagName: `E2E-SHOT${attemptSuffix()}`, text: 'Trykkfall kjølekrets', value: '1,2 bar' });
   const api = await request.post('/cloud/auth/login', { data: { piscadaId: user.email, password: user.password } });
   const tokens = ((await api.json()) as { accessTokens: Record<string, string> }).accessTokens;
   const bearer = Object.entries(tokens).find(([host]) => host.startsWith('alarms.'))![1];
@@ -89,8 +89,10 @@ test('the map popup acknowledges and shelves the site\'s alarms', async ({ page,
   const login = await request.post('/cloud/auth/login', { data: { piscadaId: admin.email, password: admin.password } });
   const tokens = ((await login.json()) as { accessTokens: Record<string, string> }).accessTokens;
   const headers = { authorization: `Bearer ${Object.entries(tokens).find(([host]) => host.startsWith('alarms.'))![1]}` };
-  // Alone at sea, so that its marker is never in a cluster.
-  const created = await request.post('/cloud/alarms/simulation/sites', { headers, data: { name: 'Havstasjon E2E', latitude: 66, longitude: 2 } });
+  // Alone at sea, so that its marker is never in a cluster; a retry's station lies 4° further south-west.
+  const attempt = attemptIndex();
+  const station = `Havstasjon E2E${attemptSuffix()}`;
+  const created = await request.post('/cloud/alarms/simulation/sites', { headers, data: { name: station, latitude: 66 - 4 * attempt, longitude: 2 - 2 * attempt } });
   expect(created.status()).toBe(201);
   const siteUuid = ((await created.json()) as { data: { uuid: string } }).data.uuid;
   const first = await controls.raise({ siteUuid, alarmGroup: 'A', tagName: 'HAV-1', text: 'Lekkasje' });
@@ -102,7 +104,7 @@ test('the map popup acknowledges and shelves the site\'s alarms', async ({ page,
 
   failOnDialog(page);
   await signIn(page, '/alarms/map', admin.email, admin.password);
-  const marker = page.locator('.leaflet-marker-icon[title="Havstasjon E2E"]');
+  const marker = page.locator(`.leaflet-marker-icon[title="${station}"]`);
   const popup = page.locator('.varde-alarm-map__popup');
   await expect(marker).toBeVisible({ timeout: 15_000 });
   await marker.click();
@@ -113,8 +115,9 @@ test('the map popup acknowledges and shelves the site\'s alarms', async ({ page,
 
   await popup.locator(`[data-action="acknowledge"][data-alarm-id="${first.id}"]`).click();
   await expect.poll(async () => (await stateOf(first.id)).acknowledgedBy).toBe(admin.email);
-  // The marker is rebuilt with the new rows and its popup stays open, listing only what is left to do.
-  await expect(popup.locator('li[data-alarm-id]')).toHaveCount(1);
+  // The marker is rebuilt with the new rows and its popup stays open, listing only what is left to do
+  // (at the next push or 3 s poll, which a loaded machine may answer late).
+  await expect(popup.locator('li[data-alarm-id]')).toHaveCount(1, { timeout: 10_000 });
   await popup.locator(`[data-action="shelve"][data-alarm-id="${second.id}"]`).click();
   await expect.poll(async () => (await stateOf(second.id)).shelvedUntil ?? null).not.toBeNull();
   expect((await stateOf(second.id)).acknowledgedBy).toBeNull();

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
 import { signInAs } from '../savedSignIn.js';
 
@@ -8,6 +8,20 @@ import { signInAs } from '../savedSignIn.js';
 export async function signIn(page: Page, path: string, email: string, password: string): Promise<void> {
   await signInAs(page, path, email, password);
   await expect(page).toHaveURL(new RegExp(`${path.replace(/[/]/g, '\\/')}$`), { timeout: 20_000 });
+}
+
+/** Which attempt of this test runs: 0 the first time, then 1, 2, … for each retry or repeat. */
+export function attemptIndex(): number {
+  const { retry, repeatEachIndex } = test.info();
+  return repeatEachIndex * 2 + retry;
+}
+
+/**
+ * A suffix that tells this attempt's data from an earlier attempt's: '' the first time, `-2`, `-3` … after.
+ * The cloud keeps what a failed attempt raised, so a retry that reused its names would meet it.
+ */
+export function attemptSuffix(): string {
+  return attemptIndex() === 0 ? '' : `-${attemptIndex() + 1}`;
 }
 
 /** The reference cloud's simulation controls, as the demo's system admin (bearer of the alarms service). */
