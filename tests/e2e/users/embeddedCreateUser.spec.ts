@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
+import { attemptSuffix } from '../sites/cloudControls.js';
 import { apiLogin, chooseOption, findUser, firstSite, screenshot, signInOnHostPage } from './helpers.js';
 
 /**
@@ -31,7 +32,9 @@ test('an admin creates a user from the form embedded in the example host page', 
   await expect(form.getByText('E-posten må være gyldig')).toBeVisible();
   await screenshot(page, 'embedded-errors-desktop');
 
-  await email.fill('frame.user@varde.test');
+  // A retry's user of its own: the one an earlier attempt made is still in the cloud.
+  const address = `frame.user${attemptSuffix()}@varde.test`;
+  await email.fill(address);
   await form.getByLabel('Navn').fill('Frida Frame');
   await form.locator('[part="password-input"] input').fill('frame-pass-1');
   await chooseOption(form.locator('[part="role-select"]'), 'Gjest');
@@ -41,12 +44,12 @@ test('an admin creates a user from the form embedded in the example host page', 
   await form.locator('[part="submit-button"]').click();
 
   await expect(form.getByRole('status')).toHaveText('Brukeren ble opprettet!');
-  await expect(page.locator('#created li')).toHaveText(['Frida Frame <frame.user@varde.test> as Guest']);
-  const created = await findUser(request, admin, 'frame.user@varde.test');
+  await expect(page.locator('#created li')).toHaveText([`Frida Frame <${address}> as Guest`]);
+  const created = await findUser(request, admin, address);
   expect(created).toMatchObject({ role: 'Guest', controllers: { [controllerId]: true } });
 
   // The same e-mail again: the server's 409 is shown as the catalogue says.
-  await email.fill('FRAME.USER@varde.test');
+  await email.fill(address.replace(/^[^@]+/, (local) => local.toUpperCase()));
   await form.getByLabel('Navn').fill('Frida Again');
   await form.locator('[part="password-input"] input').fill('frame-pass-2');
   await chooseOption(form.locator('[part="role-select"]'), 'Leser');
@@ -116,7 +119,7 @@ test('the portal\'s frame page /controllerframe/createuser (alias of /controller
   const form = page.locator('.varde-create-user');
   await expect(form.getByRole('heading', { name: 'Add user' })).toBeVisible();
   await expect(form.locator('[part="sites-select"]')).toHaveJSProperty('value', [controllerId]);
-  await form.getByLabel('E-mail').fill('portal.frame@varde.test');
+  await form.getByLabel('E-mail').fill(`portal.frame${attemptSuffix()}@varde.test`);
   await form.getByLabel('Name', { exact: true }).fill('Per Portal');
   await form.locator('[part="password-input"] input').fill('portal-pass-1');
   await chooseOption(form.locator('[part="role-select"]'), 'User');
