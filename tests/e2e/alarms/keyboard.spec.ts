@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
-import { adminControls, failOnDialog, signIn } from '../sites/cloudControls.js';
+import { adminControls, attemptSuffix, failOnDialog, signIn } from '../sites/cloudControls.js';
 
 /**
  * Issue 37, item 3: the alarm table by keyboard alone. Focus moves into the dialog when it opens and back
@@ -30,9 +30,11 @@ test('open, acknowledge and close by keyboard; focus into the dialog and back to
   const controls = await adminControls(request);
   await controls.pause();
   const site = (await controls.sitesOf(user.email, user.password)).find((item) => item.webpmpReady === true)!;
-  // Newest first: the last raised is the top row.
-  const lower = await controls.raise({ siteUuid: site.uuid, alarmGroup: 'B', tagName: 'KEY-2', text: 'Nedre rad' });
-  const top = await controls.raise({ siteUuid: site.uuid, alarmGroup: 'A', tagName: 'KEY-1', text: 'Øverste rad' });
+  // Newest first: the last raised is the top row. Tags of this attempt's own (a retry's raise of the same
+  // tag would re-trigger the alarm the earlier attempt acknowledged, history and all).
+  const lowerTag = `KEY-2${attemptSuffix()}`;
+  const lower = await controls.raise({ siteUuid: site.uuid, alarmGroup: 'B', tagName: lowerTag, text: 'Nedre rad' });
+  const top = await controls.raise({ siteUuid: site.uuid, alarmGroup: 'A', tagName: `KEY-1${attemptSuffix()}`, text: 'Øverste rad' });
   failOnDialog(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, '/alarms', user.email, user.password);
@@ -75,7 +77,7 @@ test('open, acknowledge and close by keyboard; focus into the dialog and back to
   expect((await focused(page)).alarmId).toBe(lower.id);
   await page.keyboard.press('k');
   await expect(rowOf(lower.id)).toHaveAttribute('data-acked', 'true');
-  await expect(page.getByTestId('alarm-notice')).toHaveText(`${site.name} KEY-2 kvittert.`);
+  await expect(page.getByTestId('alarm-notice')).toHaveText(`${site.name} ${lowerTag} kvittert.`);
   expect((await focused(page)).alarmId).toBe(lower.id);
   expect((await request.get(`/cloud/outbox/messages`)).ok()).toBe(true);
 });
@@ -84,8 +86,8 @@ test('a bulk acknowledgement by keyboard: focus into its dialog, back to the bul
   const controls = await adminControls(request);
   await controls.pause();
   const site = (await controls.sitesOf(user.email, user.password)).find((item) => item.webpmpReady === true)!;
-  const second = await controls.raise({ siteUuid: site.uuid, alarmGroup: 'C', tagName: 'BULK-KEY-2' });
-  const first = await controls.raise({ siteUuid: site.uuid, alarmGroup: 'C', tagName: 'BULK-KEY-1' });
+  const second = await controls.raise({ siteUuid: site.uuid, alarmGroup: 'C', tagName: `BULK-KEY-2${attemptSuffix()}` });
+  const first = await controls.raise({ siteUuid: site.uuid, alarmGroup: 'C', tagName: `BULK-KEY-1${attemptSuffix()}` });
   failOnDialog(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, '/alarms', user.email, user.password);

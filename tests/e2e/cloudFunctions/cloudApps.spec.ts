@@ -1,11 +1,37 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Mapping, MappingTable } from '../../../packages/core/src/contract/index.js';
+import { demoSites } from '../../../packages/server/src/seed/demoSites.js';
+import { attemptIndex } from '../sites/cloudControls.js';
 import { bearerFor, signIn } from './helpers.js';
 
 /** Cloud apps in Chromium: edit a tag mapping inline and see it after the reload (issue 8's "must show"). */
 const mappingButton = (page: Page, title: string) => page.locator('[data-mapping]', { hasText: title });
 
-test('edit a tag mapping inline (Enter), see the busy dialog, and see the value after the reload', async ({ page }) => {
+/**
+ * A retry finds the tables as the earlier attempt saved them (a tag, a title, the active flag, an interval):
+ * they are put back as the seed made them (one table per demo site in order, the last one inactive, every
+ * interval 15 minutes, CO2 on QT701), so the retry checks the seed's values as the first attempt did.
+ */
+async function restoreSeededTables(request: APIRequestContext, title: string): Promise<void> {
+  const headers = await bearerFor(request, 'mappings-manager');
+  const mappings = (await (await request.get('/cloud/mappings-manager/v0/mappings', { headers })).json()) as Mapping[];
+  const mapping = mappings.find((item) => item.title === title)!;
+  const co2 = mapping.meanings.find((meaning) => meaning.title === 'CO2')?.uuid;
+  const tables = (await (await request.get(`/cloud/mappings-manager/v0/mapping-tables/${mapping.uuid}`, { headers })).json()) as MappingTable[];
+  for (const [index, table] of tables.entries()) {
+    const patch = {
+      title: demoSites()[index]!.name,
+      active: index !== tables.length - 1,
+      'tag-mappings': table['tag-mappings'].map((entry) => (entry['meaning-uuid'] === co2 ? { ...entry, tag: 'QT701' } : entry)),
+      parameters: table.parameters.map((parameter) => ({ ...parameter, value: 15 })),
+    };
+    const answer = await request.patch(`/cloud/mappings-manager/v0/mapping-tables/${mapping.uuid}/${table.uuid}`, { headers, data: patch });
+    expect(answer.ok()).toBe(true);
+  }
+}
+
+test('edit a tag mapping inline (Enter), see the busy dialog, and see the value after the reload', async ({ page, request }) => {
+  if (attemptIndex() > 0) await restoreSeededTables(request, 'Ventilation optimiser');
   await signIn(page, '/cloud-apps');
   await mappingButton(page, 'Ventilation optimiser').click();
   const rows = page.locator('[data-table]');
@@ -30,7 +56,8 @@ test('edit a tag mapping inline (Enter), see the busy dialog, and see the value 
   await expect(page.locator('tr', { hasText: 'CO2' }).locator('[data-field="tag"]')).toHaveValue('QT702');
 });
 
-test('rename a table inline, toggle it active; a bad controller-id gets the spec text', async ({ page }) => {
+test('rename a table inline, toggle it active; a bad controller-id gets the spec text', async ({ page, request }) => {
+  if (attemptIndex() > 0) await restoreSeededTables(request, 'Heating curve');
   await signIn(page, '/cloud-apps');
   await mappingButton(page, 'Heating curve').click();
   const last = page.locator('[data-table]').nth(3);
@@ -63,7 +90,8 @@ test('390 px wide', async ({ page }) => {
   await page.screenshot({ path: 'test-results/screens/apps-390.png', fullPage: true });
 });
 
-test('a mapping\'s fields and a table\'s setting are edited in the page and read back by the vendor-shaped API', async ({ page }) => {
+test('a mapping\'s fields and a table\'s setting are edited in the page and read back by the vendor-shaped API', async ({ page, request }) => {
+  if (attemptIndex() > 0) await restoreSeededTables(request, 'Heating curve');
   await signIn(page, '/cloud-apps');
   await mappingButton(page, 'Heating curve').click();
   const details = page.locator('[part="mapping-details"]');

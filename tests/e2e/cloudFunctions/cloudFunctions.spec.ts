@@ -1,7 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { attemptIndex, attemptSuffix } from '../sites/cloudControls.js';
 import { admin, bearerFor, cliRunner, signIn } from './helpers.js';
 
 /**
@@ -14,21 +15,35 @@ const action = (page: Page, name: string) => page.locator(`[data-action="${name}
 /** monaco's first load is a large chunk: on two busy cores (two browser runs beside the cluster suite) it took over 5 s. */
 const MONACO_LOAD_MS = 20_000;
 
-test('type into monaco, save: the version goes up; the unsaved guard blocks switching', async ({ page }) => {
+/**
+ * The function's version now: 1 as seeded on a first attempt; a retry in the same cloud starts from what
+ * the earlier attempt saved, and checks that its own save counts up from there.
+ */
+async function versionAtStart(request: APIRequestContext, name: string): Promise<number> {
+  const answer = await request.get(`/cloud/faas-manager/v0/functions/${name}`, { headers: await bearerFor(request, 'faas-manager') });
+  expect(answer.ok()).toBe(true);
+  const { version } = (await answer.json()) as { version: number };
+  if (attemptIndex() === 0) expect(version).toBe(1);
+  return version;
+}
+
+test('type into monaco, save: the version goes up; the unsaved guard blocks switching', async ({ page, request }) => {
+  const version = await versionAtStart(request, 'hello');
+  const edit = `# edited in the browser${attemptSuffix()}`;
   await signIn(page, '/cloud-functions');
-  await expect(item(page, 'hello')).toContainText('v1');
+  await expect(item(page, 'hello')).toContainText(`v${version}`);
   await item(page, 'hello').click();
   const editor = page.locator('.monaco-editor');
   await expect(editor).toBeVisible({ timeout: MONACO_LOAD_MS });
   // Python highlighting: monaco tokenises `def` as a keyword.
   await expect(page.locator('.monaco-editor .view-lines span.mtk8, .monaco-editor .view-lines [class*="mtk"]').first()).toBeVisible();
-  await expect(page.locator('[data-field="version"]')).toHaveText('1');
+  await expect(page.locator('[data-field="version"]')).toHaveText(String(version));
   await expect(page.locator('[data-field="name"]')).toHaveAttribute('readonly', '');
   await expect(action(page, 'save')).toHaveAttribute('disabled', '');
 
   await editor.locator('.view-lines').click();
   await page.keyboard.press('Control+End');
-  await page.keyboard.type('# edited in the browser');
+  await page.keyboard.type(edit);
   await expect(page.locator('[data-unsaved]')).toHaveText('You have unsaved changes.');
   // monaco's worker is built beside the portal's chunks (started by monaco when it needs it).
   expect(await page.evaluate(async () => (await fetch('/assets/monaco-editor.worker.js')).status)).toBe(200);
@@ -47,10 +62,10 @@ test('type into monaco, save: the version goes up; the unsaved guard blocks swit
 
   await action(page, 'save').click();
   await expect(page.getByText('Choose a function, or create a new one.')).toBeVisible();
-  await expect(item(page, 'hello')).toContainText('v2');
+  await expect(item(page, 'hello')).toContainText(`v${version + 1}`);
   await item(page, 'hello').click();
-  await expect(page.locator('[data-field="version"]')).toHaveText('2');
-  await expect(page.locator('.monaco-editor .view-lines')).toContainText('# edited in the browser');
+  await expect(page.locator('[data-field="version"]')).toHaveText(String(version + 1));
+  await expect(page.locator('.monaco-editor .view-lines')).toContainText(edit);
 });
 
 test('an error detail from the server is shown and dismissed', async ({ page, request }) => {
@@ -76,24 +91,26 @@ test('an error detail from the server is shown and dismissed', async ({ page, re
   await expect(item(page, 'e2e-gone')).toHaveCount(0);
 });
 
-test('varde functions deploy, and the open portal shows the new version; a run shows the values it wrote', async ({ page }) => {
+test('varde functions deploy, and the open portal shows the new version; a run shows the values it wrote', async ({ page, request }) => {
+  const version = await versionAtStart(request, 'room-average');
+  const description = `Deployed from the CLI${attemptSuffix()}`;
   await page.clock.install();
   await signIn(page, '/cloud-functions');
-  await expect(item(page, 'room-average')).toContainText('v1');
+  await expect(item(page, 'room-average')).toContainText(`v${version}`);
   const varde = cliRunner();
   await varde(['login', '--user', admin.email, '--password-stdin'], `${admin.password}\n`);
   const dir = join(mkdtempSync(join(tmpdir(), 'varde-e2e-fn-')), 'room-average');
   await varde(['functions', 'pull', 'room-average', dir]);
-  writeFileSync(join(dir, 'description.txt'), 'Deployed from the CLI');
+  writeFileSync(join(dir, 'description.txt'), description);
   const deployed = await varde(['functions', 'deploy', dir]);
-  expect(deployed.stdout).toBe('2\n');
+  expect(deployed.stdout).toBe(`${version + 1}\n`);
   // The list refreshes every 10 s: the page's clock jumps to the next refresh instead of waiting for it.
   await page.clock.fastForward(10_000);
-  await expect(item(page, 'room-average')).toContainText('v2');
-  await expect(item(page, 'room-average')).toContainText('Deployed from the CLI');
+  await expect(item(page, 'room-average')).toContainText(`v${version + 1}`);
+  await expect(item(page, 'room-average')).toContainText(description);
 
   await item(page, 'room-average').click();
-  await expect(page.locator('[data-field="version"]')).toHaveText('2');
+  await expect(page.locator('[data-field="version"]')).toHaveText(String(version + 1));
   await page.locator('[data-field="run-request"]').fill('{"tag": "RT401"}');
   await action(page, 'run').click();
   const result = page.locator('[data-run-status]');
