@@ -1,14 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demoUsers, DEMO_PASSWORD } from '../../../packages/server/src/seed/demoUsers.js';
 import { useLanguage } from '../shell/shellHelpers.js';
-import { seriousViolationsOnPage, sidewaysOverflow } from './axeHelpers.js';
+import { sidewaysOverflow } from './axeHelpers.js';
 import { signInAs } from '../savedSignIn.js';
 
 /**
  * Issue 26, items 1 and 2: every page of the portal in the light and the dark theme (the system's
- * choice, which the portal follows until the user chooses), at 1440 and 390 px. axe-core finds no
- * serious or critical violation (colour contrast included), and no page scrolls sideways on a phone.
- * One sweep: each page loads once per width and is checked in both themes (the scheme follows the
+ * choice, which the portal follows until the user chooses), at 1440 and 390 px: no page scrolls sideways
+ * on a phone, and every alarm row fits it. axe on these pages, both themes and widths, at moderate and
+ * worse, is look/pageFrame.spec.ts's (the system admin's walk) and look/roleWalks.spec.ts's (every other
+ * role). One sweep: each page loads once per width and is seen in both themes (the scheme follows the
  * system live). Screens of sites, site page, alarms, map and rules land in test-results/screens/look-*.png.
  */
 const SHOTS = 'test-results/screens';
@@ -72,7 +73,7 @@ const WIDTHS = [
 ];
 
 for (const size of WIDTHS) {
-  test(`every page at ${size.label} px passes axe in light and dark and does not scroll sideways`, async ({ page }) => {
+  test(`every page at ${size.label} px, light and dark, does not scroll sideways`, async ({ page }) => {
     test.setTimeout(240_000);
     await useLanguage(page, 'no');
     await page.setViewportSize({ width: size.width, height: size.height });
@@ -90,11 +91,8 @@ for (const size of WIDTHS) {
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
         await expect(page.locator('html')).toHaveAttribute('data-scheme', scheme);
-        // Let transitions and lazily loaded tokens settle before measuring colours.
+        // Let transitions and lazily loaded tokens settle before measuring.
         await page.waitForTimeout(300);
-        for (const violation of await seriousViolationsOnPage(page)) {
-          problems.push(`${pageCase.name} ${scheme} ${size.label}: ${violation.id} (${violation.impact}) ${violation.targets.join(' ')} ${violation.summary ?? ''}`);
-        }
         const overflow = await sidewaysOverflow(page);
         if (overflow > 0) problems.push(`${pageCase.name} ${scheme} ${size.label}: the page scrolls sideways by ${overflow} px`);
         if (pageCase.screenshot) await page.screenshot({ path: `${SHOTS}/look-${pageCase.name}-${scheme}-${size.label}.png` });

@@ -42,3 +42,25 @@ test('a refused proxy login shows "Failed to login"', async ({ page }) => {
   await expect(page.getByTestId('dashboards-frame')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
 });
+
+// The controller frame follows the theme chosen in the portal, not the system's (issue 37, item 6): a
+// frame's prefers-color-scheme is its <iframe> element's color-scheme. No scheme is emulated here (headless
+// Chromium's system is light): Playwright's emulation, light by default, would set every frame's alike.
+test('the frame is dark when the portal is dark and the system light', async ({ page }) => {
+  const site = demoSites()[0]!;
+  const release = await holdSiteOnline(page, site.uuid, demoUsers.systemAdmin);
+  await page.emulateMedia({ colorScheme: null });
+  await page.addInitScript(() => localStorage.setItem('varde.colorScheme', 'dark'));
+  await signInAs(page, `/dashboards?site=${site.uuid}`, demoUsers.systemAdmin.email, DEMO_PASSWORD);
+  await expect(page.locator('html')).toHaveAttribute('data-scheme', 'dark');
+  expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(false);
+  const frame = page.frameLocator('[data-testid=dashboards-frame]');
+  await expect(frame.getByRole('heading', { name: site.name })).toBeVisible();
+  await expect(frame.locator('body')).toHaveCSS('background-color', 'rgb(18, 23, 26)');
+  await page.screenshot({ path: 'test-results/screens/pages-dashboards-dark.png' });
+  // Back to light in the portal: the frame follows at once.
+  await page.getByRole('button', { name: 'Dark theme', pressed: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-scheme', 'light');
+  await expect(frame.locator('body')).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+  await release();
+});

@@ -55,3 +55,29 @@ for (const [name, viewport] of [['desktop', { width: 1440, height: 900 }], ['390
     expect(outside).toEqual([]);
   });
 }
+
+test('dark: the basemap, its controls and a popup are on dark grounds', async ({ page, request }) => {
+  const controls = await adminControls(request);
+  await controls.pause();
+  await onlyTheCloud(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await signIn(page, '/alarms/map', demoUsers.systemAdmin.email, demoUsers.systemAdmin.password);
+  const map = page.locator('.varde-alarm-map__canvas');
+  await expect(map).toHaveAttribute('data-outlines', '', { timeout: 15_000 });
+  await expect(map).toHaveCSS('background-color', 'rgb(22, 35, 43)');
+  await expect(page.locator('path.varde-alarm-map__land').first()).toHaveCSS('fill', 'rgb(39, 49, 54)');
+  await expect(page.locator('.leaflet-control-zoom-in')).toHaveCSS('background-color', 'rgb(28, 35, 39)');
+  // The site nearest the map's middle, so that its popup opens in view.
+  const dots = page.locator('.leaflet-marker-icon').filter({ has: page.locator('.varde-alarm-map__dot') });
+  const mapBox = (await map.boundingBox())!;
+  const distances = await dots.evaluateAll((icons, middle) => icons.map((icon) => {
+    const box = icon.getBoundingClientRect();
+    return Math.hypot(box.x + box.width / 2 - middle.x, box.y + box.height / 2 - middle.y);
+  }), { x: mapBox.x + mapBox.width / 2, y: mapBox.y + mapBox.height / 2 });
+  await dots.nth(distances.indexOf(Math.min(...distances))).click();
+  await expect(page.locator('.leaflet-popup-content-wrapper')).toHaveCSS('background-color', 'rgb(28, 35, 39)');
+  await expect(page.locator('.leaflet-popup')).toHaveCSS('opacity', '1');
+  // Leaflet pans the popup into view before the screenshot.
+  await expect.poll(async () => (await page.locator('.leaflet-popup').boundingBox())!.y).toBeGreaterThan(mapBox.y);
+  await page.screenshot({ path: 'test-results/screens/alarm-map-dark-popup.png' });
+});

@@ -11,10 +11,11 @@ const CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *";
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="no"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title><style>
-body{font-family:system-ui,sans-serif;margin:1.5rem;color:#1f2933}table{border-collapse:collapse;width:100%}
+<meta name="color-scheme" content="light dark"><title>${escapeHtml(title)}</title><style>
+body{font-family:system-ui,sans-serif;margin:1.5rem;color:#1f2933;background:#fff}table{border-collapse:collapse;width:100%}
 td,th{text-align:left;padding:.35rem .5rem;border-bottom:1px solid #d9e2ec}td:nth-child(3){overflow-wrap:anywhere}.muted{color:#627d98}
 @media (max-width:600px){body{margin:1rem}td,th{padding:.3rem .25rem}}
+@media (prefers-color-scheme:dark){body{color:#e6ecee;background:#12171a}td,th{border-color:#3a4950}.muted{color:#aebbc0}}
 </style></head><body>${body}</body></html>`;
 }
 
@@ -34,7 +35,8 @@ async function siteView(ctx: CloudContext, site: SiteRecord): Promise<string> {
 }
 
 /**
- * The controller frame the portal's dashboards page embeds: `/cloud/controller-proxy/sites/{uuid}/
+ * The controller frame the portal's dashboards page embeds (it follows the portal's theme: a frame's
+ * prefers-color-scheme is the color-scheme of its <iframe> element, which the portal's root sets): `/cloud/controller-proxy/sites/{uuid}/
  * ?portalId=…`. The reference cloud shows a small stand-in for the controller's own pages (name,
  * active alarms). Public route: an iframe cannot send a bearer token; the portal id is the credential.
  */

@@ -31,4 +31,14 @@ ${markerClusterCss}
   background: var(--sl-color-neutral-0); color: var(--sl-color-neutral-900); cursor: pointer; }
 .varde-alarm-map__action:focus-visible { outline: 2px solid var(--sl-color-primary-600); outline-offset: 1px; }
 .varde-alarm-map__action:disabled { opacity: 0.6; cursor: default; }
+/* Dark: the shipped basemap, Leaflet's controls and popups on dark grounds (CSS wins over the SVG's fill attributes). */
+.sl-theme-dark .varde-alarm-map__canvas { background: var(--varde-alarm-map-background, #16232b); border-color: var(--varde-border); }
+.sl-theme-dark .varde-alarm-map__land { fill: #273136; }
+.sl-theme-dark .varde-alarm-map__coast { stroke: #6d8494; }
+.sl-theme-dark .varde-alarm-map__border { stroke: #56656f; }
+.sl-theme-dark .leaflet-bar a, .sl-theme-dark .leaflet-bar a:hover { background-color: var(--varde-surface); color: var(--varde-fg); border-bottom-color: var(--varde-border); }
+.sl-theme-dark .leaflet-control-attribution { background: rgb(28 35 39 / 85%); color: var(--varde-muted); }
+.sl-theme-dark .leaflet-control-attribution a, .sl-theme-dark .leaflet-popup-content a { color: var(--sl-color-primary-700); }
+.sl-theme-dark .leaflet-popup-content-wrapper, .sl-theme-dark .leaflet-popup-tip { background: var(--varde-surface); color: var(--varde-fg); }
+.sl-theme-dark .leaflet-container a.leaflet-popup-close-button { color: var(--varde-muted); }
 `;
