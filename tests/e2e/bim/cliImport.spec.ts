@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { attemptSuffix } from '../sites/cloudControls.js';
 import { admin, bimSite, chooseBuilding, CSV_HEADER, cliRunner, csvFile, demoBuilding, signInToBim } from './helpers.js';
 
 /**
@@ -9,7 +10,8 @@ import { admin, bimSite, chooseBuilding, CSV_HEADER, cliRunner, csvFile, demoBui
 test('CLI import, then /bim shows the connections; export -> import --overwrite is a no-op', async ({ page }) => {
   const varde = cliRunner();
   await varde(['login', '--user', admin.email, '--password-stdin'], `${admin.password}\n`);
-  const building = 'Hus fra CLI';
+  // A building of this attempt's own: a retry's import into the earlier attempt's building would add nothing.
+  const building = `Hus fra CLI${attemptSuffix()}`;
   const [a, b, c] = demoBuilding().storeys[2]!.equipment;
   const path = csvFile(
     'cli.csv',

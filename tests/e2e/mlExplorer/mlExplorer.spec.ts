@@ -3,6 +3,7 @@ import { demoSites } from '../../../packages/server/src/seed/demoSites.js';
 import { demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
 import { signInAs } from '../savedSignIn.js';
 import { useLanguage } from '../storedLanguage.js';
+import { attemptSuffix } from '../sites/cloudControls.js';
 
 /**
  * The ML explorer in Chromium against the reference cloud (issue 9's "must show"): a model with tags,
@@ -32,8 +33,10 @@ async function anomalyApi(request: APIRequestContext) {
 
 test('create a model with tags, labels and parameters, add a version, train it to READY, see the plot and the table', async ({ page }) => {
   await signIn(page);
+  // A model of this attempt's own: a retry in the same cloud finds the earlier attempt's in the tree.
+  const leaf = `rooms${attemptSuffix()}`;
   await action(page, 'add-model').click();
-  await field(page, 'name').fill('e2e/ventilation/rooms');
+  await field(page, 'name').fill(`e2e/ventilation/${leaf}`);
   await field(page, 'description').fill('Made by the browser suite');
   await action(page, 'add-tags').click();
   await action(page, 'add-tags').click();
@@ -55,7 +58,7 @@ test('create a model with tags, labels and parameters, add a version, train it t
   // The tree shows the name in folders: e2e > ventilation > rooms.
   const tree = page.locator('[role="tree"]');
   await expect(tree.locator('.varde-ml-explorer__folder-name', { hasText: 'e2e' })).toBeVisible();
-  await expect(tree.getByRole('button', { name: 'rooms', exact: true })).toHaveAttribute('data-selected', 'true');
+  await expect(tree.getByRole('button', { name: leaf, exact: true })).toHaveAttribute('data-selected', 'true');
 
   await action(page, 'add-version').click();
   const chip = page.locator('[data-editor="version"] [part="status-chip"]');
@@ -107,8 +110,12 @@ test('two browser contexts edit the same version: the second save gets the overw
     await expect(page.locator('[data-editor="version"]')).toBeVisible();
   }
   const [one, two] = pages as [Page, Page];
-  await field(one, 'description').fill('saved first');
-  await field(two, 'description').fill('saved second');
+  // Texts of this attempt's own: a retry may find the earlier attempt's text stored, and typing the
+  // stored text again would leave nothing unsaved to save.
+  const firstText = `saved first${attemptSuffix()}`;
+  const secondText = `saved second${attemptSuffix()}`;
+  await field(one, 'description').fill(firstText);
+  await field(two, 'description').fill(secondText);
   await action(one, 'save-version').click();
   await expect(one.locator('[part="pending-warning"]')).toHaveCount(0);
 
@@ -119,12 +126,12 @@ test('two browser contexts edit the same version: the second save gets the overw
   await two.screenshot({ path: 'test-results/screens/ml-overwrite.png' });
   await action(two, 'overwrite-abort').click();
   await expect(dialog).toHaveCount(0);
-  await expect(field(two, 'description')).toHaveValue('saved second');
+  await expect(field(two, 'description')).toHaveValue(secondText);
   await action(two, 'save-version').click();
   await action(two, 'overwrite-confirm').click();
   await expect(two.locator('[part="pending-warning"]')).toHaveCount(0);
   const stored = await (await request.get(`/cloud/anomaly/v0/models/${heating.model_id}/${version.version_id}`, { headers })).json();
-  expect(stored.description).toBe('saved second');
+  expect(stored.description).toBe(secondText);
   await first.close();
   await second.close();
 });

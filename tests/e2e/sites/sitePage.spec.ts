@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { demoSites } from '../../../packages/server/src/seed/demoSites.js';
 import { demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
 import { expectNoSeriousA11yViolations } from '../pages/helpers.js';
-import { adminControls, signIn } from './cloudControls.js';
+import { adminControls, attemptSuffix, signIn } from './cloudControls.js';
 
 /**
  * Issue 16: a site opens in the portal (from the site list): its live values change as the controller
@@ -16,7 +16,9 @@ for (const [name, viewport] of [['desktop', { width: 1440, height: 900 }], ['390
     // A site near the top of the admin's alphabetical list (no scrolling needed at either width).
     const site = demoSites().find((candidate) => candidate.name === 'Bergen Skole')!;
     await controls.connect(site.uuid, true);
-    await controls.raise({ siteUuid: site.uuid, alarmGroup: 'A', tagName: `SITE-PAGE-${name}`, text: 'site page test' });
+    // A tag of this attempt's own (a retry's raise would re-trigger the earlier attempt's alarm).
+    const tag = `SITE-PAGE-${name}${attemptSuffix()}`;
+    await controls.raise({ siteUuid: site.uuid, alarmGroup: 'A', tagName: tag, text: 'site page test' });
     await controls.step();
     await page.setViewportSize(viewport);
     await signIn(page, '/sites', demoUsers.admin.email, demoUsers.admin.password);
@@ -36,7 +38,7 @@ for (const [name, viewport] of [['desktop', { width: 1440, height: 900 }], ['390
     const chart = page.locator('[part="trend"] .varde-site-page__chart');
     await expect(chart).toHaveAttribute('data-points', /^[1-9]\d*$/, { timeout: 10_000 });
     await expect(chart.locator('canvas')).toBeVisible();
-    await expect(page.locator('[part="alarms"]')).toContainText(`SITE-PAGE-${name}`);
+    await expect(page.locator('[part="alarms"]')).toContainText(tag);
     await expect(page.locator('[part="rules"] h2')).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -63,7 +65,7 @@ test('the alarm map\'s popup opens the site page', async ({ page, request }) => 
   await controls.pause();
   const site = demoSites().find((candidate) => candidate.name === 'Bergen Skole')!;
   await controls.connect(site.uuid, true);
-  await controls.raise({ siteUuid: site.uuid, alarmGroup: 'B', tagName: 'SITE-PAGE-MAP', text: 'from the map' });
+  await controls.raise({ siteUuid: site.uuid, alarmGroup: 'B', tagName: `SITE-PAGE-MAP${attemptSuffix()}`, text: 'from the map' });
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, '/alarms/map', demoUsers.admin.email, demoUsers.admin.password);
   const marker = page.locator(`.leaflet-marker-icon[title="${site.name}"]`);
@@ -93,7 +95,7 @@ test('an alarm\'s dialog and a site\'s alarm card open the site\'s page', async 
   await controls.pause();
   const site = demoSites().find((candidate) => candidate.name === 'Bergen Skole')!;
   await controls.connect(site.uuid, true);
-  const raised = await controls.raise({ siteUuid: site.uuid, alarmGroup: 'A', tagName: 'SITE-PAGE-LIST', text: 'from the list' });
+  const raised = await controls.raise({ siteUuid: site.uuid, alarmGroup: 'A', tagName: `SITE-PAGE-LIST${attemptSuffix()}`, text: 'from the list' });
   await signIn(page, '/alarms', demoUsers.admin.email, demoUsers.admin.password);
   const row = page.locator(`.varde-alarm-table [part="row"][data-alarm-id="${raised.id}"]`);
   await expect(row).toBeVisible({ timeout: 15_000 });
