@@ -6,7 +6,7 @@ import { useLanguage } from '../storedLanguage.js';
 
 /**
  * Issue 37, item 7: one page frame (packages/portal/src/shell/PageFrame.tsx). Every page of an admin's
- * menu, plus a site's page, the account page and /dashboards, puts its h1 title at the same left edge,
+ * menu, plus a site's page, the account page, /dashboards and the controller's error page, puts its h1 title at the same left edge,
  * top and font size at 1440 and at 390 px, and has exactly one h1. A page that differs fails the test
  * with its name and figures. Every one of them in the light and the dark theme: axe finds nothing moderate
  * or worse (the issue's must-show, for an admin's walk through the menu). Screens of every page in both
@@ -88,6 +88,7 @@ for (const size of SIZES) {
       { name: 'site-page', path: await firstSitePath(page) },
       { name: 'account', path: '/account-settings' },
       { name: 'dashboards', path: '/dashboards' },
+      { name: 'error-page', path: '/webpmperror?status=504' },
     ];
     // The menu the issue names: sites, alarms, search, user administration, licences, notifications, cloud functions.
     expect(pages.map((entry) => entry.name)).toEqual(expect.arrayContaining(['sites', 'alarms-list', 'searchpage', 'administrate', 'licenses', 'notifications', 'cloud-functions']));

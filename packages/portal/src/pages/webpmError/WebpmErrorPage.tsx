@@ -1,4 +1,5 @@
 import { navigate, useLocation } from '../../app/router.js';
+import { PageFrame } from '../../shell/PageFrame.js';
 import { useTexts } from '../../shell/useTexts.js';
 import { explainedStatus, shownCode } from './errorStatus.js';
 import { useSiteName } from './useSiteName.js';
@@ -10,8 +11,9 @@ adoptStyles(webpmErrorCss);
 
 /**
  * /webpmperror?status=…&site_id=… — where the controller proxy sends a browser when a site cannot be
- * reached: the code, its title (verbatim), a description in the UI language (Norwegian by default)
- * and the site's name when the signed-in user may see the site.
+ * reached: the status's title as the page's title (in the page frame, where every page has it), then
+ * the code, a description in the UI language (Norwegian by default) and the site's name when the
+ * signed-in user may see the site.
  */
 export function WebpmErrorPage() {
   const t = useTexts(['errorPage', 'portalPages']);
@@ -23,14 +25,13 @@ export function WebpmErrorPage() {
   const site = useSiteName(siteId);
 
   return (
-    <main className="webpm-error" data-status={which}>
-      <div className="webpm-error-card">
+    <PageFrame title={t(`errorPage:titles.${which}`)} className="webpm-error" testId="error-page">
+      <div className="webpm-error-card" data-status={which}>
         {code ? (
           <p className="webpm-error-code" aria-label={t('portalPages:errorPage.code')} data-testid="error-code">
             {code}
           </p>
         ) : null}
-        <h1 data-testid="error-title">{t(`errorPage:titles.${which}`)}</h1>
         <p className="webpm-error-description" data-testid="error-description">
           {t(`errorPage:descriptions.${which}`)}
         </p>
@@ -52,6 +53,6 @@ export function WebpmErrorPage() {
           {t('portalPages:errorPage.backToSites')}
         </button>
       </div>
-    </main>
+    </PageFrame>
   );
 }
