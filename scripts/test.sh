@@ -35,11 +35,37 @@ print_phases() {
   local total=$((SECONDS - script_started))
   printf '%-62s %6d:%02d\n' "total" $((total / 60)) $((total % 60))
 }
-# A phase run beside the others: its wall time is written to a file when it ends, read when it is waited for.
-beside_row() {
-  local name="$1" file="$2"
-  if [ -s "$file" ]; then phase_rows+=("  $name (beside the phases above)|$(cat "$file")"); fi
+# Jobs run beside the phases (the packaging test, the browser suites on PostgreSQL): each in its own process
+# group (killed if the script ends first), its output kept in a file and printed when it is waited for, its
+# wall time written when it ends and shown in the table under the phases it ran beside.
+declare -A beside_pid=() beside_log=() beside_time=()
+start_beside() {
+  local name="$1"
+  shift
+  beside_log[$name]="$(mktemp)"
+  beside_time[$name]="$(mktemp)"
+  setsid bash -c 'started=$SECONDS; status=0; "${@:2}" || status=$?; echo $((SECONDS - started)) >"$1"; exit $status' \
+    _ "${beside_time[$name]}" "$@" >"${beside_log[$name]}" 2>&1 &
+  beside_pid[$name]=$!
 }
+# Waits for the job (as the current phase), prints its output and returns its exit status.
+wait_beside() {
+  local name="$1" status=0
+  wait "${beside_pid[$name]}" || status=$?
+  unset 'beside_pid[$name]'
+  end_phase
+  if [ -s "${beside_time[$name]}" ]; then phase_rows+=("  $name, all of it (beside the phases above)|$(cat "${beside_time[$name]}")"); fi
+  cat "${beside_log[$name]}"
+  return "$status"
+}
+end_beside_jobs() {
+  local name
+  # The group, or the process itself when it has not yet made its group (a job started just before).
+  for name in "${!beside_pid[@]}"; do kill -- -"${beside_pid[$name]}" 2>/dev/null || kill "${beside_pid[$name]}" 2>/dev/null || true; done
+  print_phases
+  for name in "${!beside_log[@]}"; do rm -f "${beside_log[$name]}" "${beside_time[$name]}"; done
+}
+trap end_beside_jobs EXIT
 
 start_phase "install (Debian packages, npm ci when needed)"
 bash scripts/ensure-debian-package.sh /usr/bin/chromium chromium "the browser suites"
@@ -57,14 +83,7 @@ end_phase
 # The packaging test (tests/pack/) needs only the build. It packs the packages, installs them into a
 # temporary folder outside the repository and runs them; most of its time is npm and the network, so it
 # runs beside the type check and vitest, and its output is printed after them.
-pack_log="$(mktemp)"
-pack_time="$(mktemp)"
-setsid bash -c 'started=$SECONDS; status=0; npx vitest run -c tests/pack/vitest.config.ts || status=$?; echo $((SECONDS - started)) >"$1"; exit $status' _ "$pack_time" >"$pack_log" 2>&1 &
-pack_pid=$!
-pg_browser_pid=""
-pg_browser_log=""
-pg_browser_time=""
-trap 'kill -- -"$pack_pid" 2>/dev/null || true; if [ -n "$pg_browser_pid" ]; then kill -- -"$pg_browser_pid" 2>/dev/null || true; fi; print_phases; rm -f "$pack_log" "$pack_time" $pg_browser_log $pg_browser_time' EXIT
+start_beside "packaging" npx vitest run -c tests/pack/vitest.config.ts
 
 start_phase "typecheck"
 npx tsc -p tsconfig.json
@@ -73,29 +92,18 @@ start_phase "vitest"
 # does when run alone).
 VARDE_BUNDLES_BUILT=1 npx vitest run
 start_phase "packaging (npm pack, install, run): the wait after vitest"
-pack_status=0
-wait "$pack_pid" || pack_status=$?
-end_phase
-beside_row "packaging, all of it" "$pack_time"
-cat "$pack_log"
-if [ "$pack_status" != 0 ]; then exit "$pack_status"; fi
+wait_beside "packaging"
 # The browser suites run twice at once: with the portal's cloud on SQLite, and on a throwaway PostgreSQL
 # (scripts/playwright-on-postgres.mjs, on another port). Each run has one worker and one cloud that its
 # tests share, so most of a run's time is waiting for a page; side by side, the two overlap their waits.
 # The PostgreSQL run's output is printed after the SQLite run's.
-pg_browser_log="$(mktemp)"
-pg_browser_time="$(mktemp)"
-setsid bash -c 'started=$SECONDS; status=0; VARDE_E2E_PORT=8299 node scripts/playwright-on-postgres.mjs || status=$?; echo $((SECONDS - started)) >"$1"; exit $status' _ "$pg_browser_time" >"$pg_browser_log" 2>&1 &
-pg_browser_pid=$!
+start_beside "playwright on PostgreSQL" env VARDE_E2E_PORT=8299 node scripts/playwright-on-postgres.mjs
 start_phase "playwright, the cloud on SQLite (Debian chromium)"
 sqlite_browser_status=0
 npx playwright test -c tests/playwright.config.ts || sqlite_browser_status=$?
 start_phase "playwright, the cloud on PostgreSQL: the wait after"
 pg_browser_status=0
-wait "$pg_browser_pid" || pg_browser_status=$?
-end_phase
-beside_row "playwright on PostgreSQL, all of it" "$pg_browser_time"
-cat "$pg_browser_log"
+wait_beside "playwright on PostgreSQL" || pg_browser_status=$?
 if [ "$sqlite_browser_status" != 0 ]; then exit "$sqlite_browser_status"; fi
 if [ "$pg_browser_status" != 0 ]; then exit "$pg_browser_status"; fi
 # The cluster suite (tests/cluster/: nodes on a throwaway PostgreSQL behind nginx, killed on purpose) runs
