@@ -87,7 +87,7 @@ describe('varde schedules export|apply', () => {
       '    layers: [{ users: [user@varde.test], start: 2026-03-02T08:00, rotation: daily }]', // 4
       '  - name: Atlantis',                                     // 5
       '    timeZone: Europe/Atlantis',                          // 6
-      '    layers: [{ users: [user@varde.test], start: 2026-03-02T08:00, rotation: daily }]', // 7
+      '    layers: [{ users: [nobody@varde.test], start: 2026-03-02T08:00, rotation: daily }]', // 7
       '  - name: Empty rotation',                               // 8
       '    timeZone: Europe/Oslo',                              // 9
       '    layers:',                                            // 10
@@ -124,7 +124,9 @@ describe('varde schedules export|apply', () => {
     expect(lines[0]).toContain('has errors; nothing was changed');
     const problems = lines.slice(1).filter((line) => line.startsWith('line '));
     expect(problems).toEqual([
+      // Every problem of an entry, each at its own line, not only the first.
       expect.stringMatching(/^line 6: schedules\[1\] "Atlantis": timeZone: Europe\/Atlantis is not an IANA time zone/),
+      expect.stringMatching(/^line 7: schedules\[1\] "Atlantis": layers\.0\.users\.0: no user nobody@varde\.test/),
       expect.stringMatching(/^line 11: schedules\[2\] "Empty rotation": layers\.0\.users: /),
       expect.stringMatching(/^line 19: schedules\[3\] "Never": layers\.0\.rotation: /),
       expect.stringMatching(/^line 22: schedules\[4\] "Theirs"\.sites\.0: no site "no such site" among your sites/),
@@ -196,7 +198,9 @@ describe('varde escalations apply', () => {
       '        channels: [mail]',                                                               // 28
       `  - name: ${DEMO_POLICY_NAME}`,                                                          // 29
       '    priorities: [A]',                                                                    // 30
-      `    steps: [{ afterMinutes: 0, targets: [{ user: drift@nordbygg.test }], channels: [mail] }]`, // 31
+      '    steps:',                                                                             // 31
+      '      - { afterMinutes: 10, targets: [{ user: drift@nordbygg.test }], channels: [mail] }', // 32
+      '      - { afterMinutes: 5, targets: [{ user: nobody@varde.test }], channels: [sms] }',    // 33
       '',
     ].join('\n'));
     const answer = await runVarde(home, ['escalations', 'apply', '-f', bad]);
@@ -207,7 +211,10 @@ describe('varde escalations apply', () => {
       expect.stringMatching(/^line 14: policies\[2\] "Too late": steps\.0\.afterMinutes: must be 0 to 1440 minutes/),
       expect.stringMatching(/^line 21: policies\[3\] "Unknown schedule"\.steps\.0\.targets\.0\.schedule: no schedule "Nowhere" of yours/),
       expect.stringMatching(/^line 27: policies\[4\] "Bad role": steps\.0\.targets\.0/),
-      expect.stringMatching(/^line 31: policies\[5\] "Klasse A-alarmer Fjordvarme": steps\.0\.targets\.0\.user: drift@nordbygg\.test is not a user of this policy's partner/),
+      // Every problem of an entry, each at its own line, not only the first.
+      expect.stringMatching(/^line 32: policies\[5\] "Klasse A-alarmer Fjordvarme": steps\.0\.targets\.0\.user: drift@nordbygg\.test is not a user of this policy's partner/),
+      expect.stringMatching(/^line 33: policies\[5\] "Klasse A-alarmer Fjordvarme": steps\.1\.afterMinutes: comes before steps\.0 \(10 minutes\)/),
+      expect.stringMatching(/^line 33: policies\[5\] "Klasse A-alarmer Fjordvarme": steps\.1\.targets\.0\.user: no user nobody@varde\.test/),
     ]);
     expect(await json(['escalations', 'list'])).toEqual(before);
   });

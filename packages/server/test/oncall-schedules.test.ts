@@ -112,6 +112,25 @@ describe('bad input', () => {
     expect(answer.body.detail).toMatch(detail);
     expect((await alarms(admin, '/oncall/schedules')).body.data).toHaveLength(before);
   });
+
+  it('names every wrong field at once, in `problems` and in `detail`, for a write and for a check', async () => {
+    const body = {
+      ...goodSchedule,
+      timeZone: 'Europe/Atlantis',
+      layers: [{ ...goodSchedule.layers[0], users: ['nobody@varde.test'] }],
+      overrides: [{ ...goodSchedule.overrides[0], to: '2026-04-01T15:00:00+02:00' }],
+    };
+    const problems = [
+      { field: 'timeZone', detail: 'Europe/Atlantis is not an IANA time zone' },
+      { field: 'layers.0.users.0', detail: 'no user nobody@varde.test' },
+      { field: 'overrides.0.to', detail: 'must be after from' },
+    ];
+    for (const path of ['/oncall/schedules', '/oncall/schedules/check']) {
+      const answer = await alarms(admin, path, { method: 'POST', json: body });
+      expect(answer.status, path).toBe(400);
+      expect(answer.body).toEqual({ detail: problems.map((problem) => `${problem.field}: ${problem.detail}`).join('; '), problems });
+    }
+  });
 });
 
 describe('across partners', () => {

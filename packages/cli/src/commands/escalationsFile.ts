@@ -5,7 +5,7 @@ import { CliError } from '../errors.js';
 import { EXIT } from '../exitCodes.js';
 import { readInputText } from '../io/readInput.js';
 import { withContext, type CommandContext } from '../context.js';
-import { alarmsCall, checkOnCloud, detailPath, entryLabel, parseEntryFile, resolveSites, sitesOf } from './onCallFiles.js';
+import { alarmsCall, checkOnCloud, cloudProblemLines, entryLabel, parseEntryFile, resolveSites, sitesOf } from './onCallFiles.js';
 
 /**
  * `varde escalations apply -f FILE [--dry-run]` (issue 35). The file (what `escalations list --json` prints
@@ -89,8 +89,8 @@ async function runApply(context: CommandContext, options: { file?: string; dryRu
     seen.set(key, index);
     const resolved = resolveSites(sites, body.sites, problem);
     const entry = { ...body, ...(resolved === undefined ? {} : { sites: resolved }), steps: resolveTargets(body.steps, schedules, problem) } as unknown as PolicyInput;
-    const detail = errors.length > before ? null : await checkOnCloud(context, '/escalations/policies/check', entry);
-    if (detail !== null) errors.push(`${entryLabel(file, KEY, index, raw, detailPath(detail))}: ${detail}`);
+    // The cloud checks the rest as a write would, naming every wrong field of the entry.
+    if (errors.length === before) errors.push(...cloudProblemLines(file, KEY, index, raw, await checkOnCloud(context, '/escalations/policies/check', entry)));
     plans.push({ entry, existing: match, label: String(body.name) });
   }
   if (errors.length > 0) throw new CliError(`${input.name} has errors; nothing was changed:\n${errors.join('\n')}`, EXIT.usage);

@@ -60,23 +60,40 @@ export function entryLabel(file: EntryFile, key: string, index: number, entry: u
   return `${line === undefined ? '' : `line ${line}: `}${key}[${index}]${name}`;
 }
 
-/** The field path at the start of a cloud `detail` (`layers.0.rotation: …` -> ['layers', 0, 'rotation']). */
-export function detailPath(detail: string): Array<string | number> {
-  const field = /^([\w.]+): /.exec(detail)?.[1];
-  return field ? field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)) : [];
+/** A field the cloud names (`layers.0.rotation`) as a path into the entry (['layers', 0, 'rotation']). */
+export function fieldPath(field: string): Array<string | number> {
+  return field === 'body' ? [] : field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 }
 
-/** Asks the cloud to check one entry without storing it: null when good, else its 400 `detail`. */
-export function checkOnCloud(context: CommandContext, path: string, body: unknown): Promise<string | null> {
+export interface CloudProblem {
+  field: string;
+  detail: string;
+}
+
+/**
+ * Asks the cloud to check one entry without storing it: what is wrong with it, every field the cloud
+ * names (its 400 `problems`), or none when it is good.
+ */
+export function checkOnCloud(context: CommandContext, path: string, body: unknown): Promise<CloudProblem[]> {
   return context.session.call('alarms', async (http: HttpClient) => {
     try {
       await http.request('alarms', path, { method: 'POST', body });
-      return null;
+      return [];
     } catch (error) {
-      if (isHttpError(error) && error.status === 400) return error.detail ?? error.message;
-      throw error;
+      if (!isHttpError(error) || error.status !== 400) throw error;
+      const listed = (error.body as { problems?: unknown } | undefined)?.problems;
+      if (Array.isArray(listed) && listed.length > 0) return listed as CloudProblem[];
+      // A cloud that names one problem in `detail` only (`field: why`).
+      const detail = error.detail ?? error.message;
+      const field = /^([\w.]+): /.exec(detail)?.[1];
+      return [field ? { field, detail: detail.slice(field.length + 2) } : { field: 'body', detail }];
     }
   });
+}
+
+/** Each cloud problem of entry `index` as a line of the report, at the line of the field it names. */
+export function cloudProblemLines(file: EntryFile, key: string, index: number, entry: unknown, problems: readonly CloudProblem[]): string[] {
+  return problems.map((problem) => `${entryLabel(file, key, index, entry, fieldPath(problem.field))}: ${problem.field === 'body' ? '' : `${problem.field}: `}${problem.detail}`);
 }
 
 /** Sites named by uuid or exact name (any case) turned into uuids; `null` (every site) stays. Problems are collected. */

@@ -6,7 +6,7 @@ import { CliError } from '../errors.js';
 import { EXIT } from '../exitCodes.js';
 import { readInputText } from '../io/readInput.js';
 import { withContext, type CommandContext } from '../context.js';
-import { alarmsCall, checkOnCloud, detailPath, entryLabel, parseEntryFile, resolveSites, sitesOf } from './onCallFiles.js';
+import { alarmsCall, checkOnCloud, cloudProblemLines, entryLabel, parseEntryFile, resolveSites, sitesOf } from './onCallFiles.js';
 
 /**
  * `varde schedules export [-f FILE]` and `varde schedules apply -f FILE [--dry-run]` (issue 35). The file:
@@ -85,12 +85,8 @@ async function runApply(context: CommandContext, options: { file?: string; dryRu
     seen.set(key, index);
     const resolved = resolveSites(sites, body.sites, problem);
     const entry = { ...body, ...(resolved === undefined ? {} : { sites: resolved }) } as unknown as ScheduleInput;
-    // The cloud checks the rest as a write would (its first problem in this schedule, naming the field).
-    const detail = errors.length > before ? null : await checkOnCloud(context, '/oncall/schedules/check', entry);
-    if (detail !== null) {
-      const path = detailPath(detail);
-      errors.push(`${entryLabel(file, KEY, index, raw, path)}: ${detail}`);
-    }
+    // The cloud checks the rest as a write would, naming every wrong field of the entry.
+    if (errors.length === before) errors.push(...cloudProblemLines(file, KEY, index, raw, await checkOnCloud(context, '/oncall/schedules/check', entry)));
     plans.push({ entry, existing: match, label: String(body.name) });
   }
   if (errors.length > 0) throw new CliError(`${input.name} has errors; nothing was changed:\n${errors.join('\n')}`, EXIT.usage);

@@ -2,8 +2,7 @@ import * as z from 'zod/mini';
 import { roles } from '@varde/core/contract';
 import { accountByEmail, accountByUid } from '../auth/accounts.js';
 import { canSeeSite } from '../controllers/visibleSites.js';
-import { HttpError } from '../http/HttpError.js';
-import { parseWith } from '../http/parseWith.js';
+import { FieldProblems, parseNamingEach } from '../http/fieldProblems.js';
 import { partnerOfUser } from '../partners/partnerScope.js';
 import type { CloudServices } from '../services.js';
 import type { ScheduleStore } from '../oncall/scheduleStore.js';
@@ -36,35 +35,36 @@ const policyBody = z.object({
 export type PolicyInput = Pick<Policy, 'name' | 'sites' | 'priorities' | 'steps' | 'repeat' | 'repeatAfterMinutes'>;
 
 type Ctx = Pick<CloudServices, 'db' | 'realtime'>;
-const bad = (field: string, why: string) => new HttpError(400, `${field}: ${why}`);
 
 /**
- * Checks a policy as sent and resolves it for storing, or throws 400 naming the field: shape (a step
- * with no targets, a delay outside 0–1440, more than 20 steps), steps out of order, people unknown or
- * not of `partner`, schedules not of `partner`, sites the caller cannot see. Nothing is stored before.
+ * Checks a policy as sent and resolves it for storing, or throws 400 naming every wrong field (a
+ * FieldProblemsError): shape (a step with no targets, a delay outside 0–1440, more than 20 steps), steps
+ * out of order, people unknown or not of `partner`, schedules not of `partner`, sites the caller cannot
+ * see. Nothing is stored before.
  */
 export async function policyFromBody(ctx: Ctx, schedules: ScheduleStore, callerUid: string, partner: string, body: unknown): Promise<PolicyInput> {
-  const parsed = parseWith(policyBody, body ?? {});
+  const parsed = parseNamingEach(policyBody, body ?? {});
+  const problems = new FieldProblems();
   const steps: PolicyStep[] = [];
   for (const [index, step] of parsed.steps.entries()) {
     if (index > 0 && step.afterMinutes < parsed.steps[index - 1]!.afterMinutes) {
-      throw bad(`steps.${index}.afterMinutes`, `comes before steps.${index - 1} (${parsed.steps[index - 1]!.afterMinutes} minutes): steps run in order`);
+      problems.add(`steps.${index}.afterMinutes`, `comes before steps.${index - 1} (${parsed.steps[index - 1]!.afterMinutes} minutes): steps run in order`);
     }
     const targets: StepTarget[] = [];
     for (const [position, target] of step.targets.entries()) {
       const field = `steps.${index}.targets.${position}`;
       if ('user' in target) {
         const account = target.user.includes('@') ? await accountByEmail(ctx.db, target.user) : await accountByUid(ctx.db, target.user);
-        if (!account) throw bad(`${field}.user`, `no user ${target.user}`);
-        if ((await partnerOfUser(ctx, account.uid)) !== partner) throw bad(`${field}.user`, `${target.user} is not a user of this policy's partner`);
-        targets.push({ user: account.uid });
+        if (!account) problems.add(`${field}.user`, `no user ${target.user}`);
+        else if ((await partnerOfUser(ctx, account.uid)) !== partner) problems.add(`${field}.user`, `${target.user} is not a user of this policy's partner`);
+        else targets.push({ user: account.uid });
       } else if ('role' in target) {
         targets.push({ role: target.role });
       } else {
         const [kind, id] = 'schedule' in target ? (['schedule', target.schedule] as const) : (['backup', target.backup] as const);
         const schedule = await schedules.get(id);
-        if (!schedule || schedule.partner !== partner) throw bad(`${field}.${kind}`, `no schedule ${id} of this policy's partner`);
-        targets.push(kind === 'schedule' ? { schedule: schedule.id } : { backup: schedule.id });
+        if (!schedule || schedule.partner !== partner) problems.add(`${field}.${kind}`, `no schedule ${id} of this policy's partner`);
+        else targets.push(kind === 'schedule' ? { schedule: schedule.id } : { backup: schedule.id });
       }
     }
     steps.push({ afterMinutes: step.afterMinutes, targets, channels: [...new Set(step.channels)] });
@@ -72,8 +72,9 @@ export async function policyFromBody(ctx: Ctx, schedules: ScheduleStore, callerU
   let sites: string[] | null = null;
   if (parsed.sites) {
     sites = [...new Set(parsed.sites)];
-    for (const [index, site] of sites.entries()) if (!(await canSeeSite(ctx, callerUid, site))) throw bad(`sites.${index}`, `no site ${site} of yours`);
+    for (const [index, site] of sites.entries()) if (!(await canSeeSite(ctx, callerUid, site))) problems.add(`sites.${index}`, `no site ${site} of yours`);
   }
+  problems.throwIfAny();
   const priorities = [...new Set(parsed.priorities.map((priority) => priority.toUpperCase()))];
   return { name: parsed.name, sites, priorities, steps, repeat: parsed.repeat ?? 0, repeatAfterMinutes: parsed.repeatAfterMinutes ?? 5 };
 }

@@ -3,6 +3,7 @@ import { describeIssues } from '@varde/core/contract';
 import * as z from 'zod/mini';
 import { drainRequest } from './drainRequest.js';
 import { HttpError } from './HttpError.js';
+import { FieldProblemsError } from './fieldProblems.js';
 import { isRefusedValue, isStorageUnavailable } from '../storage/executeResults.js';
 
 /**
@@ -26,6 +27,9 @@ function tooLargeDetail(app: FastifyInstance): string {
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(async (error: FastifyError | HttpError | z.core.$ZodError | Error, request, reply) => {
+    if (error instanceof FieldProblemsError) {
+      return reply.code(error.status).send({ detail: error.detail, problems: error.problems });
+    }
     if (error instanceof HttpError) {
       return reply.code(error.status).headers(error.headers).send({ detail: error.detail });
     }

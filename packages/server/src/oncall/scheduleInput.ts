@@ -3,8 +3,7 @@ import { IANAZone } from 'luxon';
 import { accountByEmail, accountByUid } from '../auth/accounts.js';
 import { canSeeSite } from '../controllers/visibleSites.js';
 import type { CloudServices } from '../services.js';
-import { HttpError } from '../http/HttpError.js';
-import { parseWith } from '../http/parseWith.js';
+import { FieldProblems, parseNamingEach } from '../http/fieldProblems.js';
 import { partnerOfUser } from '../partners/partnerScope.js';
 import { rotationProblem, type Layer } from './recurrence.js';
 import { rotationOccurrenceProblem } from './rotationOccurs.js';
@@ -48,60 +47,67 @@ export interface ScheduleInput {
 
 type Ctx = Pick<CloudServices, 'db' | 'realtime'>;
 
-const bad = (field: string, why: string) => new HttpError(400, `${field}: ${why}`);
-
 /** An instant with its offset (`2026-03-29T02:00:00+02:00` or `…Z`), or NaN. */
 function instant(value: string): number {
   return /(?:Z|[+-]\d{2}:\d{2})$/.test(value) ? Date.parse(value) : Number.NaN;
 }
 
 /**
- * Checks a schedule as the caller sent it and resolves it for storing, or throws 400 naming the
- * field: shape, time zone, each rotation (an RRULE that never occurs too), overrides that overlap,
- * sites the caller cannot see, people who are unknown or not of `partner`. Nothing is stored before.
+ * Checks a schedule as the caller sent it and resolves it for storing, or throws 400 naming every wrong
+ * field (a FieldProblemsError): shape, time zone, each rotation (an RRULE that never occurs too),
+ * overrides that overlap, sites the caller cannot see, people who are unknown or not of `partner`.
+ * Nothing is stored before.
  */
 export async function scheduleFromBody(ctx: Ctx, callerUid: string, partner: string, body: unknown): Promise<ScheduleInput> {
-  const parsed = parseWith(scheduleBody, body ?? {});
-  if (!IANAZone.isValidZone(parsed.timeZone)) throw bad('timeZone', `${parsed.timeZone} is not an IANA time zone`);
+  const parsed = parseNamingEach(scheduleBody, body ?? {});
+  const problems = new FieldProblems();
+  const zoneKnown = IANAZone.isValidZone(parsed.timeZone);
+  if (!zoneKnown) problems.add('timeZone', `${parsed.timeZone} is not an IANA time zone`);
   const people = new Map<string, string>();
-  const uidOf = async (field: string, who: string): Promise<string> => {
+  const uidOf = async (field: string, who: string): Promise<string | null> => {
     const known = people.get(who);
     if (known) return known;
     const account = who.includes('@') ? await accountByEmail(ctx.db, who) : await accountByUid(ctx.db, who);
-    if (!account) throw bad(field, `no user ${who}`);
-    if ((await partnerOfUser(ctx, account.uid)) !== partner) throw bad(field, `${who} is not a user of this schedule's partner`);
+    if (!account) return (problems.add(field, `no user ${who}`), null);
+    if ((await partnerOfUser(ctx, account.uid)) !== partner) return (problems.add(field, `${who} is not a user of this schedule's partner`), null);
     people.set(who, account.uid);
     return account.uid;
   };
   const layers: Layer[] = [];
   for (const [index, layer] of parsed.layers.entries()) {
-    const problem = rotationProblem(layer, parsed.timeZone);
-    if (problem) throw bad(`layers.${index}.${problem.startsWith('must be a wall') ? 'start' : 'rotation'}`, problem);
-    const occurrence = await rotationOccurrenceProblem(layer, parsed.timeZone);
-    if (occurrence) throw bad(`layers.${index}.rotation`, occurrence);
+    // A rotation is read in the schedule's zone: with no zone there is nothing to check it against.
+    const problem = zoneKnown ? rotationProblem(layer, parsed.timeZone) : null;
+    if (problem) problems.add(`layers.${index}.${problem.startsWith('must be a wall') ? 'start' : 'rotation'}`, problem);
+    const occurrence = zoneKnown && !problem ? await rotationOccurrenceProblem(layer, parsed.timeZone) : null;
+    if (occurrence) problems.add(`layers.${index}.rotation`, occurrence);
     const users: string[] = [];
-    for (const [position, who] of layer.users.entries()) users.push(await uidOf(`layers.${index}.users.${position}`, who));
+    for (const [position, who] of layer.users.entries()) {
+      const uid = await uidOf(`layers.${index}.users.${position}`, who);
+      if (uid) users.push(uid);
+    }
     layers.push({ users, start: layer.start, rotation: layer.rotation, ...(layer.endTime ? { endTime: layer.endTime } : {}) });
   }
-  const overrides: Override[] = [];
+  const overrides: Array<Override & { index: number }> = [];
   for (const [index, item] of (parsed.overrides ?? []).entries()) {
     const from = instant(item.from);
     const to = instant(item.to);
-    if (Number.isNaN(from)) throw bad(`overrides.${index}.from`, 'must be a date and time with its offset, e.g. 2026-03-29T02:00:00+02:00');
-    if (Number.isNaN(to)) throw bad(`overrides.${index}.to`, 'must be a date and time with its offset, e.g. 2026-03-29T08:00:00+02:00');
-    if (to <= from) throw bad(`overrides.${index}.to`, 'must be after from');
-    overrides.push({ userUid: await uidOf(`overrides.${index}.user`, item.user), from, to });
+    if (Number.isNaN(from)) problems.add(`overrides.${index}.from`, 'must be a date and time with its offset, e.g. 2026-03-29T02:00:00+02:00');
+    if (Number.isNaN(to)) problems.add(`overrides.${index}.to`, 'must be a date and time with its offset, e.g. 2026-03-29T08:00:00+02:00');
+    else if (!Number.isNaN(from) && to <= from) problems.add(`overrides.${index}.to`, 'must be after from');
+    const userUid = await uidOf(`overrides.${index}.user`, item.user);
+    if (userUid && from < to) overrides.push({ userUid, from, to, index });
   }
-  const order = overrides.map((item, index) => ({ ...item, index })).sort((a, b) => a.from - b.from);
+  const order = [...overrides].sort((a, b) => a.from - b.from);
   for (let index = 1; index < order.length; index += 1) {
-    if (order[index]!.from < order[index - 1]!.to) throw bad(`overrides.${order[index]!.index}`, `overlaps overrides.${order[index - 1]!.index}`);
+    if (order[index]!.from < order[index - 1]!.to) problems.add(`overrides.${order[index]!.index}`, `overlaps overrides.${order[index - 1]!.index}`);
   }
   let sites: string[] | null = null;
   if (parsed.sites) {
     sites = [...new Set(parsed.sites)];
     for (const [index, site] of sites.entries()) {
-      if (!(await canSeeSite(ctx, callerUid, site))) throw bad(`sites.${index}`, `no site ${site} of yours`);
+      if (!(await canSeeSite(ctx, callerUid, site))) problems.add(`sites.${index}`, `no site ${site} of yours`);
     }
   }
-  return { name: parsed.name, timeZone: parsed.timeZone, sites, layers, overrides };
+  problems.throwIfAny();
+  return { name: parsed.name, timeZone: parsed.timeZone, sites, layers, overrides: overrides.map(({ index: _index, ...override }) => override) };
 }
