@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { describeError } from '@varde/core';
 import { roles, type EscalationChannel, type OnCallSchedule } from '@varde/core/contract';
 import { useOnCallTexts } from '../onCall/useOnCallTexts.js';
+import { PolicySites } from './PolicySites.js';
 import { ALARM_CLASSES, TARGET_KINDS, targetOf, targetText, type PolicyDraft, type TargetKind } from './policyDraft.js';
 
 const CHANNELS: EscalationChannel[] = ['sms', 'mail'];
@@ -16,8 +17,8 @@ export interface PolicyFormProps {
 }
 
 /**
- * The escalation policy editor: name, alarm classes, steps (delay, whom to tell, by which channels),
- * repeat. The cloud checks the whole policy; its `detail` (naming the field) is shown under the form.
+ * The escalation policy editor: name, alarm classes, sites (all, or those ticked), steps (delay, whom to
+ * tell, by which channels), repeat. The cloud checks the whole policy; its `detail` (naming the field) is shown under the form.
  */
 export function PolicyForm({ initial, schedules, people, onSave, onCancel }: PolicyFormProps) {
   const t = useOnCallTexts();
@@ -32,6 +33,11 @@ export function PolicyForm({ initial, schedules, people, onSave, onCancel }: Pol
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    // A policy bound to no site would never start: said here, before the cloud is asked.
+    if (draft.sites !== null && draft.sites.length === 0) {
+      setError(t('onCall:chooseSites'));
+      return;
+    }
     setBusy(true);
     setError('');
     try {
@@ -61,9 +67,13 @@ export function PolicyForm({ initial, schedules, people, onSave, onCancel }: Pol
           ))}
         </div>
       </fieldset>
-      <p className="oncall-muted">
-        {t('onCall:sites')}: {draft.sites === null ? t('onCall:allSites') : t('onCall:sitesKept', { count: draft.sites.length })}
-      </p>
+      <PolicySites
+        value={draft.sites}
+        onChange={(sites) => {
+          update({ sites });
+          if (sites === null || sites.length > 0) setError('');
+        }}
+      />
       <fieldset>
         <legend>{t('onCall:stepsTitle')}</legend>
         {draft.steps.map((step, index) => (

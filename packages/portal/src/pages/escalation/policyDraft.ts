@@ -3,7 +3,7 @@ import type { EscalationChannel, EscalationPolicy, OnCallSchedule, PolicyInput, 
 /** What the editor holds: the policy as the cloud takes it (people by e-mail, schedules by id). */
 export interface PolicyDraft {
   name: string;
-  /** null: every site; a list: kept as it is (the editor does not pick sites). */
+  /** null: every site of the partner; a list: only those (uuids). */
   sites: string[] | null;
   priorities: string[];
   steps: Array<{ afterMinutes: number; targets: StepTarget[]; channels: EscalationChannel[] }>;
