@@ -4,7 +4,8 @@ import { demoUsers, DEMO_PASSWORD } from '../../../packages/server/src/seed/demo
 import { signInWithForm, useLanguage } from './shellHelpers.js';
 
 /**
- * Issue 16: every page in English and Swedish, from the sign-in page on. A key that no catalogue
+ * Issue 16: every page in English and Swedish, from the sign-in page on (the on-call page, escalation
+ * policies, service accounts, the audit log and directory sync too). A key that no catalogue
  * has is reported by core's i18n on the console ("[varde i18n] missing …"): the walk fails on any.
  * The widgets' and core's catalogue tests make sure each key exists in no, en and se alike.
  */
@@ -22,10 +23,14 @@ const PAGES: [string, string][] = [
   ['/ml-explorer', '.varde-ml-explorer'],
   ['/administrate', '.varde-user-admin'],
   ['/licenses', '.varde-licenses'],
-  ['/notifications', '.varde-rule-editor'],
+  ['/notifications', '[data-testid="escalation-policies"] [data-testid="policy"]'],
+  ['/oncall', '[data-testid="schedule"]'],
+  ['/administrate/service-accounts', '[data-testid="new-service-account"]'],
+  ['/administrate/audit-log', '[data-testid="audit-filters"]'],
+  ['/administrate/directory-sync', '[data-testid="new-connection"]'],
   ['/searchpage', '[part="search-input"]'],
   ['/account-settings', '.varde-account-settings'],
-  [`/webpmperror?status=504&site_id=${site.uuid}`, '[data-testid="error-title"]'],
+  [`/webpmperror?status=504&site_id=${site.uuid}`, '[data-testid="error-page"] h1'],
 ];
 
 function missingKeys(page: Page): string[] {
@@ -56,7 +61,7 @@ for (const [language, expected] of [
       await expect(page.locator(ready).first(), path).toBeVisible({ timeout: 20_000 });
       await expect(page.locator('html')).toHaveAttribute('lang', language === 'se' ? 'sv' : 'en');
     }
-    await expect(page.getByTestId('error-title')).toHaveText(expected.errorTitle);
+    await expect(page.getByTestId('error-page').getByRole('heading', { level: 1 })).toHaveText(expected.errorTitle);
     expect(missing).toEqual([]);
   });
 }
