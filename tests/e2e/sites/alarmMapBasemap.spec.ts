@@ -67,17 +67,27 @@ test('dark: the basemap, its controls and a popup are on dark grounds', async ({
   await expect(map).toHaveCSS('background-color', 'rgb(22, 35, 43)');
   await expect(page.locator('path.varde-alarm-map__land').first()).toHaveCSS('fill', 'rgb(39, 49, 54)');
   await expect(page.locator('.leaflet-control-zoom-in')).toHaveCSS('background-color', 'rgb(28, 35, 39)');
-  // The site nearest the map's middle, so that its popup opens in view.
+  // The site nearest the map's middle (its popup opens in view), found by its title: the map's poll may
+  // rebuild the markers meanwhile, and its click event does not wait for a marker's zoom animation.
   const dots = page.locator('.leaflet-marker-icon').filter({ has: page.locator('.varde-alarm-map__dot') });
+  await expect(dots.first()).toBeVisible({ timeout: 15_000 });
   const mapBox = (await map.boundingBox())!;
-  const distances = await dots.evaluateAll((icons, middle) => icons.map((icon) => {
-    const box = icon.getBoundingClientRect();
-    return Math.hypot(box.x + box.width / 2 - middle.x, box.y + box.height / 2 - middle.y);
-  }), { x: mapBox.x + mapBox.width / 2, y: mapBox.y + mapBox.height / 2 });
-  await dots.nth(distances.indexOf(Math.min(...distances))).click();
-  await expect(page.locator('.leaflet-popup-content-wrapper')).toHaveCSS('background-color', 'rgb(28, 35, 39)');
-  await expect(page.locator('.leaflet-popup')).toHaveCSS('opacity', '1');
-  // Leaflet pans the popup into view before the screenshot.
-  await expect.poll(async () => (await page.locator('.leaflet-popup').boundingBox())!.y).toBeGreaterThan(mapBox.y);
+  const middle = await dots.evaluateAll((icons, centre) => {
+    const distance = (icon: Element) => {
+      const box = icon.getBoundingClientRect();
+      return Math.hypot(box.x + box.width / 2 - centre.x, box.y + box.height / 2 - centre.y);
+    };
+    return [...icons].sort((a, b) => distance(a) - distance(b))[0]!.getAttribute('title')!;
+  }, { x: mapBox.x + mapBox.width / 2, y: mapBox.y + mapBox.height / 2 });
+  await page.locator(`.leaflet-marker-icon[title="${middle}"]`).dispatchEvent('click');
+  const popup = page.locator('.leaflet-popup');
+  await expect(popup.locator('.leaflet-popup-content-wrapper')).toHaveCSS('background-color', 'rgb(28, 35, 39)');
+  await expect(popup).toHaveCSS('opacity', '1');
+  // Leaflet pans the popup into view: the screenshot waits until it has stopped moving.
+  await expect.poll(async () => {
+    const before = await popup.boundingBox();
+    await page.waitForTimeout(200);
+    return JSON.stringify(before) === JSON.stringify(await popup.boundingBox());
+  }).toBe(true);
   await page.screenshot({ path: 'test-results/screens/alarm-map-dark-popup.png' });
 });
