@@ -46,7 +46,7 @@ export function OverrideForm({ schedule, onSaved }: { schedule: OnCallSchedule; 
   }
 
   return (
-    <form className="oncall-form" onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-title`} data-testid="override-form">
+    <form className="oncall-form" onSubmit={(event) => void submit(event)} aria-label={`${t('onCall:addOverride')}: ${schedule.name}`} data-testid="override-form">
       <h4 id={`${id}-title`}>{t('onCall:addOverride')}</h4>
       <div className="oncall-form__fields">
         <label className="oncall-field">

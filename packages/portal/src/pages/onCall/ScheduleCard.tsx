@@ -13,7 +13,17 @@ const SHADES = 6;
  * One schedule: who is on call now and next, its layers (rotations), the next 14 days as a bar and a list,
  * and its overrides with a form to add one and a button to remove each.
  */
-export function ScheduleCard({ schedule, spans, now, onChanged }: { schedule: OnCallSchedule; spans: readonly OnCallSpan[]; now: number; onChanged: () => void }) {
+export interface ScheduleCardProps {
+  schedule: OnCallSchedule;
+  spans: readonly OnCallSpan[];
+  now: number;
+  onChanged: () => void;
+  /** Given only to those the cloud lets change schedules. */
+  onEdit?: () => void;
+  onDelete?: () => void;
+}
+
+export function ScheduleCard({ schedule, spans, now, onChanged, onEdit, onDelete }: ScheduleCardProps) {
   const t = useOnCallTexts();
   const id = useId();
   const language = i18n.language;
@@ -44,6 +54,20 @@ export function ScheduleCard({ schedule, spans, now, onChanged }: { schedule: On
         <p className="oncall-muted">
           {t('onCall:timeZone', { zone: schedule.timeZone })} · {schedule.sites === null ? t('onCall:allSites') : t('onCall:siteCount', { count: schedule.sites.length })}
         </p>
+        {onEdit || onDelete ? (
+          <div className="oncall-buttons">
+            {onEdit ? (
+              <button type="button" className="button-secondary" onClick={onEdit} aria-label={t('onCall:editScheduleNamed', { name: schedule.name })}>
+                {t('onCall:editSchedule')}
+              </button>
+            ) : null}
+            {onDelete ? (
+              <button type="button" className="button-secondary" onClick={onDelete} aria-label={t('onCall:deleteScheduleNamed', { name: schedule.name })}>
+                {t('onCall:deleteSchedule')}
+              </button>
+            ) : null}
+          </div>
+        ) : null}
       </header>
 
       <dl className="oncall-now">
@@ -61,7 +85,7 @@ export function ScheduleCard({ schedule, spans, now, onChanged }: { schedule: On
         </div>
       </dl>
 
-      <section aria-labelledby={`${id}-timeline`}>
+      <section aria-labelledby={`${id}-timeline ${id}-name`}>
         <h3 id={`${id}-timeline`}>{t('onCall:timeline')}</h3>
         <div className="oncall-bar" aria-hidden="true">
           {spans.map((span) => {
@@ -79,7 +103,7 @@ export function ScheduleCard({ schedule, spans, now, onChanged }: { schedule: On
         </ol>
       </section>
 
-      <section aria-labelledby={`${id}-layers`}>
+      <section aria-labelledby={`${id}-layers ${id}-name`}>
         <h3 id={`${id}-layers`}>{t('onCall:layers')}</h3>
         <p className="oncall-muted">{t('onCall:layerHelp')}</p>
         <ol className="oncall-layers" data-testid="layers">
@@ -102,7 +126,7 @@ export function ScheduleCard({ schedule, spans, now, onChanged }: { schedule: On
         </ol>
       </section>
 
-      <section aria-labelledby={`${id}-overrides`}>
+      <section aria-labelledby={`${id}-overrides ${id}-name`}>
         <h3 id={`${id}-overrides`}>{t('onCall:overrides')}</h3>
         {schedule.overrides.length === 0 ? (
           <p className="oncall-muted">{t('onCall:noOverrides')}</p>

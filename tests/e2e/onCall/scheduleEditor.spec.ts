@@ -1,0 +1,168 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { demoUsers } from '../../../packages/server/src/seed/demoUsers.js';
+import { moderateOrWorseViolations } from '../alarms/axeAtModerate.js';
+import { useLanguage } from '../pages/helpers.js';
+import { attemptSuffix, failOnDialog, signIn } from '../sites/cloudControls.js';
+import { expectLooksRight } from '../users/accessTokensLook.js';
+
+/**
+ * Issue 35 in the portal: schedules made, changed and deleted on /oncall (name, zone, layers of people in
+ * turn with a hand-off and a length), the cloud's field problems shown at their fields, and an override
+ * made by dragging across a schedule's 14-day bar. Build server and portal first.
+ * Screens: test-results/screens/oncall-schedule-form-*.png.
+ */
+const NAME = 'E2E rota';
+const FIRST_HANDOFF = '2026-01-05T08:00'; // a Monday, Europe/Oslo
+
+type StoredSchedule = { id: string; name: string; timeZone: string; sites: string[] | null; layers: Array<{ users: string[]; start: string; rotation: string; endTime?: string }>; overrides: Array<{ user: string; from: string; to: string }> };
+
+async function alarmsHeaders(request: APIRequestContext, user: { email: string; password: string } = demoUsers.admin) {
+  const login = await request.post('/cloud/auth/login', { data: { piscadaId: user.email, password: user.password } });
+  expect(login.ok()).toBe(true);
+  const tokens = ((await login.json()) as { accessTokens: Record<string, string> }).accessTokens;
+  return { authorization: `Bearer ${Object.entries(tokens).find(([host]) => host.startsWith('alarms.'))![1]}` };
+}
+
+async function storedSchedules(request: APIRequestContext): Promise<StoredSchedule[]> {
+  const listed = await request.get('/cloud/alarms/oncall/schedules', { headers: await alarmsHeaders(request) });
+  return ((await listed.json()) as { data: StoredSchedule[] }).data;
+}
+
+/** An earlier attempt's schedule (named `E2E rota…`) goes first: the page and the demo's other specs see the seed's only. */
+async function deleteEarlierAttempts(request: APIRequestContext) {
+  const headers = await alarmsHeaders(request);
+  for (const schedule of await storedSchedules(request)) {
+    if (schedule.name.startsWith(NAME)) expect((await request.delete(`/cloud/alarms/oncall/schedules/${schedule.id}`, { headers })).status()).toBe(204);
+  }
+}
+
+/**
+ * Who a weekly rotation of `people` starting Monday 5 January 2026 08:00 in Oslo has on call now, counted
+ * on Oslo's calendar and clock (not by the cloud's code): whole weeks since the first hand-off.
+ */
+function weeklyOnCallNow(people: readonly string[]): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Oslo', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' })
+      .formatToParts(new Date())
+      .map((part) => [part.type, Number(part.value)]),
+  ) as Record<string, number>;
+  const days = (Date.UTC(parts['year']!, parts['month']! - 1, parts['day']!) - Date.UTC(2026, 0, 5)) / 86_400_000;
+  const minutes = days * 1440 + parts['hour']! * 60 + parts['minute']! - 8 * 60;
+  return people[Math.floor(minutes / (7 * 1440)) % people.length]!;
+}
+
+/** A date `days` from today as YYYY-MM-DD (the browser runs in the machine's zone; a few days' margin makes it unambiguous). */
+const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+async function openOnCall(page: Page, user: { email: string; password: string }, width = 1440) {
+  await useLanguage(page, 'en');
+  await page.setViewportSize({ width, height: 900 });
+  failOnDialog(page);
+  await signIn(page, '/oncall', user.email, user.password);
+  await expect(page.getByRole('heading', { level: 1, name: 'On call' })).toBeVisible();
+}
+
+test('an admin makes a schedule of two layers, sees who is on call, is shown a field the cloud refuses, edits and deletes it', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  await deleteEarlierAttempts(request);
+  const name = `${NAME}${attemptSuffix()}`;
+  await openOnCall(page, demoUsers.admin);
+
+  await page.getByRole('button', { name: 'New schedule' }).click();
+  const form = page.getByTestId('schedule-form');
+  await expect(form.getByRole('heading', { name: 'New schedule' })).toBeFocused();
+  // The browser's own zone is proposed.
+  await expect(form.getByLabel('Time zone (IANA)')).toHaveValue(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone));
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Time zone (IANA)').fill('Europe/Oslo');
+  await expect(form.getByText('A later layer wins where layers overlap.')).toBeVisible();
+
+  // Layer 1: weekly, user@ then power@, turned round with the arrow buttons.
+  const layer1 = form.getByTestId('schedule-layer').nth(0);
+  await layer1.getByLabel('Person (e-mail) (Layer 1)').fill('user@varde.test');
+  await layer1.getByLabel('Person (e-mail) (Layer 1)').press('Enter');
+  await layer1.getByLabel('Person (e-mail) (Layer 1)').fill('power@varde.test');
+  await layer1.getByRole('button', { name: 'Add to layer 1' }).click();
+  await layer1.getByRole('button', { name: 'Move power@varde.test up' }).click();
+  await expect(layer1.getByTestId('layer-people').locator('li')).toHaveText([/power@varde\.test/, /user@varde\.test/]);
+  await layer1.getByLabel('First hand-off (Europe/Oslo)').fill(FIRST_HANDOFF);
+  await expect(layer1.getByLabel('Length')).toHaveValue('weekly');
+
+  // Layer 2: admin@ on weekdays from a few days on (a custom RRULE), winning over layer 1 from then.
+  await form.getByRole('button', { name: 'Add layer' }).click();
+  const layer2 = form.getByTestId('schedule-layer').nth(1);
+  await layer2.getByLabel('Person (e-mail) (Layer 2)').fill('admin@varde.test');
+  await layer2.getByRole('button', { name: 'Add to layer 2' }).click();
+  const layer2Start = `${dayFromNow(4)}T16:00`;
+  await layer2.getByLabel('First hand-off (Europe/Oslo)').fill(layer2Start);
+  await layer2.getByLabel('Length').selectOption('custom');
+  await layer2.getByLabel('RRULE').fill('FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR');
+  expect(await moderateOrWorseViolations(page)).toEqual([]);
+  await expectLooksRight(page, 'oncall-schedule-form');
+  await page.setViewportSize({ width: 390, height: 900 });
+  await expectLooksRight(page, 'oncall-schedule-form');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await form.getByRole('button', { name: 'Save schedule' }).click();
+
+  await expect(page.getByTestId('schedules-notice')).toHaveText(`The schedule “${name}” was saved.`);
+  const card = page.getByTestId('schedule').filter({ has: page.getByRole('heading', { name, exact: true }) });
+  await expect(card.getByTestId('on-call-now')).toContainText(`${weeklyOnCallNow(['power@varde.test', 'user@varde.test'])} until `);
+  await expect(card.getByTestId('layers')).toContainText('power@varde.test → user@varde.test');
+  await expect(card.getByTestId('layers')).toContainText('FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR');
+  await expect(card.getByTestId('timeline')).toContainText('admin@varde.test');
+  const made = (await storedSchedules(request)).find((schedule) => schedule.name === name)!;
+  expect(made).toMatchObject({
+    timeZone: 'Europe/Oslo',
+    sites: null,
+    overrides: [],
+    layers: [
+      { users: ['power@varde.test', 'user@varde.test'], start: FIRST_HANDOFF, rotation: 'weekly' },
+      { users: ['admin@varde.test'], start: layer2Start, rotation: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR' },
+    ],
+  });
+
+  // An RRULE that never occurs: the cloud's problem is shown at layer 2's RRULE, and the form keeps everything.
+  await card.getByRole('button', { name: `Edit ${name}` }).click();
+  const edit = page.getByTestId('schedule-form');
+  await expect(edit.getByLabel('Name')).toHaveValue(name);
+  const editLayer2 = edit.getByTestId('schedule-layer').nth(1);
+  await editLayer2.getByLabel('RRULE').fill('FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30');
+  await edit.getByLabel('Name').fill(`${name} nights`);
+  await edit.getByRole('button', { name: 'Save schedule' }).click();
+  await expect(edit.getByTestId('schedule-error')).toContainText('The cloud refused the schedule: 1 field needs a change');
+  await expect(edit.getByTestId('schedule-error')).toContainText('Layer 2 · Length: never occurs');
+  await expect(editLayer2.getByTestId('field-problem')).toHaveText('never occurs');
+  await expect(editLayer2.getByLabel('RRULE')).toHaveAttribute('aria-invalid', 'true');
+  await expect(editLayer2.getByLabel('RRULE')).toHaveAccessibleDescription(/never occurs/);
+  await expect(edit.getByLabel('Name')).toHaveValue(`${name} nights`);
+  await expect(edit.getByTestId('schedule-layer').nth(0).getByTestId('layer-people').locator('li')).toHaveCount(2);
+  expect(await moderateOrWorseViolations(page)).toEqual([]);
+  await edit.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/screens/oncall-schedule-form-problem-light-1440.png', fullPage: true });
+  expect((await storedSchedules(request)).find((schedule) => schedule.id === made.id)!.layers[1]!.rotation).toBe('FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR');
+
+  // Fixed: nights from 16:00 to 08:00 on weekdays; the seed's overrides and sites of this schedule stay as they were.
+  await editLayer2.getByLabel('RRULE').fill('FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR');
+  await editLayer2.getByLabel('Shift ends at (optional)').fill('08:00');
+  await edit.getByRole('button', { name: 'Save schedule' }).click();
+  await expect(page.getByTestId('schedules-notice')).toHaveText(`The schedule “${name} nights” was saved.`);
+  const edited = page.getByTestId('schedule').filter({ has: page.getByRole('heading', { name: `${name} nights`, exact: true }) });
+  await expect(edited.getByTestId('layers')).toContainText('Shift ends 08:00');
+  expect((await storedSchedules(request)).find((schedule) => schedule.id === made.id)!.layers[1]).toMatchObject({ endTime: '08:00', rotation: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR' });
+
+  await edited.getByRole('button', { name: `Delete ${name} nights` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this schedule?' });
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByTestId('schedules-notice')).toHaveText(`The schedule “${name} nights” was deleted.`);
+  await expect(edited).toHaveCount(0);
+  expect((await storedSchedules(request)).some((schedule) => schedule.id === made.id)).toBe(false);
+});
+
+test('a user who may not change schedules sees no editing buttons', async ({ page }) => {
+  await openOnCall(page, demoUsers.user, 390);
+  await expect(page.getByTestId('schedule').filter({ has: page.getByRole('heading', { name: 'Driftsvakt Fjordvarme' }) })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New schedule' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Edit / })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(0);
+});
