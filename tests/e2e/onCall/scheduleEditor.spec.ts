@@ -150,6 +150,45 @@ test('an admin makes a schedule of two layers, sees who is on call, is shown a f
   await expect(edited.getByTestId('layers')).toContainText('Shift ends 08:00');
   expect((await storedSchedules(request)).find((schedule) => schedule.id === made.id)!.layers[1]).toMatchObject({ endTime: '08:00', rotation: 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR' });
 
+  // An override by drag: pressing and dragging across the bar picks a span; Escape drops it.
+  const bar = edited.getByTestId('timeline-bar');
+  await bar.scrollIntoViewIfNeeded();
+  const box = (await bar.boundingBox())!;
+  const y = box.y + box.height / 2;
+  const overrideForm = edited.getByTestId('override-form');
+  await page.mouse.move(box.x + box.width * 0.2, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.25, y, { steps: 4 });
+  await expect(edited.getByTestId('timeline-selection')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.mouse.up();
+  await expect(edited.getByTestId('timeline-selection')).toHaveCount(0);
+  await expect(overrideForm.getByLabel('From')).toHaveValue('');
+
+  await page.mouse.move(box.x + box.width * 0.2, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.3, y, { steps: 6 });
+  const band = (await edited.getByTestId('timeline-selection').boundingBox())!;
+  expect(band.width).toBeGreaterThan(box.width * 0.08);
+  await page.screenshot({ path: 'test-results/screens/oncall-timeline-drag-light-1440.png' });
+  await page.mouse.up();
+  // The form has the span (in the browser's time, on whole or half hours) and the focus is on whom to pick.
+  await expect(overrideForm.getByLabel('Who')).toBeFocused();
+  await expect(overrideForm.getByLabel('From')).toHaveValue(/T\d{2}:(00|30)$/);
+  await expect(overrideForm.getByLabel('To')).toHaveValue(/T\d{2}:(00|30)$/);
+  const from = await overrideForm.getByLabel('From').inputValue();
+  const to = await overrideForm.getByLabel('To').inputValue();
+  // A tenth of 14 days is 33.6 hours; each end moves at most half a step.
+  expect(Math.abs(Date.parse(to) - Date.parse(from) - 33.6 * 3_600_000)).toBeLessThanOrEqual(3_600_000);
+  await overrideForm.getByLabel('Who').selectOption('user@varde.test');
+  await overrideForm.getByRole('button', { name: 'Add override' }).click();
+  await expect(edited.getByTestId('schedule-notice')).toHaveText('Override added for user@varde.test.');
+  await expect(edited.getByTestId('overrides').locator('li')).toHaveCount(1);
+  expect((await storedSchedules(request)).find((schedule) => schedule.id === made.id)!.overrides).toEqual([
+    { user: 'user@varde.test', from: new Date(from).toISOString(), to: new Date(to).toISOString() },
+  ]);
+  await expect(edited.getByTestId('timeline')).toContainText('user@varde.test');
+
   await edited.getByRole('button', { name: `Delete ${name} nights` }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete this schedule?' });
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();

@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { describeError, replaceSchedule } from '@varde/core';
 import type { OnCallSchedule } from '@varde/core/contract';
 import { session } from '../../app/session.js';
+import { localInputOf } from './dragSpan.js';
 import { localInputToIso } from './onCallTimes.js';
 import { useOnCallTexts } from './useOnCallTexts.js';
 
@@ -15,7 +16,7 @@ export const scheduleWith = (schedule: OnCallSchedule, overrides: OnCallSchedule
  * people), from and to in the browser's time. The cloud checks it whole (overlaps, people of another
  * partner) and its `detail` is shown beside the form.
  */
-export function OverrideForm({ schedule, onSaved }: { schedule: OnCallSchedule; onSaved: (text: string) => void }) {
+export function OverrideForm({ schedule, preset = null, onSaved }: { schedule: OnCallSchedule; preset?: { from: number; to: number } | null; onSaved: (text: string) => void }) {
   const t = useOnCallTexts();
   const id = useId();
   const people = [...new Set([...schedule.layers.flatMap((layer) => layer.users), ...schedule.overrides.map((item) => item.user)])];
@@ -24,6 +25,16 @@ export function OverrideForm({ schedule, onSaved }: { schedule: OnCallSchedule; 
   const [to, setTo] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const who = useRef<HTMLSelectElement>(null);
+  // A span dragged on the timeline fills from and to; the person is picked next, so the focus goes there.
+  useEffect(() => {
+    if (!preset) return;
+    setFrom(localInputOf(preset.from));
+    setTo(localInputOf(preset.to));
+    setError('');
+    who.current?.focus();
+    who.current?.scrollIntoView({ block: 'nearest' });
+  }, [preset]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -51,7 +62,7 @@ export function OverrideForm({ schedule, onSaved }: { schedule: OnCallSchedule; 
       <div className="oncall-form__fields">
         <label className="oncall-field">
           <span>{t('onCall:overrideUser')}</span>
-          <select value={user} onChange={(event) => setUser(event.currentTarget.value)} name="user">
+          <select ref={who} value={user} onChange={(event) => setUser(event.currentTarget.value)} name="user">
             {people.map((person) => (
               <option key={person} value={person}>
                 {person}

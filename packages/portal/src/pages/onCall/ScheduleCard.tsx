@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { describeError, i18n, replaceSchedule } from '@varde/core';
 import type { OnCallSchedule, OnCallSpan } from '@varde/core/contract';
 import { session } from '../../app/session.js';
+import { DragBar } from './DragBar.js';
 import { OverrideForm, scheduleWith } from './OverrideForm.js';
 import { nowAndNext, placeOf, timeIn, TIMELINE_MS } from './onCallTimes.js';
 import { useOnCallTexts } from './useOnCallTexts.js';
@@ -29,6 +30,8 @@ export function ScheduleCard({ schedule, spans, now, onChanged, onEdit, onDelete
   const language = i18n.language;
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
+  // A span dragged on the bar: it fills the override form's from and to.
+  const [picked, setPicked] = useState<{ from: number; to: number } | null>(null);
   const at = (iso: string) => timeIn(iso, language, schedule.timeZone);
   const people = [...new Set([...schedule.layers.flatMap((layer) => layer.users), ...schedule.overrides.map((item) => item.user)])];
   const shade = (user: string) => Math.max(0, people.indexOf(user)) % SHADES;
@@ -87,12 +90,13 @@ export function ScheduleCard({ schedule, spans, now, onChanged, onEdit, onDelete
 
       <section aria-labelledby={`${id}-timeline ${id}-name`}>
         <h3 id={`${id}-timeline`}>{t('onCall:timeline')}</h3>
-        <div className="oncall-bar" aria-hidden="true">
+        <p className="oncall-muted">{t('onCall:dragHint')}</p>
+        <DragBar start={now} windowMs={TIMELINE_MS} selected={picked} onSelect={setPicked}>
           {spans.map((span) => {
             const place = placeOf(span, now, TIMELINE_MS);
             return <span key={span.from} className={`oncall-bar__span oncall-shade-${shade(span.user)}`} style={{ left: `${place.left}%`, width: `${place.width}%` }} title={span.user} />;
           })}
-        </div>
+        </DragBar>
         <ol className="oncall-spans" aria-label={t('onCall:timelineLabel', { schedule: schedule.name })} data-testid="timeline">
           {spans.map((span) => (
             <li key={span.from}>
@@ -150,7 +154,9 @@ export function ScheduleCard({ schedule, spans, now, onChanged, onEdit, onDelete
         )}
         <OverrideForm
           schedule={schedule}
+          preset={picked}
           onSaved={(text) => {
+            setPicked(null);
             setNotice({ text, error: false });
             onChanged();
           }}
