@@ -18,7 +18,7 @@ import { createEscalationEngine } from './escalation/escalationEngine.js';
 import { registerEscalationRoutes } from './escalation/routes.js';
 import { registerApplyCheckRoutes } from './escalation/checkRoutes.js';
 import { registerAckRoutes } from './escalation/ackRoutes.js';
-import { createTestClock } from './testClock/testClock.js';
+import { createTestClock, shareTestClock, TEST_CLOCK_SETTING } from './testClock/testClock.js';
 import { registerTestClockRoute } from './testClock/routes.js';
 import { seedDemoEscalations } from './seed/demoEscalations.js';
 import { seedDemoOnCall } from './seed/demoOnCall.js';
@@ -169,6 +169,9 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
   const leadership = createLeadership(config.storage, config.nodeId, (error) => onPoolError(error as Error));
   let serving = true;
   try {
+    // A test clock starts where the cluster's is (moved before, by any node).
+    const sharedTestClock = testClock ? shareTestClock(db, testClock) : null;
+    await sharedTestClock?.load();
     const firstStart = (await db.selectFrom('signing_keys').select('kid').limit(1).executeTakeFirst()) === undefined;
     const keys = await loadOrCreateSigningKeys(db, clock.now());
 
@@ -267,7 +270,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     registerAuditRoutes(app, context);
     const auditRetention = createAuditRetention(db, clock, config.auditRetentionDays);
     // Due work runs at once after a move, as it would have on the leader's timers meanwhile.
-    if (testClock) registerTestClockRoute(app, testClock, async () => {
+    if (sharedTestClock) registerTestClockRoute(app, clock, sharedTestClock, async () => {
       await ruleEngine.evaluate();
       await escalations.tick();
       await auditRetention.runDue();
@@ -298,11 +301,13 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
           controllerProxy.recheckSignIns();
         } else if (notice.channel === 'varde_setting') {
           if (notice.name === 'simulation') simulationSwitch.apply().catch((error: unknown) => app.log.error(error, 'simulation switch'));
+          else if (notice.name === TEST_CLOCK_SETTING) sharedTestClock?.load().catch((error: unknown) => app.log.error(error, 'test clock'));
         } else realtime.heardFromCluster(notice.id).catch((error: unknown) => app.log.error(error, 'realtime change from another node'));
       },
       resync(lostAt) {
         callerCache.clear();
         simulationSwitch.apply().catch((error: unknown) => app.log.error(error, 'simulation switch'));
+        sharedTestClock?.load().catch((error: unknown) => app.log.error(error, 'test clock'));
         // A little before the loss: a write stamped just before it may have committed just after.
         const since = lostAt - RESYNC_MARGIN_MS;
         app.log.warn({ node: config.nodeId, since }, 'cluster notifications were lost for a while: catching up');

@@ -1,10 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceHostName, type AccessTokens } from '@varde/core/contract';
 import { parseCloudArgs } from '../src/cliArgs.js';
 import { demoSites } from '../src/seed/demoSites.js';
 import { call, signIn } from './helpers/http.js';
 import { manualClock } from './helpers/manualClock.js';
-import { startCloud, type Cloud } from './helpers/startCloud.js';
+import { newPostgresDatabase, startCloud, type Cloud } from './helpers/startCloud.js';
 
 // `varde-cloud --test-clock` over HTTP only, as checks from outside would drive it: a system admin raises
 // a class A alarm at 02:00 Oslo time and moves the clock; the demo policy's steps go out as the clock
@@ -56,6 +59,37 @@ describe('--test-clock', () => {
       const bad = await advance(minutes);
       expect(bad.status, String(minutes)).toBe(400);
       expect(bad.body.detail).toMatch(/^minutes: /);
+    }
+  });
+
+  it('keeps a move in the database: GET answers the moved time, also after the cloud starts again on it', async () => {
+    const postgres = await newPostgresDatabase();
+    const folder = mkdtempSync(join(tmpdir(), 'varde-test-clock-'));
+    const storage = postgres?.storage ?? { kind: 'directory' as const, dir: folder };
+    const base = manualClock(Date.parse('2026-10-25T00:30:00Z'));
+    const timeOf = async (running: Cloud) => {
+      const tokens = (await signIn(running, 'sysadmin@varde.test', 'demo1234')).accessTokens;
+      const headers = { authorization: `Bearer ${tokens[serviceHostName('alarms', 'localhost')]!}` };
+      return { headers, now: (await call(running, '/cloud/alarms/test-clock', { headers })).body.now as string };
+    };
+    try {
+      const first = await startCloud({ storage, testClock: true, clock: base });
+      try {
+        const { headers, now } = await timeOf(first);
+        expect(now).toBe('2026-10-25T00:30:00.000Z');
+        expect((await call(first, '/cloud/alarms/test-clock/advance', { headers, json: { minutes: 90 } })).body.now).toBe('2026-10-25T02:00:00.000Z');
+      } finally {
+        await first.close();
+      }
+      const again = await startCloud({ storage, testClock: true, clock: base, seed: 'none' });
+      try {
+        expect((await timeOf(again)).now).toBe('2026-10-25T02:00:00.000Z');
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await postgres?.drop();
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 

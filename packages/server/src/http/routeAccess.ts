@@ -126,6 +126,7 @@ const table: Record<string, RouteAccess> = {
   'POST /cloud/alarms/escalations/policies/check': { owner: 'caller-scoped' },
   'GET /cloud/alarms/escalations/alarms/:id': { owner: 'alarm', param: 'id' },
   // Registered only with --test-clock (testClock/routes.ts).
+  'GET /cloud/alarms/test-clock': { owner: 'system-admin' },
   'POST /cloud/alarms/test-clock/advance': { owner: 'system-admin' },
   'GET /cloud/search/tags': { owner: 'caller-scoped' },
   'GET /cloud/licensing/partners': { owner: 'caller-scoped' },
