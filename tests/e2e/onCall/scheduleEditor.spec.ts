@@ -130,7 +130,7 @@ test('an admin makes a schedule of two layers, sees who is on call, is shown a f
   await edit.getByLabel('Name').fill(`${name} nights`);
   await edit.getByRole('button', { name: 'Save schedule' }).click();
   await expect(edit.getByTestId('schedule-error')).toContainText('The cloud refused the schedule: 1 field needs a change');
-  await expect(edit.getByTestId('schedule-error')).toContainText('Layer 2 · Length: never occurs');
+  await expect(edit.getByTestId('schedule-error')).toContainText('Layer 2 · RRULE: never occurs');
   await expect(editLayer2.getByTestId('field-problem')).toHaveText('never occurs');
   await expect(editLayer2.getByLabel('RRULE')).toHaveAttribute('aria-invalid', 'true');
   await expect(editLayer2.getByLabel('RRULE')).toHaveAccessibleDescription(/never occurs/);
@@ -196,6 +196,47 @@ test('an admin makes a schedule of two layers, sees who is on call, is shown a f
   await expect(page.getByTestId('schedules-notice')).toHaveText(`The schedule “${name} nights” was deleted.`);
   await expect(edited).toHaveCount(0);
   expect((await storedSchedules(request)).some((schedule) => schedule.id === made.id)).toBe(false);
+});
+
+test('a drag by touch on a phone fills the override form, and a vertical swipe still scrolls', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await useLanguage(page, 'en');
+  failOnDialog(page);
+  await signIn(page, '/oncall', demoUsers.admin.email, demoUsers.admin.password);
+  const card = page.getByTestId('schedule').filter({ has: page.getByRole('heading', { name: 'Driftsvakt Fjordvarme' }) });
+  const bar = card.getByTestId('timeline-bar');
+  await bar.scrollIntoViewIfNeeded();
+  const box = (await bar.boundingBox())!;
+  const y = box.y + box.height / 2;
+  const touch = await context.newCDPSession(page);
+  const finger = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, atY = y) =>
+    touch.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y: atY }] });
+  await finger('touchStart', box.x + box.width * 0.3);
+  for (const share of [0.35, 0.4, 0.45, 0.5]) await finger('touchMove', box.x + box.width * share);
+  await expect(card.getByTestId('timeline-selection')).toBeVisible();
+  await finger('touchEnd', box.x + box.width * 0.5);
+  const form = card.getByTestId('override-form');
+  await expect(form.getByLabel('From')).toHaveValue(/T\d{2}:00$/);
+  await expect(form.getByLabel('To')).toHaveValue(/T\d{2}:00$/);
+  // A fifth of 14 days is 67.2 hours (a 390 px bar snaps to whole hours).
+  const from = await form.getByLabel('From').inputValue();
+  const to = await form.getByLabel('To').inputValue();
+  expect(Math.abs(Date.parse(to) - Date.parse(from) - 67.2 * 3_600_000)).toBeLessThanOrEqual(3_600_000);
+  await page.screenshot({ path: 'test-results/screens/oncall-timeline-touch-light-390.png' });
+
+  // An upward swipe that starts on the bar scrolls the page (touch-action: pan-y) and picks no new span.
+  await bar.scrollIntoViewIfNeeded();
+  const before = await page.evaluate(() => window.scrollY);
+  const start = (await bar.boundingBox())!;
+  const x = start.x + start.width * 0.7;
+  await finger('touchStart', x, start.y + start.height / 2);
+  for (let step = 1; step <= 8; step += 1) await finger('touchMove', x, start.y + start.height / 2 - step * 30);
+  await finger('touchEnd', x);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before + 50);
+  await expect(form.getByLabel('From')).toHaveValue(from);
+  await context.close();
 });
 
 test('a user who may not change schedules sees no editing buttons', async ({ page }) => {

@@ -9,12 +9,13 @@ import { useOnCallTexts } from './useOnCallTexts.js';
 type Translate = ReturnType<typeof useOnCallTexts>;
 
 /** A field the cloud named, as the form labels it ("Layer 2 · RRULE"); one the form does not show keeps its path. */
-function fieldLabel(field: string, t: Translate): string {
+function fieldLabel(field: string, draft: ScheduleDraft, t: Translate): string {
   if (field === 'name') return t('onCall:scheduleName');
   if (field === 'timeZone') return t('onCall:scheduleZone');
   const layer = /^layers\.(\d+)\.(users|start|rotation|endTime)(?:\.(\d+))?$/.exec(field);
   if (!layer) return field;
-  const part = { users: 'people', start: 'firstHandOff', rotation: 'length', endTime: 'endTime' }[layer[2] as 'users'];
+  const custom = draft.layers[Number(layer[1])]?.kind === 'custom';
+  const part = { users: 'people', start: 'firstHandOff', rotation: custom ? 'rrule' : 'length', endTime: 'endTime' }[layer[2] as 'users'];
   return `${t('onCall:layerNumber', { number: Number(layer[1]) + 1 })} · ${t(`onCall:${part}`)}${layer[3] === undefined ? '' : ` ${Number(layer[3]) + 1}`}`;
 }
 
@@ -125,7 +126,7 @@ export function ScheduleForm({ initial, known, onSave, onCancel }: ScheduleFormP
           <ul className="schedule-problems">
             {[...problems].map(([field, detail]) => (
               <li key={field}>
-                {fieldLabel(field, t)}: {detail}
+                {fieldLabel(field, draft, t)}: {detail}
               </li>
             ))}
           </ul>
