@@ -1,9 +1,8 @@
 import { ROLE_MODULES, roles, type Role } from '@varde/core/contract';
-import { accountsByUids } from '../auth/accounts.js';
+import { accountsByUids, type AccountRecord } from '../auth/accounts.js';
 import type { CloudContext } from '../context.js';
 import type { Tx } from '../storage/transaction.js';
 import { requireGrantable, requireRole, type Actor } from '../users/actor.js';
-import { managedUsersOf } from '../users/managedUsers.js';
 import { userPath } from '../users/profiles.js';
 
 type Ctx = Pick<CloudContext, 'db' | 'realtime' | 'clock'>;
@@ -48,6 +47,23 @@ async function accessOf(tx: Tx, uids: readonly string[]): Promise<Map<string, { 
   return new Map([...held].map(([uid, access]) => [uid, { role: highestRole(access.roles) ?? ROLE_WITHOUT_GROUPS, sites: [...access.sites].sort() }]));
 }
 
+/** Users per profile read in grantsOf: two ranges each, so 500 OR'ed ranges (SQLite's expression depth is 1,000). */
+const USERS_PER_READ = 250;
+
+const trueMapOf = (value: unknown): TrueMap =>
+  Object.fromEntries(Object.entries(value && typeof value === 'object' ? value : {}).filter(([, flag]) => flag === true).map(([key]) => [key, true as const]));
+
+/** What group access changes of each user: the account's role and the profile's two grant maps (not the whole managed user). */
+async function grantsOf(ctx: Ctx, accounts: readonly AccountRecord[], tx: Tx) {
+  const users: Array<{ uid: string; role: Role; controllers: TrueMap; moduleAccesses: TrueMap }> = [];
+  for (let start = 0; start < accounts.length; start += USERS_PER_READ) {
+    const slice = accounts.slice(start, start + USERS_PER_READ);
+    const values = await ctx.realtime.getMany(slice.flatMap((account) => [`${userPath(account.uid)}/controllers`, `${userPath(account.uid)}/moduleAccesses`]), tx);
+    slice.forEach((account, index) => users.push({ uid: account.uid, role: account.role, controllers: trueMapOf(values[2 * index]), moduleAccesses: trueMapOf(values[2 * index + 1]) }));
+  }
+  return users;
+}
+
 /**
  * Gives each user the access of their mapped groups: the highest role, the union of the sites, and the
  * role's modules, by the users service's rules (the grant matrix; only sites and modules the connection's
@@ -60,7 +76,7 @@ async function accessOf(tx: Tx, uids: readonly string[]): Promise<Map<string, { 
 export async function applyGroupAccess(ctx: Ctx, actor: Actor, connectionId: string, uids: readonly string[], tx: Tx): Promise<void> {
   if (uids.length === 0 || !(await connectionMapsGroups(tx, connectionId))) return;
   const wanted = await accessOf(tx, uids);
-  const current = await managedUsersOf(ctx, await accountsByUids(tx.db, uids), tx);
+  const current = await grantsOf(ctx, await accountsByUids(tx.db, uids), tx);
   const modulesByRole = new Map<Role, TrueMap>();
   const writes: Array<readonly [string, unknown]> = [];
   const byRole = new Map<Role, string[]>();
