@@ -55,6 +55,9 @@ describe('--test-clock', () => {
     const admin = (await signIn(cloud, 'admin@varde.test', 'demo1234')).accessTokens;
     const refused = await alarms(admin, '/test-clock/advance', { minutes: 1 });
     expect(refused.status).toBe(403);
+    // Reading the time is a system admin's too.
+    expect((await alarms(admin, '/test-clock')).status).toBe(403);
+    expect((await alarms(sysadmin, '/test-clock')).body.now).toBe('2026-03-25T01:25:00.000Z');
     for (const minutes of [0, -5, 1.5, 'ten', 10_081]) {
       const bad = await advance(minutes);
       expect(bad.status, String(minutes)).toBe(400);
