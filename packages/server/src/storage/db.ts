@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { migrations } from './migrations/index.js';
 import { postgresBaseline } from './migrations/postgresBaseline.js';
 import { openPostgresPool } from './postgresConnection.js';
+import { preparingPool } from './preparedStatements.js';
 import { cachedSqliteDatabase } from './sqliteConnection.js';
 
 /**
@@ -51,7 +52,7 @@ export async function openDatabase(
   const log = onStatement ? (event: LogEvent) => onStatement(event.query.sql) : undefined;
   if (location.kind === 'postgres') {
     const pool = await openPostgresPool(location.url, onPoolError, undefined, applicationName);
-    const db: Db = new Kysely({ dialect: new PostgresDialect({ pool }), log, plugins });
+    const db: Db = new Kysely({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), log, plugins });
     pools.set(db, pool);
     try {
       await migratePostgres(db);
