@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import pg from 'pg';
 
 /** Where a PostgreSQL URL points, for messages: never the password. */
@@ -23,13 +24,21 @@ const types = {
 };
 
 /**
+ * Connections in a node's pool: two per core, 4 to 10. One node's event loop keeps a few statements in
+ * flight; more connections than that only add backends that take turns on the same cores (on 2 cores
+ * holding cloud, load and PostgreSQL, 4 served the reads bench's site list, alarm list and site page
+ * faster than 10, with a lower p99: issue 40, decision 028).
+ */
+export const POSTGRES_POOL_SIZE = Math.min(10, Math.max(4, 2 * availableParallelism()));
+
+/**
  * A pool on `url` that has answered once: an unreachable or wrong URL fails here, within `timeoutMs`,
  * with one line naming host, port and database. Idle clients that lose their server are dropped by the
  * pool and replaced on the next query (the cloud answers 503 meanwhile).
  */
 export async function openPostgresPool(url: string, onIdleError: (error: Error) => void, timeoutMs = 10_000, applicationName?: string): Promise<pg.Pool> {
   const pool = new pg.Pool({
-    connectionString: url, max: 10, connectionTimeoutMillis: timeoutMs, idleTimeoutMillis: 30_000, types,
+    connectionString: url, max: POSTGRES_POOL_SIZE, connectionTimeoutMillis: timeoutMs, idleTimeoutMillis: 30_000, types,
     // Names the node in pg_stat_activity and in the cluster's NOTIFY payloads (a node skips its own).
     ...(applicationName ? { application_name: applicationName } : {}),
   });
