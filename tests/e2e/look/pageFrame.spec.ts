@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { demoUsers, DEMO_PASSWORD } from '../../../packages/server/src/seed/demoUsers.js';
 import { moderateOrWorseViolations } from '../alarms/axeAtModerate.js';
 import { signInAs } from '../savedSignIn.js';
+import { openByMenu } from '../openByMenu.js';
 import { useLanguage } from '../storedLanguage.js';
 
 /**
@@ -97,7 +98,7 @@ for (const size of SIZES) {
     const problems: string[] = [];
     for (const entry of pages) {
       await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
-      await page.goto(entry.path);
+      await openByMenu(page, entry.path);
       const geometry = await titleGeometry(page);
       measured.push({ name: entry.name, geometry });
       if (geometry.count !== 1) problems.push(`${entry.name}: ${geometry.count} h1 elements`);

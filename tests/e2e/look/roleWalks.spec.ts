@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../../packages/server/src/seed/demoUsers.js';
 import { moderateOrWorseViolations } from '../alarms/axeAtModerate.js';
 import { savedRoles, signInAs } from '../savedSignIn.js';
+import { openByMenu } from '../openByMenu.js';
 import { useLanguage } from '../storedLanguage.js';
 
 /**
@@ -63,7 +64,7 @@ for (const { role, email } of savedRoles.filter((entry) => WALKERS.has(entry.rol
     await page.setViewportSize({ width: 1440, height: 900 });
     for (const path of paths) {
       await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
-      await page.goto(path);
+      await openByMenu(page, path);
       await expect(page.locator('#main-content h1').first(), `${path} shows its title`).toBeVisible({ timeout: 15_000 });
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
@@ -71,7 +72,7 @@ for (const { role, email } of savedRoles.filter((entry) => WALKERS.has(entry.rol
         await page.waitForTimeout(300); // the scheme's variables settle before colours are measured
         for (const violation of await moderateOrWorseViolations(page)) problems.push(`${path} ${scheme}: ${violation}`);
       }
-      // An answer that comes after the next page.goto is still reported, named by the next page.
+      // An answer that comes after the next page opens is still reported, named by the next page.
       takeComplaints(path);
     }
     await page.waitForLoadState('networkidle');

@@ -3,13 +3,14 @@ import { demoUsers, DEMO_PASSWORD } from '../../../packages/server/src/seed/demo
 import { useLanguage } from '../shell/shellHelpers.js';
 import { sidewaysOverflow } from './axeHelpers.js';
 import { signInAs } from '../savedSignIn.js';
+import { openByMenu } from '../openByMenu.js';
 
 /**
  * Issue 26, items 1 and 2: every page of the portal in the light and the dark theme (the system's
  * choice, which the portal follows until the user chooses), at 1440 and 390 px: no page scrolls sideways
  * on a phone, and every alarm row fits it. axe on these pages, both themes and widths, at moderate and
  * worse, is look/pageFrame.spec.ts's (the system admin's walk) and look/roleWalks.spec.ts's (every other
- * role). One sweep: each page loads once per width and is seen in both themes (the scheme follows the
+ * role). One sweep: each page opens once per width (by its menu entry when it has one, openByMenu.ts) and is seen in both themes (the scheme follows the
  * system live). Screens of sites, site page, alarms, map and rules land in test-results/screens/look-*.png.
  */
 const SHOTS = 'test-results/screens';
@@ -85,7 +86,7 @@ for (const size of WIDTHS) {
     for (const pageCase of PAGES) {
       const path = typeof pageCase.path === 'string' ? pageCase.path : await pageCase.path(page);
       await page.emulateMedia({ colorScheme: 'light' });
-      await page.goto(path);
+      await openByMenu(page, path);
       await expect(pageCase.ready(page), `${pageCase.name} shows its content`).toBeVisible({ timeout: 15_000 });
       if (size.width < 600 && pageCase.onPhone) problems.push(...(await pageCase.onPhone(page)));
       for (const scheme of ['light', 'dark'] as const) {

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { demoSites } from '../../../packages/server/src/seed/demoSites.js';
 import { demoUsers, DEMO_PASSWORD } from '../../../packages/server/src/seed/demoUsers.js';
 import { signInWithForm, useLanguage } from './shellHelpers.js';
+import { openByMenu } from '../openByMenu.js';
 
 /**
  * Issue 16: every page in English and Swedish, from the sign-in page on (the on-call page, escalation
@@ -57,7 +58,7 @@ for (const [language, expected] of [
     await expect(page.getByTestId('menu-sites')).toHaveText(expected.sites);
 
     for (const [path, ready] of PAGES) {
-      await page.goto(path);
+      await openByMenu(page, path);
       await expect(page.locator(ready).first(), path).toBeVisible({ timeout: 20_000 });
       await expect(page.locator('html')).toHaveAttribute('lang', language === 'se' ? 'sv' : 'en');
     }
