@@ -10,8 +10,9 @@ import { openByMenu } from '../openByMenu.js';
  * choice, which the portal follows until the user chooses), at 1440 and 390 px: no page scrolls sideways
  * on a phone, and every alarm row fits it. axe on these pages, both themes and widths, at moderate and
  * worse, is look/pageFrame.spec.ts's (the system admin's walk) and look/roleWalks.spec.ts's (every other
- * role). One sweep: each page opens once per width (by its menu entry when it has one, openByMenu.ts) and is seen in both themes (the scheme follows the
- * system live). Screens of sites, site page, alarms, map and rules land in test-results/screens/look-*.png.
+ * role). One sweep: each page opens once per width (by its menu entry when it has one, openByMenu.ts)
+ * and is seen in both themes (the scheme follows the system live). Screens of sites, site page, alarms,
+ * map and rules land in test-results/screens/look-*.png.
  */
 const SHOTS = 'test-results/screens';
 
