@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './chromiumLaunch.js';
 
 /** Browser suites: the portal served by an in-memory reference cloud, driven in Debian's chromium. */
 const port = Number(process.env.VARDE_E2E_PORT ?? 8199);
@@ -19,10 +20,7 @@ export default defineConfig({
   reporter: process.env.CI ? 'line' : 'list',
   use: {
     baseURL: `http://localhost:${port}`,
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    },
+    launchOptions: chromiumLaunchOptions,
     trace: 'off',
   },
   projects: [

@@ -5,6 +5,7 @@ import { startCluster, type Cluster, type ClusterNode } from '../../scripts/clus
 import { demoSites } from '../../packages/server/src/seed/demoSites.js';
 import { demoUsers } from '../../packages/server/src/seed/demoUsers.js';
 import { signIn } from '../../packages/server/test/helpers/http.js';
+import { chromiumLaunchOptions } from '../chromiumLaunch.js';
 
 /**
  * Issue 24, must-show 9: the portal through nginx stays usable while a node is killed. One browser on
@@ -20,7 +21,7 @@ const site = demoSites().slice(0, 10).find((item) => item.webpmpReady === true)!
 beforeAll(async () => {
   [cluster, browser] = await Promise.all([
     startCluster({ nodes: 2, simulation: 'off', postgresUrl: inject('clusterPostgresUrl') }),
-    chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] }),
+    chromium.launch(chromiumLaunchOptions),
   ]);
 });
 afterAll(async () => {

@@ -16,6 +16,7 @@ import { freePort, startInstalledCloud, type InstalledCloud } from './installedC
 import { productionInstallBytes } from './installWeight.js';
 import { INSTALL_FLAGS, mustRun, run } from './npm.js';
 import { seedLocalPrebuilds } from './prebuilds.js';
+import { chromiumLaunchOptions } from '../chromiumLaunch.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const PACKAGES = ['core', 'widgets', 'cli', 'server'] as const;
@@ -279,7 +280,7 @@ describe('examples/npm-app, built from the installed packages', () => {
   });
 
   it('signs in and shows the site list in Chromium', async () => {
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    browser = await chromium.launch(chromiumLaunchOptions);
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -317,7 +318,7 @@ describe('the host-page bundles with SRI', () => {
   }
 
   it('load with the hashes of sri.json, and not with a wrong one', async () => {
-    browser ??= await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    browser ??= await chromium.launch(chromiumLaunchOptions);
     expect(await openWithIntegrity(await (await browser.newContext()).newPage(), 'nothing')).toBe(true);
     expect(await openWithIntegrity(await (await browser.newContext()).newPage(), 'modules')).toBe(false);
   });

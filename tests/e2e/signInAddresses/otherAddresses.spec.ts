@@ -1,5 +1,6 @@
 import { chromium, expect, test, type Page } from '@playwright/test';
 import { demoUsers, DEMO_PASSWORD } from '../../../packages/server/src/seed/demoUsers.js';
+import { chromiumLaunchOptions } from '../../chromiumLaunch.js';
 
 /**
  * Issue 26, item 7: the portal signs in on every address the cloud serves it on, not only the public
@@ -25,8 +26,8 @@ test('at http://127.0.0.1:<port> the sign-in goes through at once and lands on t
 
 test('at a LAN address over plain http (a page without WebCrypto) the portal signs in to this cloud, not production', async () => {
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--host-resolver-rules=MAP varde-lan.test 127.0.0.1'],
+    ...chromiumLaunchOptions,
+    args: [...chromiumLaunchOptions.args, '--host-resolver-rules=MAP varde-lan.test 127.0.0.1'],
   });
   try {
     const page = await browser.newPage();
