@@ -56,21 +56,21 @@ test('SIGKILL mid-write loses nothing that was answered 2xx; the restart keeps t
     const sitesBefore = await sitesOf(first, admin);
     const answered: string[] = [];
     let sent = 0;
-    let killed = false;
+    // Each writer creates users until the cloud is gone (a request without an answer): the kill lands
+    // while the four wait for answers, and an answer the cloud wrote before it died is still read, so
+    // counted as answered (and must then be kept).
     const writer = async () => {
-      while (!killed) {
+      for (;;) {
         const email = newEmail((sent += 1));
         const answer = await call(first, '/cloud/users/users', { headers: bearer(token), json: { username: email, name: 'Killed Midway', role: 'User' } }).catch(() => undefined);
-        if (answer && answer.status >= 200 && answer.status < 300) answered.push(email);
+        if (!answer) return;
+        if (answer.status >= 200 && answer.status < 300) answered.push(email);
       }
     };
-    // Four writers at once; the kill lands while some of them wait for an answer.
     const writers = [writer(), writer(), writer(), writer()];
     await expect.poll(() => answered.length, { timeout: 20_000, interval: 20 }).toBeGreaterThanOrEqual(40);
     first.child.kill('SIGKILL');
-    killed = true;
     await Promise.all(writers);
-    expect(sent).toBeGreaterThan(answered.length); // some requests were cut off unanswered
 
     const second = await startProcess(storage);
     const again = await signIn(second, demoUsers.admin.email, demoUsers.admin.password);
