@@ -7,20 +7,31 @@ export interface Dataset {
   rows: number[][];
 }
 
-/** Joins series on their timestamps (inner join): a row needs a value of every tag. */
+/**
+ * Joins series on their timestamps (inner join): a row needs a value of every tag. Each series is in time
+ * order with one point per timestamp, as the historian reads it, so one pass walks them side by side (a
+ * year of 15-minute points per tag: maps of every timestamp cost the training more than the clustering).
+ */
 export function alignSeries(columns: string[], series: SeriesPoint[][]): Dataset {
-  const byTs = new Map<number, number[]>();
-  series[0]?.forEach((point) => byTs.set(point.ts, [point.v]));
-  for (let c = 1; c < series.length; c += 1) {
-    const values = new Map(series[c]!.map((point) => [point.ts, point.v]));
-    for (const [ts, row] of byTs) {
-      const v = values.get(ts);
-      if (v === undefined) byTs.delete(ts);
-      else row.push(v);
+  const timestamps: number[] = [];
+  const rows: number[][] = [];
+  const cursors = series.map(() => 0);
+  for (const point of series[0] ?? []) {
+    const row = [point.v];
+    for (let c = 1; c < series.length; c += 1) {
+      const points = series[c]!;
+      let at = cursors[c]!;
+      while (at < points.length && points[at]!.ts < point.ts) at += 1;
+      cursors[c] = at;
+      if (points[at]?.ts !== point.ts) break;
+      row.push(points[at]!.v);
+    }
+    if (row.length === series.length) {
+      timestamps.push(point.ts);
+      rows.push(row);
     }
   }
-  const timestamps = [...byTs.keys()].sort((a, b) => a - b);
-  return { columns, timestamps, rows: timestamps.map((ts) => byTs.get(ts)!) };
+  return { columns, timestamps, rows };
 }
 
 /** At most `size` rows, evenly spread over the window (deterministic, keeps the daily and yearly cycles). */
