@@ -47,7 +47,7 @@ export function subsetOf(dataset: Dataset, size: number): Dataset {
   };
 }
 
-export function quantile(sorted: readonly number[], q: number): number {
+export function quantile(sorted: ArrayLike<number>, q: number): number {
   if (sorted.length === 0) return NaN;
   const position = (sorted.length - 1) * q;
   const low = Math.floor(position);
@@ -65,8 +65,13 @@ export interface ColumnStats {
   q3: number;
 }
 
+/** The values in ascending order: a typed array sorts numbers natively, many times faster than a comparator. */
+export function sortedValues(values: readonly number[]): Float64Array {
+  return Float64Array.from(values).sort();
+}
+
 export function columnStats(values: readonly number[]): ColumnStats {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = sortedValues(values);
   const mean = values.reduce((sum, v) => sum + v, 0) / values.length;
   const variance = values.reduce((sum, v) => sum + (v - mean) ** 2, 0) / values.length;
   return {

@@ -1,4 +1,4 @@
-import { quantile } from './dataset.js';
+import { quantile, sortedValues } from './dataset.js';
 
 /**
  * Density clustering on a grid (a DBSCAN approximation, linear in the number of rows): columns are
@@ -22,7 +22,7 @@ function scaleColumns(rows: readonly number[][]): number[][] {
   const centres: number[] = [];
   const spreads: number[] = [];
   for (let c = 0; c < width; c += 1) {
-    const sorted = rows.map((row) => row[c]!).sort((a, b) => a - b);
+    const sorted = sortedValues(rows.map((row) => row[c]!));
     centres.push(quantile(sorted, 0.5));
     const iqr = quantile(sorted, 0.75) - quantile(sorted, 0.25);
     spreads.push(iqr > 0 ? iqr : 1);

@@ -57,10 +57,23 @@ const YEAR_MS = 365.25 * DAY_MS;
 /** Mid July, as a fraction of the year from 1 January. */
 const SUMMER_PHASE = 0.54;
 
+/** The UTC year of the last lookup, [from, to): series are read in time order, so most points share it. */
+const lastYear = { from: 0, to: 0 };
+
+/** The first millisecond of the UTC year holding `ts`, without a Date per point. */
+function yearStart(ts: number): number {
+  if (ts < lastYear.from || ts >= lastYear.to) {
+    const year = new Date(ts).getUTCFullYear();
+    lastYear.from = Date.UTC(year, 0, 1);
+    lastYear.to = Date.UTC(year + 1, 0, 1);
+  }
+  return lastYear.from;
+}
+
 export function valueAt(series: SeriesDefinition, index: number): number {
   const { profile, seed } = series;
   const ts = series.startAt + index * series.intervalMs;
-  const yearPhase = ((ts - Date.UTC(new Date(ts).getUTCFullYear(), 0, 1)) / YEAR_MS) % 1;
+  const yearPhase = ((ts - yearStart(ts)) / YEAR_MS) % 1;
   // Local (UTC+1) hour of day; the daily peak is at 15:00.
   const dayPhase = (((ts + 3_600_000) % DAY_MS) / DAY_MS + 1) % 1;
   let v =
