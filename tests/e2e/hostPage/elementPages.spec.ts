@@ -49,8 +49,9 @@ test('rule editor: a site\'s rules, a new rule saved', async ({ page }) => {
   const problems = await openAndSignIn(page, 'rule-editor', 'varde-rule-editor');
   const group = page.locator(`varde-rule-editor [data-site="${site.uuid}"]`);
   await group.locator('[data-action="expand"]').click();
-  // The button is disabled until the site's rules have loaded: a click before then opens nothing.
-  await expect(group.locator('[data-action="new-rule"]')).toBeEnabled();
+  // The button is disabled until the site's rules have loaded: a click before then opens nothing. Playwright
+  // takes a custom element for enabled whatever it holds, so the wait is for Shoelace's reflected attribute.
+  await expect(group.locator('[data-action="new-rule"]')).not.toHaveAttribute('disabled');
   await group.locator('[data-action="new-rule"]').click();
   const dialog = page.locator('varde-rule-editor [data-dialog="rule"]');
   await expect(dialog).toBeVisible();

@@ -35,7 +35,9 @@ async function draftForAdmin(page: Page) {
   await signIn(page, '/notifications');
   const group = page.locator(`[data-site="${site.uuid}"]`);
   await group.locator('[data-action="expand"]').click();
-  await expect(group.locator('[data-action="new-rule"]')).toBeEnabled();
+  // The button is disabled until the site's rules have loaded: a click before then opens nothing. Playwright
+  // takes a custom element for enabled whatever it holds, so the wait is for Shoelace's reflected attribute.
+  await expect(group.locator('[data-action="new-rule"]')).not.toHaveAttribute('disabled');
   await group.locator('[data-action="new-rule"]').click();
   const dialog = page.locator('[data-dialog="rule"]');
   await expect(dialog).toBeVisible();
