@@ -61,9 +61,11 @@ import { registerMapTilesRoute } from './map/mapTiles.js';
 import { registerOidcProvider } from './oidc/registerOidcProvider.js';
 import { createRealtimeDatabase } from './realtime/index.js';
 import { verifyCustomToken } from './tokens/customTokens.js';
-import { attachControllerProxy } from './proxy/controllerProxy.js';
+import { attachControllerProxy, CONTROLLER_PROXY_PATH } from './proxy/controllerProxy.js';
 import { registerControllerFrameRoutes } from './proxy/framePage.js';
-import { attachSearchSocket } from './search/searchSocket.js';
+import { attachSearchSocket, isSearchSocketPath } from './search/searchSocket.js';
+import { guardUpgrades } from './http/upgradeGuard.js';
+import { WIRE_PATH } from './realtime/wire/server.js';
 import { registerSearchRoutes } from './search/routes.js';
 import { registerUserRoutes } from './users/routes.js';
 import { registerServiceAccountRoutes } from './serviceAccounts/routes.js';
@@ -286,6 +288,11 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     defineOwnerLookups(partnerResources, context, { functions, mappings, models: anomaly.store, graph: bim.graph });
     const controllerProxy = attachControllerProxy(server, context, realtimeDatabase.verifyIdToken);
     const searchSocket = attachSearchSocket(server, context);
+    // Every upgrade socket is guarded first; a path none of the three websocket servers serves gets 404.
+    guardUpgrades(server, (req) => {
+      const url = req.url ?? '/';
+      return new URL(url, 'http://localhost').pathname === WIRE_PATH || url.startsWith(`${CONTROLLER_PROXY_PATH}/`) || isSearchSocketPath(req, config.domain);
+    });
     // Alive for the others: a node whose heartbeat goes stale has crashed, and the leader applies its connections' onDisconnect writes.
     const heartbeat = startNodeHeartbeat(db, config.nodeId, (error) => app.log.warn({ err: error }, 'node heartbeat'));
     // What other nodes commit reaches this node's sockets (PostgreSQL's NOTIFY; nothing on SQLite).

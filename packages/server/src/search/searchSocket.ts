@@ -36,6 +36,13 @@ function searchTextOf(message: string): string | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
+/** Whether an upgrade request is for the search socket: on the cloud's origin, or at /socket on search.<domain>. */
+export function isSearchSocketPath(req: IncomingMessage, domain: string): boolean {
+  const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+  if (pathname === `${servicePathPrefix('search')}${SEARCH_SOCKET_PATH}`) return true;
+  return pathname === SEARCH_SOCKET_PATH && hostnameOf(req.headers.host ?? '') === serviceHostName('search', domain);
+}
+
 /**
  * The search host's websocket: `ws(s)://<origin>/cloud/search/socket?token=<search access token>`
  * (or `/socket` on search.<domain>). Each text message is a search over the tags of every site the
@@ -45,11 +52,6 @@ function searchTextOf(message: string): string | undefined {
 export function attachSearchSocket(server: Server, ctx: CloudContext): SearchSocket {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
   const audience = serviceHostName('search', ctx.config.domain);
-
-  function isSearchPath(req: IncomingMessage, pathname: string): boolean {
-    if (pathname === `${servicePathPrefix('search')}${SEARCH_SOCKET_PATH}`) return true;
-    return pathname === SEARCH_SOCKET_PATH && hostnameOf(req.headers.host ?? '') === audience;
-  }
 
   async function serve(ws: WebSocket, token: string): Promise<void> {
     async function answer(data: RawData, isBinary: boolean): Promise<void> {
@@ -79,9 +81,8 @@ export function attachSearchSocket(server: Server, ctx: CloudContext): SearchSoc
   }
 
   const listener = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (!isSearchPath(req, url.pathname)) return;
-    const token = url.searchParams.get('token') ?? '';
+    if (!isSearchSocketPath(req, ctx.config.domain)) return;
+    const token = new URL(req.url ?? '/', 'http://localhost').searchParams.get('token') ?? '';
     verifyAccessToken(ctx, token, audience).then(
       () => wss.handleUpgrade(req, socket, head, (ws) => void serve(ws, token)),
       (error: unknown) => {
