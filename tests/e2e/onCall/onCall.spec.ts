@@ -172,11 +172,15 @@ test("the alarm dialog shows the escalation: raised, the step's message to whom,
   const row = page.locator(`[part="row"][data-alarm-id="${alarm.id}"]`);
   await expect(row).toBeVisible({ timeout: 15_000 });
   // The leader's tick sends step 1 within seconds (the demo policy: class A, whoever is on call, by e-mail).
+  // The dialog reads the log when it opens, so it opens once the log holds the step: opened earlier, its
+  // modal stopped a second click on the row (a CI run on PostgreSQL, where the tick came later).
+  const headers = { authorization: `Bearer ${await alarmsBearer(request, demoUsers.admin)}` };
+  await expect.poll(async () => {
+    const answer = await request.get(`/cloud/alarms/escalations/alarms/${encodeURIComponent(alarm.id)}`, { headers });
+    return ((await answer.json()) as { data: Array<{ outcome: string }> }).data.some((line) => line.outcome === 'sent');
+  }, { timeout: 30_000 }).toBe(true);
   const dialog = page.locator('[data-dialog="alarm"]');
-  await expect(async () => {
-    await row.click();
-    await expect(dialog.getByTestId('escalation-timeline')).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
+  await row.click();
   const timeline = dialog.getByTestId('escalation-timeline');
   await expect(timeline.locator('li[data-outcome="raised"]')).toContainText('Raised');
   await expect(timeline.locator('li[data-outcome="sent"]').first()).toContainText(/Step 1 · E-mail to (user|power)@varde\.test/);
