@@ -8,7 +8,8 @@ import { startTwoNodes } from './helpers/twoNodes.js';
 /**
  * Who calls is kept by each node (http/callerCache.ts) until PostgreSQL tells it that something it kept
  * changed: a revoked token, a revoked grant or a changed role made on node a holds on node b within a
- * second (issues 34 and 40), while node b keeps answering from what it kept until then.
+ * second (issues 34 and 40), while node b keeps answering from what it kept until then. So are the
+ * sites requests name (controllers/keptSites.ts).
  */
 
 /** Asks `ask` again until it answers `wanted` (the notice from the other node is on its way), for a second at most. */
@@ -63,6 +64,26 @@ describe.runIf(testEngine() === 'postgres')('the caller on two nodes', () => {
     expect(page).toBe(403);
     const after = await call(nodes.b, '/cloud/controllers-api/controllers', { headers: bearer(user) });
     expect(after.body.data.map((item: { uuid: string }) => item.uuid)).not.toContain(site);
+  });
+
+  it("a site changed on node a shows on node b within a second, though b keeps the site's page", async () => {
+    const sysadmin = (await signIn(nodes.a, demoUsers.systemAdmin.email, demoUsers.systemAdmin.password)).accessTokens['alarms.localhost']!;
+    const admin = (await signIn(nodes.b, demoUsers.admin.email, demoUsers.admin.password)).accessTokens['controllers-api.localhost']!;
+    const site = (await call(nodes.b, '/cloud/controllers-api/controllers', { headers: bearer(admin) })).body.data[0].uuid as string;
+    const ready = async () => {
+      const answer = await call(nodes.b, `/cloud/controllers-api/controllers/${site}`, { headers: bearer(admin) });
+      return answer.body.data.webpmpReady as boolean | null;
+    };
+    const connect = (webpmpReady: boolean | null) =>
+      call(nodes.a, `/cloud/alarms/simulation/sites/${site}/connection`, { headers: bearer(sysadmin), json: { webpmpReady } });
+    expect((await connect(true)).status).toBe(200);
+    expect(await ready()).toBe(true);
+    expect(await ready()).toBe(true);
+    expect((await connect(false)).status).toBe(200);
+    // The answer on node a came once every node had been sent the change, so node b shows it at once.
+    expect(await ready()).toBe(false);
+    expect((await connect(true)).status).toBe(200);
+    expect(await ready()).toBe(true);
   });
 
   it('a role raised on node a holds on node b within a second', async () => {

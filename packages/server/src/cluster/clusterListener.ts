@@ -12,9 +12,11 @@ export type ClusterNotice =
    * Something a token's check reads changed (migration 330); heard from this node too. `marker`: one this
    * node sent itself to learn that its earlier notices have gone out (cluster/callerWritesHeard.ts).
    */
-  | { channel: 'varde_caller'; marker?: string };
+  | { channel: 'varde_caller'; marker?: string }
+  /** A site changed or went (migration 331); heard from this node too. */
+  | { channel: 'varde_site' };
 
-export const CLUSTER_CHANNELS = ['varde_alarm', 'varde_session', 'varde_realtime', 'varde_setting', 'varde_caller'] as const;
+export const CLUSTER_CHANNELS = ['varde_alarm', 'varde_session', 'varde_realtime', 'varde_setting', 'varde_caller', 'varde_site'] as const;
 
 /** After a lost LISTEN connection, the next try waits this long (then doubles, up to 10 s). */
 const FIRST_RECONNECT_MS = 500;
@@ -37,7 +39,7 @@ export function applicationNameOf(nodeId: string): string {
  * One dedicated connection that LISTENs on the cluster's channels (a LISTEN lives as long as its
  * session, so never a pooled connection). It reconnects when lost, LISTENs again and asks for a resync.
  * Notices written by this node itself are skipped (it told its own sockets after its commit), but for
- * varde_caller: its commit is what the node's caller cache waits for.
+ * varde_caller and varde_site: their commit is what the node's caches wait for.
  */
 export function startClusterListener(storage: StorageLocation, nodeId: string, handlers: ClusterListenerHandlers, onError: (error: unknown) => void) {
   if (storage.kind !== 'postgres') return { close: async () => undefined, connected: () => true };
@@ -121,6 +123,7 @@ function parse(channel: string, payload: string | undefined, self: string): Clus
     return null;
   }
   if (channel === 'varde_caller') return body.n === self && typeof body.e === 'string' ? { channel, marker: body.e } : { channel };
+  if (channel === 'varde_site') return { channel };
   if (body.n === self) return null;
   if (channel === 'varde_alarm' && typeof body.s === 'string' && typeof body.a === 'string') return { channel, siteUuid: body.s, alarmId: body.a };
   if (channel === 'varde_session') return { channel };

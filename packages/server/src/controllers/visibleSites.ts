@@ -5,6 +5,8 @@ import type { Caller } from '../http/caller.js';
 import { profileOfCaller } from '../http/callerProfile.js';
 import { HttpError } from '../http/HttpError.js';
 import { sharedInFlight } from '../storage/coalescedReads.js';
+import type { CallerCache } from '../http/callerCache.js';
+import { keptSite } from './keptSites.js';
 import { siteByUuid, sitesPage, type SiteRecord } from './sites.js';
 
 /** What a site uuid may look like as a realtime key (no '/', '.', '#', '$', '[' or ']'). */
@@ -13,7 +15,8 @@ const SITE_KEY = /^[A-Za-z0-9_-]{1,128}$/;
 /** Roles that administer sites (and so have adminControllers). */
 const SITE_ADMIN_ROLES = new Set(['Admin', 'PowerUser']);
 
-type SiteServices = Pick<CloudServices, 'db' | 'realtime'>;
+/** `siteCache`: the cloud's (controllers/keptSites.ts); a context without one reads a request's site every time. */
+type SiteServices = Pick<CloudServices, 'db' | 'realtime'> & { siteCache?: CallerCache };
 
 export async function profileOf(ctx: SiteServices, uid: string): Promise<UserProfile | null> {
   const account = await accountByUid(ctx.db, uid);
@@ -129,7 +132,7 @@ function siteOnce(ctx: SiteServices, who: SiteViewer, siteUuid: string): Promise
   let sites = sitesOfRequest.get(who);
   if (!sites) sitesOfRequest.set(who, (sites = new Map()));
   let site = sites.get(siteUuid);
-  if (!site) sites.set(siteUuid, (site = siteByUuid(ctx.db, siteUuid)));
+  if (!site) sites.set(siteUuid, (site = keptSite(ctx, siteUuid)));
   return site;
 }
 

@@ -43,6 +43,7 @@ import { scimDirectoryMigration } from './310-scim-directory.js';
 import { auditRetentionMigration } from './301-audit-retention.js';
 import { auditIndexesByIdMigration } from './302-audit-indexes-by-id.js';
 import { callerNotificationsMigration } from './330-caller-notifications.js';
+import { siteNotificationsMigration } from './331-site-notifications.js';
 
 export type { Migration };
 
@@ -87,4 +88,5 @@ export const migrations: Migration[] = [
   auditIndexesByIdMigration,
   scimDirectoryMigration,
   callerNotificationsMigration,
+  siteNotificationsMigration,
 ];
