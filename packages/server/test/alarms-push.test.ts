@@ -1,9 +1,11 @@
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { alarmChanged, alarmRowResponse, controllerProxyNamespace, type AlarmChanged, type SignedIn } from '@varde/core/contract';
+import { canSeeSite, usersWhoSeeSite } from '../src/controllers/visibleSites.js';
 import { CONTROLLER_PROXY_PATH } from '../src/proxy/controllerProxy.js';
 import { demoSites } from '../src/seed/demoSites.js';
-import { callAs, firebaseIdToken, signInDemo } from './helpers/siteTestKit.js';
+import { demoUid } from '../src/seed/demoSeed.js';
+import { callAs, firebaseIdToken, signInDemo, tokenFor } from './helpers/siteTestKit.js';
 import { bearer, call } from './helpers/http.js';
 import { startCloud, type Cloud } from './helpers/startCloud.js';
 
@@ -86,6 +88,25 @@ test("another partner's user is not pushed to: no login on the site, and no alar
   expect(own.pushes.map((push) => push.alarmId)).not.toContain(alarm.id);
 });
 
+test('a viewer who lost the site gets no more pushes of it, while the others watching it still do', async () => {
+  const viewer = await siteSocket(user, userSite.uuid);
+  const admin = await siteSocket(sysadmin, userSite.uuid);
+  expect(viewer.loggedIn && admin.loggedIn).toBe(true);
+  const grant = `/cloud/users/users/${demoUid('user')}/sites/${userSite.uuid}`;
+  expect((await call(cloud, grant, { method: 'DELETE', headers: bearer(tokenFor(sysadmin, 'users')) })).status).toBe(200);
+  try {
+    const adminPush = nextPush(admin.socket);
+    const alarm = await raise(userSite.uuid, 'PUSH-LOST');
+    expect((await adminPush).alarmId).toBe(alarm.id);
+    const afterRaise = nextPush(admin.socket);
+    await callAs(cloud, sysadmin, 'alarms', `/alarms/${alarm.id}/acknowledge`, { method: 'POST' });
+    await afterRaise;
+    expect(viewer.pushes.map((push) => push.alarmId)).not.toContain(alarm.id);
+  } finally {
+    await call(cloud, grant, { method: 'PUT', headers: bearer(tokenFor(sysadmin, 'users')) });
+  }
+});
+
 test('a socket whose sign-in ended is closed at the next push and gets nothing', async () => {
   const signedIn = await signInDemo(cloud, 'user');
   const viewer = await siteSocket(signedIn, userSite.uuid);
@@ -106,4 +127,14 @@ test('a listening socket is closed soon after its sign-out, even when no alarm c
   expect((await call(cloud, '/cloud/auth/session/logout', { method: 'POST', headers: bearer(signedIn.accessTokens['auth.localhost']!) })).status).toBe(200);
   await closed; // the periodic recheck (every 2 s) closes it
   expect(viewer.pushes).toEqual([]);
+});
+
+test("the push's check of all viewers at once answers as the check of each one does", async () => {
+  const uids = [demoUid('user'), demoUid('systemAdmin'), demoUid('partnerAdmin'), 'no-such-uid'];
+  for (const siteUuid of [userSite.uuid, partnerSite.uuid, 'not/a/site']) {
+    const each = new Set<string>();
+    for (const uid of uids) if (await canSeeSite(cloud.context, uid, siteUuid)) each.add(uid);
+    expect(await usersWhoSeeSite(cloud.context, uids, siteUuid)).toEqual(each);
+  }
+  expect((await usersWhoSeeSite(cloud.context, uids, userSite.uuid)).size).toBe(2);
 });

@@ -41,7 +41,11 @@ test('an admin creates a user from the form embedded in the example host page', 
   await form.getByLabel('Telefon (valgfritt)').fill('+47 400 00 000');
   // The frame's controller is already in site access.
   await expect(form.locator('[part="sites-select"]')).toHaveJSProperty('value', [controllerId]);
+  // The create request is awaited on its own: a click that never reached the form and a slow answer
+  // (both browser runs load the machine in CI) fail with different messages.
+  const createAnswer = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/cloud/users/users', { timeout: 10_000 });
   await form.locator('[part="submit-button"]').click();
+  expect((await createAnswer).status()).toBe(201);
 
   await expect(form.getByRole('status')).toHaveText('Brukeren ble opprettet!');
   await expect(page.locator('#created li')).toHaveText([`Frida Frame <${address}> as Guest`]);

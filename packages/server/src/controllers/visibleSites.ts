@@ -1,5 +1,5 @@
 import type { CloudServices } from '../services.js';
-import { accountByUid, type AccountRecord } from '../auth/accounts.js';
+import { accountByUid, accountsByUids, type AccountRecord } from '../auth/accounts.js';
 import { readProfile, userPath, type UserProfile } from '../users/profiles.js';
 import type { Caller } from '../http/caller.js';
 import { profileOfCaller } from '../http/callerProfile.js';
@@ -121,6 +121,19 @@ export async function canSeeSite(ctx: SiteServices, who: SiteViewer, siteUuid: s
   // A key the realtime tree cannot hold names no site (and must not reach the tree as a path).
   if (!SITE_KEY.test(siteUuid)) return false;
   return (await reads.systemAdmin(uid)) || (await ctx.realtime.get(`${userPath(uid)}/controllers/${siteUuid}`)) === true;
+}
+
+/**
+ * Which of these users may see one site, as canSeeSite answers for each, in two statements however many
+ * they are (an alarm push checks every viewer of a site at once): their accounts, then their
+ * system-admin flags and grants of the site together.
+ */
+export async function usersWhoSeeSite(ctx: SiteServices, uids: readonly string[], siteUuid: string): Promise<Set<string>> {
+  if (!SITE_KEY.test(siteUuid) || uids.length === 0) return new Set();
+  const existing = (await accountsByUids(ctx.db, [...new Set(uids)])).map((account) => account.uid);
+  if (existing.length === 0) return new Set();
+  const flags = await ctx.realtime.getMany(existing.flatMap((uid) => [`${userPath(uid)}/systemAdmin`, `${userPath(uid)}/controllers/${siteUuid}`]));
+  return new Set(existing.filter((_, index) => flags[2 * index] === true || flags[2 * index + 1] === true));
 }
 
 // The sites a request has read, by its caller: the access hook checks the site a path names, and the
