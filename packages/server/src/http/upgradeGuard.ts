@@ -1,7 +1,12 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 
-const NOT_SERVED = JSON.stringify({ detail: 'No websocket is served at this path' });
+/** Answers an upgrade request that will not be served with `status` and a JSON `detail`, and closes it. */
+export function refuseUpgrade(socket: Duplex, status: 401 | 404, detail: string): void {
+  const body = JSON.stringify({ detail });
+  const reason = status === 401 ? 'Unauthorized' : 'Not Found';
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}
 
 /**
  * Guards every upgrade request before the websocket servers see it (the realtime database, the search
@@ -14,9 +19,6 @@ const NOT_SERVED = JSON.stringify({ detail: 'No websocket is served at this path
 export function guardUpgrades(server: Server, served: (req: IncomingMessage) => boolean): void {
   server.prependListener('upgrade', (req: IncomingMessage, socket: Duplex) => {
     socket.on('error', () => socket.destroy());
-    if (served(req)) return;
-    socket.end(
-      `HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(NOT_SERVED)}\r\nConnection: close\r\n\r\n${NOT_SERVED}`,
-    );
+    if (!served(req)) refuseUpgrade(socket, 404, 'No websocket is served at this path');
   });
 }

@@ -12,6 +12,7 @@ import type { CloudContext } from '../context.js';
 import { visibleSiteScope } from '../controllers/visibleSites.js';
 import { HttpError } from '../http/HttpError.js';
 import { hostnameOf } from '../http/hostRouting.js';
+import { refuseUpgrade } from '../http/upgradeGuard.js';
 import { verifyAccessToken } from '../tokens/accessTokens.js';
 import { searchSiteTags } from './siteTags.js';
 
@@ -85,13 +86,7 @@ export function attachSearchSocket(server: Server, ctx: CloudContext): SearchSoc
     const token = new URL(req.url ?? '/', 'http://localhost').searchParams.get('token') ?? '';
     verifyAccessToken(ctx, token, audience).then(
       () => wss.handleUpgrade(req, socket, head, (ws) => void serve(ws, token)),
-      (error: unknown) => {
-        const detail = error instanceof HttpError ? error.detail : 'Token is invalid';
-        const body = JSON.stringify({ detail });
-        socket.end(
-          `HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-        );
-      },
+      (error: unknown) => refuseUpgrade(socket, 401, error instanceof HttpError ? error.detail : 'Token is invalid'),
     );
   };
   server.on('upgrade', listener);
