@@ -124,9 +124,9 @@ export async function canSeeSite(ctx: SiteServices, who: SiteViewer, siteUuid: s
 }
 
 /**
- * Which of these users may see one site, as canSeeSite answers for each, in two statements however many
- * they are (an alarm push checks every viewer of a site at once): their accounts, then their
- * system-admin flags and grants of the site together.
+ * Which of these users may see one site, as canSeeSite answers for each, without a statement per user (an
+ * alarm push checks every viewer of a site at once): their accounts (500 to a statement), then their
+ * system-admin flags and grants of the site in one realtime read.
  */
 export async function usersWhoSeeSite(ctx: SiteServices, uids: readonly string[], siteUuid: string): Promise<Set<string>> {
   if (!SITE_KEY.test(siteUuid) || uids.length === 0) return new Set();

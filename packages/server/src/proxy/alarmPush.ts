@@ -70,7 +70,7 @@ export function createAlarmPush(ctx: CloudContext, reads: ProxyReads): AlarmPush
     const subscribers = bySite.get(siteUuid);
     if (!subscribers) return;
     const viewers = [...subscribers.values()];
-    // Every viewer's access to the site at once: a few statements per push however many watch.
+    // Every viewer's access to the site at once, not a statement per viewer.
     const [latestTimestamp, seeing] = await Promise.all([
       ctx.alarms.latestChange(siteUuid),
       usersWhoSeeSite(ctx, viewers.map((subscriber) => subscriber.uid), siteUuid),
