@@ -216,6 +216,43 @@ async function leaders(nodes: ClusterNode[]): Promise<ClusterNode[]> {
   return nodes.filter((_, index) => healths[index]!.leader);
 }
 
+/** Asks `ask` again until it answers `wanted` (node A's notice is on its way to node B), for a second at most. */
+async function withinASecond(ask: () => Promise<number>, wanted: number): Promise<number> {
+  const until = performance.now() + 1000;
+  let status = await ask();
+  while (status !== wanted && performance.now() < until) status = await ask();
+  return status;
+}
+
+test("issue 40: a site grant revoked and a role raised through node A hold on node B within a second, though B kept both callers", async () => {
+  const admin = bearer(tokenFor(await signIn(nodeA, demoUsers.admin.email, demoUsers.admin.password), 'users'));
+  const viewer = bearer(tokenFor(await signIn(nodeB, user.email, user.password), 'controllers-api'));
+  const sitePage = async () => (await call(nodeB, `/cloud/controllers-api/controllers/${site.uuid}`, { headers: viewer })).status;
+  // Twice: the second is answered from node B's caches (the caller and the site), which node A's notices must clear.
+  expect(await sitePage()).toBe(200);
+  expect(await sitePage()).toBe(200);
+  const grant = `/cloud/users/users/${demoUid('user')}/sites/${site.uuid}`;
+  expect((await call(nodeA, grant, { method: 'DELETE', headers: admin })).status).toBe(200);
+  try {
+    expect(await withinASecond(sitePage, 403)).toBe(403);
+  } finally {
+    expect((await call(nodeA, grant, { method: 'PUT', headers: admin })).status).toBe(200);
+  }
+  expect(await withinASecond(sitePage, 200)).toBe(200);
+
+  const power = bearer(tokenFor(await signIn(nodeB, demoUsers.powerUser.email, demoUsers.powerUser.password), 'users'));
+  const serviceAccounts = async () => (await call(nodeB, '/cloud/users/service-accounts', { headers: power })).status;
+  expect(await serviceAccounts()).toBe(403);
+  expect(await serviceAccounts()).toBe(403);
+  const powerUser = `/cloud/users/users/${demoUid('powerUser')}`;
+  expect((await call(nodeA, powerUser, { method: 'PATCH', headers: admin, json: { role: 'Admin' } })).status).toBe(200);
+  try {
+    expect(await withinASecond(serviceAccounts, 200)).toBe(200);
+  } finally {
+    expect((await call(nodeA, powerUser, { method: 'PATCH', headers: admin, json: { role: 'PowerUser' } })).status).toBe(200);
+  }
+});
+
 test('5: the leader is SIGKILLed: the other node leads within 10 s, and a rule that comes due then sends one message', async () => {
   let leader: ClusterNode | undefined;
   await until(async () => (leader = (await leaders(cluster.nodes))[0]) !== undefined, 15_000, 'a leader');
