@@ -77,8 +77,8 @@ import { createSimulation } from './simulation/simulation.js';
 import { createCallerCache } from './http/callerCache.js';
 import { createCallerWritesHeard } from './cluster/callerWritesHeard.js';
 import { CALLER_TABLE_WRITES, clearOnProfileChanges } from './http/callerCacheInvalidation.js';
+import { KEPT_ROW_TABLE_WRITES } from './http/keptRows.js';
 import { watchTableWrites } from './storage/tableWrites.js';
-import { SITE_TABLE_WRITES } from './controllers/keptSites.js';
 import { openDatabase, postgresPoolOf } from './storage/db.js';
 import { takeStartupLock } from './cluster/startupLock.js';
 import { createLeadership } from './cluster/leadership.js';
@@ -151,11 +151,11 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     callerCache.clear();
     callerWritesHeard.noteWrite();
   });
-  // The sites requests name, cleared the same way (controllers/keptSites.ts); the writing request also
-  // answers once every node has heard it.
-  const siteCache = createCallerCache();
-  const siteWrites = watchTableWrites(SITE_TABLE_WRITES, () => {
-    siteCache.clear();
+  // The sites requests name and the SCIM tokens' connections, cleared the same way (http/keptRows.ts);
+  // the writing request also answers once every node has heard it.
+  const keptRows = createCallerCache();
+  const keptRowWrites = watchTableWrites(KEPT_ROW_TABLE_WRITES, () => {
+    keptRows.clear();
     callerWritesHeard.noteWrite();
   });
   // Every statement this node sends is counted (the metrics' varde_database_statements_total).
@@ -164,7 +164,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     statementsSent += 1;
     options.onStatement?.(text);
   };
-  const db = await openDatabase(config.storage, (error) => onPoolError(error), applicationNameOf(config.nodeId), onStatement, [callerWrites, siteWrites]).catch((error: unknown) => {
+  const db = await openDatabase(config.storage, (error) => onPoolError(error), applicationNameOf(config.nodeId), onStatement, [callerWrites, keptRowWrites]).catch((error: unknown) => {
     server.close();
     throw error;
   });
@@ -239,7 +239,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     });
     const anomaly = await createAnomalyService({ db, clock, historian, nodeId: config.nodeId, onError: (error) => app.log.error(error) });
     const simulationSwitch = createSimulationSwitch(db, simulation, () => leadership.isLeader(), config.simulation === 'running');
-    const context: CloudContext = { config, db, clock, keys, realtime, outbox, log: app.log, routes, alarms, simulation, simulationSwitch, rules: { store: ruleStore, engine: ruleEngine }, historian, anomaly, writeApi: createWriteApiService(db), callerCache, siteCache };
+    const context: CloudContext = { config, db, clock, keys, realtime, outbox, log: app.log, routes, alarms, simulation, simulationSwitch, rules: { store: ruleStore, engine: ruleEngine }, historian, anomaly, writeApi: createWriteApiService(db), callerCache, keptRows };
     clearOnProfileChanges(callerCache, realtime);
     const functions = createFunctionStore(db, clock);
     const mappings = createMappingStore(db);
@@ -310,7 +310,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
         else if (notice.channel === 'varde_caller') {
           callerCache.clear();
           if (notice.marker) callerWritesHeard.heard(notice.marker);
-        } else if (notice.channel === 'varde_site') siteCache.clear();
+        } else if (notice.channel === 'varde_site') keptRows.clear();
         else if (notice.channel === 'varde_session') {
           realtimeDatabase.recheckSignIns();
           controllerProxy.recheckSignIns();
@@ -321,7 +321,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
       },
       resync(lostAt) {
         callerCache.clear();
-        siteCache.clear();
+        keptRows.clear();
         simulationSwitch.apply().catch((error: unknown) => app.log.error(error, 'simulation switch'));
         sharedTestClock?.load().catch((error: unknown) => app.log.error(error, 'test clock'));
         // A little before the loss: a write stamped just before it may have committed just after.
@@ -337,7 +337,7 @@ export async function createCloud(options: CloudOptions = {}): Promise<Cloud> {
     }, (error) => app.log.warn({ err: error, node: config.nodeId }, 'cluster LISTEN connection lost; reconnecting'));
     // A node that cannot hear the others' changes keeps no callers (on SQLite it always hears: it is alone).
     callerCache.setLive(() => listener.connected());
-    siteCache.setLive(() => listener.connected());
+    keptRows.setLive(() => listener.connected());
     hearsCluster = () => listener.connected();
 
     if (firstStart && config.seed === 'demo') {

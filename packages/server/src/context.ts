@@ -148,8 +148,8 @@ export interface CloudContext extends CloudServices {
   writeApi: WriteApiService;
   /** What token checks read, kept on this node until anything it depends on changes (http/callerCache.ts). */
   callerCache: CallerCache;
-  /** The sites requests name, kept on this node until a site changes (controllers/keptSites.ts). */
-  siteCache: CallerCache;
+  /** The sites requests name and the SCIM tokens' connections, kept on this node until one changes (http/keptRows.ts). */
+  keptRows: CallerCache;
 }
 
 /** Origins trusted with cookies: the cloud's own and the configured ones. */

@@ -54,7 +54,7 @@ describe(`a kept site on ${testEngine()} never outlives a change`, () => {
     await page();
     await inTransaction(ctx.db, async (tx) => {
       await setSiteReady(tx.db, site, null);
-      expect((await keptSite({ db: tx.db, siteCache: ctx.siteCache }, site))?.webpmpReady).toBeNull();
+      expect((await keptSite({ db: tx.db, keptRows: ctx.keptRows }, site))?.webpmpReady).toBeNull();
       throw new Error('roll back');
     }).catch((error: Error) => expect(error.message).toBe('roll back'));
     expect((await keptSite(ctx, site))?.webpmpReady).toBe(true);

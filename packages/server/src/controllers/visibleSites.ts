@@ -15,8 +15,8 @@ const SITE_KEY = /^[A-Za-z0-9_-]{1,128}$/;
 /** Roles that administer sites (and so have adminControllers). */
 const SITE_ADMIN_ROLES = new Set(['Admin', 'PowerUser']);
 
-/** `siteCache`: the cloud's (controllers/keptSites.ts); a context without one reads a request's site every time. */
-type SiteServices = Pick<CloudServices, 'db' | 'realtime'> & { siteCache?: CallerCache };
+/** `keptRows`: the cloud's (http/keptRows.ts); a context without one reads a request's site every time. */
+type SiteServices = Pick<CloudServices, 'db' | 'realtime'> & { keptRows?: CallerCache };
 
 export async function profileOf(ctx: SiteServices, uid: string): Promise<UserProfile | null> {
   const account = await accountByUid(ctx.db, uid);

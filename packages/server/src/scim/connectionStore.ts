@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DirectoryConnection } from '@varde/core/contract';
 import { hashSecret } from '../auth/secrets.js';
+import { keptRow, type KeptRowServices } from '../http/keptRows.js';
 import type { Db } from '../storage/db.js';
 import type { Tx } from '../storage/transaction.js';
 import { newConnectionToken } from './connectionTokens.js';
@@ -37,7 +38,7 @@ export async function createConnection(tx: Tx, fields: { name: string; partner: 
   return { id, token };
 }
 
-/** A new token for a live connection: the old one stops at once, on every node (the hash is read per request). */
+/** A new token for a live connection: the old one stops at once, on every node (the write clears every node's kept connections). */
 export async function rotateConnectionToken(tx: Tx, id: string, now: number): Promise<string | null> {
   const token = newConnectionToken();
   const result = await tx.db
@@ -63,15 +64,22 @@ export async function revokeConnection(tx: Tx, id: string, now: number): Promise
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** The live connection a token belongs to, or null (unknown, rotated away or revoked alike). */
-export async function connectionByToken(db: Db, token: string): Promise<ScimConnection | null> {
-  const row = (await db
-    .selectFrom('scim_connections')
-    .select(['id', 'name', 'partner', 'created_by'])
-    .where('token_hash', '=', hashSecret(token))
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst()) as Pick<ConnectionRow, 'id' | 'name' | 'partner' | 'created_by'> | undefined;
-  return row ? { id: row.id, name: row.name, partner: row.partner, createdBy: row.created_by } : null;
+/**
+ * The live connection a token belongs to, or null (unknown, rotated away or revoked alike). Kept on each
+ * node (http/keptRows.ts) until any connection is rotated or revoked, on any node: every SCIM request
+ * asks, and on PostgreSQL a read is a round trip.
+ */
+export function connectionByToken(ctx: KeptRowServices, token: string): Promise<ScimConnection | null> {
+  const tokenHash = hashSecret(token);
+  return keptRow(ctx, `scim-connection:${tokenHash}`, async (db) => {
+    const row = (await db
+      .selectFrom('scim_connections')
+      .select(['id', 'name', 'partner', 'created_by'])
+      .where('token_hash', '=', tokenHash)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst()) as Pick<ConnectionRow, 'id' | 'name' | 'partner' | 'created_by'> | undefined;
+    return row ? { id: row.id, name: row.name, partner: row.partner, createdBy: row.created_by } : null;
+  });
 }
 
 /** One connection, any partner's (the caller checks the partner). */

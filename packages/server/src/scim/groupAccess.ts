@@ -115,8 +115,9 @@ export async function applyGroupAccess(ctx: Ctx, actor: Actor, connectionId: str
     }
   }
   if (mirrored.size > 0) {
-    // Every manager's copy of the grants (users/managers.ts), found in one scan for the whole batch.
-    for (const path of await ctx.realtime.leafPathsLike('/users', '/users/%/adminUsers/%', tx)) {
+    // Every manager's copy of the grants (users/managers.ts), found in one scan for the whole batch: one
+    // row per entry (its addedAt), not every grant of every entry of every manager.
+    for (const path of await ctx.realtime.leafPathsLike('/users', '/users/%/adminUsers/%/addedAt', tx)) {
       const [, users, manager, adminUsers, sub, leaf] = path.split('/');
       if (users !== 'users' || adminUsers !== 'adminUsers' || !manager || !sub || leaf !== 'addedAt') continue;
       const grants = mirrored.get(sub);

@@ -14,7 +14,7 @@ import { createScimGroup, deleteScimGroupResource, groupResponse, patchScimGroup
 import { leavesOut, listScimGroups, listScimUsers, projected } from './scimLists.js';
 import { bodyObject, ifMatchOf } from './scimRequest.js';
 import { LIST_RESPONSE_SCHEMA, SCIM_MEDIA_TYPE } from './scimSchemas.js';
-import { createScimUser, deleteScimUser, patchScimUser, replaceScimUser, userResponse } from './scimUsers.js';
+import { createScimUser, deleteScimUser, patchScimUser, planScimUser, replaceScimUser, userResponse } from './scimUsers.js';
 import { userResourceOf } from './userResource.js';
 import { isUniqueViolation } from '../storage/executeResults.js';
 
@@ -54,9 +54,10 @@ function answerError(error: FastifyError | Error, request: FastifyRequest, reply
 
 /**
  * SCIM 2.0 (RFC 7643, 7644) at /scim/v2, for the identity provider of a partner (Entra ID, Okta): its own
- * bearer tokens (a directory connection's, scim/connectionStore.ts), checked from the database on every
- * request, so a rotated or revoked token stops on every node at once. Everything it answers, errors
- * included, is `application/scim+json`; it accepts that type and plain JSON.
+ * bearer tokens (a directory connection's, scim/connectionStore.ts), checked on every request against the
+ * connections this node keeps, which a rotation or revocation on any node clears: the old token stops at
+ * once. Everything it answers, errors included, is `application/scim+json`; it accepts that type and
+ * plain JSON.
  */
 export function registerScimRoutes(app: FastifyInstance, ctx: CloudContext): void {
   // Per node, like access tokens' (--scim-rate-limit, default 1000 a minute).
@@ -82,7 +83,7 @@ export function registerScimRoutes(app: FastifyInstance, ctx: CloudContext): voi
         if (!match) throw unauthorized('A bearer token is required: the directory connection\'s token');
         const token = match[1]!;
         if (!isWellFormedConnectionToken(token)) throw unauthorized('The token is not valid: it is unknown, rotated or revoked');
-        const connection = await connectionByToken(ctx.db, token);
+        const connection = await connectionByToken(ctx, token);
         if (!connection) throw unauthorized('The token is not valid: it is unknown, rotated or revoked');
         try {
           countRequest(connection.id);
@@ -134,11 +135,10 @@ export function registerScimRoutes(app: FastifyInstance, ctx: CloudContext): voi
       api.get('/Users/:id', async (request, reply) => answer(reply, projected(await userResponse(ctx, callerOf(request), idOf(request)), query(request))));
       api.post('/Users', async (request, reply) => {
         const caller = callerOf(request);
-        await caller.prepare();
-        const body = bodyObject(request.body);
+        const [plan] = await Promise.all([planScimUser(ctx, caller, bodyObject(request.body)), caller.prepare()]);
         const resource = await write(
           async (tx) => {
-            const { uid, created } = await createScimUser(ctx, caller, body, tx);
+            const { uid, created } = await createScimUser(ctx, caller, plan, tx);
             return created ? userResourceOf(created, [], caller.baseUrl) : userResponse(ctx, caller, uid, tx);
           },
           { addsOnly: true },

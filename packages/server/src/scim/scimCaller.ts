@@ -3,7 +3,7 @@ import type { AuditEntry } from '../audit/recordAudit.js';
 import { accountByUid } from '../auth/accounts.js';
 import type { CloudContext } from '../context.js';
 import { HttpError } from '../http/HttpError.js';
-import { loadActor, type Actor } from '../users/actor.js';
+import { ACTOR_PROFILE_FIELDS, loadActor, type Actor } from '../users/actor.js';
 import { displayNameOf, userPath } from '../users/profiles.js';
 import type { ScimConnection } from './connectionStore.js';
 import type { Tx } from '../storage/transaction.js';
@@ -17,8 +17,9 @@ export interface ScimCaller {
   /** Who the invitation e-mails say gave the account: the connection's admin. */
   inviterName(tx: Tx): Promise<string>;
   /**
-   * Reads the admin (account, grants, name) before a write joins the write batch, where every statement
-   * waits its turn behind the others' (users/writeBatcher.ts), as the users service reads its caller first.
+   * Reads the admin (account, grants, name: two statements) before a write joins the write batch, where
+   * every statement waits its turn behind the others' (users/writeBatcher.ts), as the users service reads
+   * its caller first.
    */
   prepare(): Promise<void>;
   origin: Pick<AuditEntry, 'actor' | 'address' | 'userAgent'>;
@@ -27,27 +28,30 @@ export interface ScimCaller {
 }
 
 export function scimCallerOf(ctx: CloudContext, request: FastifyRequest, connection: ScimConnection): ScimCaller {
-  let actor: Promise<Actor> | undefined;
-  let inviter: Promise<string> | undefined;
-  // Through the write's transaction when not prepared: on SQLite a read beside it would wait for ever.
-  const adminActor = (tx?: Tx) =>
-    (actor ??= (async () => {
-      const admin = await accountByUid(tx?.db ?? ctx.db, connection.createdBy);
-      if (!admin || admin.disabled) throw new ScimError(403, `The admin who made the connection "${connection.name}" no longer has an account; make a new connection`);
-      return loadActor(ctx, admin.uid, tx, { role: admin.role, systemAdmin: false });
-    })());
-  const inviterName = (tx?: Tx) =>
-    (inviter ??= (async () => {
-      const [name, email] = await ctx.realtime.getMany([`${userPath(connection.createdBy)}/name`, `${userPath(connection.createdBy)}/email`], tx);
-      return displayNameOf(name, email);
+  // The admin's account, then their grant maps, name and e-mail in one realtime read: the actor's checks
+  // and the invitation's "from" line. Through the write's transaction when not prepared: on SQLite a read
+  // beside it would wait for ever.
+  let admin: Promise<{ actor: Actor; inviterName: string }> | undefined;
+  const loadAdmin = (tx?: Tx) =>
+    (admin ??= (async () => {
+      const base = userPath(connection.createdBy);
+      const readProfile = () => ctx.realtime.getMany([...ACTOR_PROFILE_FIELDS, 'name', 'email'].map((field) => `${base}/${field}`), tx);
+      const readAccount = () => accountByUid(tx?.db ?? ctx.db, connection.createdBy);
+      // Side by side outside a transaction (two round trips at once on PostgreSQL).
+      const [account, profile] = tx ? [await readAccount(), await readProfile()] : await Promise.all([readAccount(), readProfile()]);
+      if (!account || account.disabled) throw new ScimError(403, `The admin who made the connection "${connection.name}" no longer has an account; make a new connection`);
+      const fields = ACTOR_PROFILE_FIELDS.length;
+      return {
+        actor: await loadActor(ctx, account.uid, tx, { role: account.role, systemAdmin: false, profile: profile.slice(0, fields) }),
+        inviterName: displayNameOf(profile[fields], profile[fields + 1]),
+      };
     })());
   return {
     connection,
-    actor: (tx) => adminActor(tx),
-    inviterName: (tx) => inviterName(tx),
+    actor: async (tx) => (await loadAdmin(tx)).actor,
+    inviterName: async (tx) => (await loadAdmin(tx)).inviterName,
     async prepare() {
-      // mainPartner reads the grant maps along with it (users/actor.ts), so the batch asks for none.
-      await Promise.all([adminActor().then((admin) => admin.mainPartner()), inviterName()]);
+      await loadAdmin();
     },
     origin: {
       actor: { kind: 'directory', id: connection.id, tokenId: null },

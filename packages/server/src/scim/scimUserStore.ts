@@ -65,8 +65,8 @@ export interface Claims {
 }
 
 /**
- * The checks before a create, in one statement: inside the write batch every statement waits its turn,
- * and on PostgreSQL each is a round trip (the account by e-mail, any case, with its link; the externalId's holder).
+ * The checks before a create, in one statement (the account by e-mail, any case, with its link; the
+ * externalId's holder): on PostgreSQL each statement is a round trip.
  */
 export async function claimsOf(db: Db, partner: string, email: string, externalId: string | null): Promise<Claims> {
   const columns = ACCOUNT_COLUMNS.map((column) => `a.${column}` as const);

@@ -16,7 +16,7 @@ import { ScimError } from './scimError.js';
 import { operationsOf, patched } from './scimPatch.js';
 import { requireSchemas, requireVersion } from './scimRequest.js';
 import { ENTERPRISE_USER_SCHEMA, USER_SCHEMA, USER_SCHEMAS_ACCEPTED } from './scimSchemas.js';
-import { claimsOf, groupRefsOf, insertScimUser, insertScimUserWithCommit, scimUserByExternalId, scimUserByUid, unlinkScimUser, updateScimUser } from './scimUserStore.js';
+import { claimsOf, type Claims, groupRefsOf, insertScimUser, insertScimUserWithCommit, scimUserByExternalId, scimUserByUid, unlinkScimUser, updateScimUser } from './scimUserStore.js';
 import { READ_ONLY_USER_ATTRIBUTES, userResourceOf, userWriteOf, WRITABLE_USER_ATTRIBUTES, type StoredScimUser, type UserWrite } from './userResource.js';
 
 type Ctx = CloudContext;
@@ -60,19 +60,44 @@ async function endCredentials(tx: Tx, uid: string): Promise<void> {
   await tx.db.deleteFrom('access_tokens').where('uid', '=', uid).execute();
 }
 
-/**
- * POST /Users: a new account (or one of the partner's own that the directory now takes over), invited when
- * no password came. A new account's rows wait for the batch's commit, so it comes back as written (`created`)
- * rather than read back.
- */
-export async function createScimUser(ctx: Ctx, caller: ScimCaller, body: Record<string, unknown>, tx: Tx): Promise<{ uid: string; created: StoredScimUser | null }> {
-  requireSchemas(body, USER_SCHEMAS_ACCEPTED, USER_SCHEMA);
-  const write = userWriteOf(body);
-  const { partner, id: connectionId, name: connectionName } = caller.connection;
-  const actor = await caller.actor(tx);
-  const claims = await claimsOf(tx.db, partner, write.userName, write.externalId);
+/** A create, checked before it joins the write batch (see planScimUser). */
+export interface ScimUserPlan {
+  write: UserWrite;
+  claims: Claims;
+}
+
+function refuseClaimed(claims: Claims, write: UserWrite): void {
   if (claims.externalIdHolder !== null) throw externalIdTaken(write.externalId!);
   if (claims.linkedHere) throw new ScimError(409, `A user with userName "${write.userName}" exists`, 'uniqueness');
+}
+
+/**
+ * POST /Users before the write batch: the body is valid, and what its userName and externalId meet is
+ * read here, beside the batch. A refusal then costs the batch nothing (a write failing inside it makes
+ * the batch run again, each write in a savepoint), and a new user's write sends no statement of its own
+ * in the batch (on PostgreSQL each is a round trip every write in the batch waits for).
+ */
+export async function planScimUser(ctx: Ctx, caller: ScimCaller, body: Record<string, unknown>): Promise<ScimUserPlan> {
+  requireSchemas(body, USER_SCHEMAS_ACCEPTED, USER_SCHEMA);
+  const write = userWriteOf(body);
+  const claims = await claimsOf(ctx.db, caller.connection.partner, write.userName, write.externalId);
+  refuseClaimed(claims, write);
+  return { write, claims };
+}
+
+/**
+ * POST /Users in the write batch: a new account (or one of the partner's own that the directory now
+ * takes over), invited when no password came. When no account held the userName, the unique indexes on
+ * the e-mail and the externalId decide a create that raced another (409); an account found is read again
+ * here. A new account's rows wait for the batch's commit, so it comes back as written (`created`) rather
+ * than read back.
+ */
+export async function createScimUser(ctx: Ctx, caller: ScimCaller, plan: ScimUserPlan, tx: Tx): Promise<{ uid: string; created: StoredScimUser | null }> {
+  const { write } = plan;
+  const { partner, id: connectionId, name: connectionName } = caller.connection;
+  const actor = await caller.actor(tx);
+  const claims = plan.claims.account ? await claimsOf(tx.db, partner, write.userName, write.externalId) : plan.claims;
+  refuseClaimed(claims, write);
   const now = ctx.clock.now();
   const existing = claims.account;
   if (existing) {
@@ -91,9 +116,9 @@ export async function createScimUser(ctx: Ctx, caller: ScimCaller, body: Record<
     { username: write.userName, name: write.name, role: ROLE_WITHOUT_GROUPS, controllers: {}, ...(write.phone ? { phone: write.phone } : {}), ...(write.language ? { language: write.language } : {}) },
     passwordHash,
     tx,
+    { directory: connectionName },
   );
   await insertScimUserWithCommit(tx, { uid: user.uid, partner, connectionId, externalId: write.externalId, attributes: write.attributes }, now);
-  await ctx.realtime.set(`${userPath(user.uid)}/directory`, connectionName, tx);
   if (!write.active) {
     // The account row waits for the batch's commit (storage/deferredInserts.ts): stored now, to be disabled.
     await storeHeldInserts(tx);

@@ -49,6 +49,7 @@ export async function createUser(
   body: z.output<typeof createUserRequest>,
   passwordHash: string = NO_PASSWORD,
   tx?: Tx,
+  options: { directory?: string } = {},
 ): Promise<ManagedUser> {
   requireCanAddUsers(actor);
   requireRole(actor, body.role);
@@ -81,9 +82,10 @@ export async function createUser(
       portalAutoLogoutDisabled: false,
       systemAdmin: false,
     };
-    // The import source lives in the profile beside the name (UserData does not name it: a profile field
-    // only the users service reads), so a list of users reads it with the rest.
-    const stored = body.source ? { ...profile, source: body.source } : profile;
+    // The import source and the directory connection that manages the account (`options.directory`, SCIM)
+    // live in the profile beside the name (UserData does not name them: profile fields only the users
+    // service reads), so a list of users reads them with the rest; written with it, they cost no statement.
+    const stored = { ...profile, ...(body.source ? { source: body.source } : {}), ...(options.directory ? { directory: options.directory } : {}) };
     try {
       await insertAccountWithCommit(tx, { uid, email: body.username, passwordHash, phone: body.phone || null, role: body.role }, now);
     } catch (error) {
@@ -106,6 +108,7 @@ export async function createUser(
     };
     if (body.phone) user.phone = body.phone;
     if (body.source) user.source = body.source;
+    if (options.directory) user.directory = options.directory;
     return user;
   });
 }

@@ -44,6 +44,7 @@ import { auditRetentionMigration } from './301-audit-retention.js';
 import { auditIndexesByIdMigration } from './302-audit-indexes-by-id.js';
 import { callerNotificationsMigration } from './330-caller-notifications.js';
 import { siteNotificationsMigration } from './331-site-notifications.js';
+import { connectionNotificationsMigration } from './332-connection-notifications.js';
 
 export type { Migration };
 
@@ -89,4 +90,5 @@ export const migrations: Migration[] = [
   scimDirectoryMigration,
   callerNotificationsMigration,
   siteNotificationsMigration,
+  connectionNotificationsMigration,
 ];
