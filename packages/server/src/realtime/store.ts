@@ -8,6 +8,7 @@ import { type ChangeRecord, type PendingWrite, PendingWrites } from './pendingWr
 import { type LeafRow, TransactionReads } from './transactionReads.js';
 import { chunks, deleteLeaves } from './deleteLeaves.js';
 import { leavesUnder } from './readLeaves.js';
+import { managedUserEntryPaths } from './managedUserEntries.js';
 
 export type { RealtimeChange, RealtimeChangeListener } from './change.js';
 
@@ -188,18 +189,11 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
       );
     },
 
-    async leafPathsLike(under, pattern, tx) {
-      const prefix = joinKeys(parsePath(under));
+    async managedUserEntryPaths(users, tx) {
+      if (users.length === 0) return [];
       const pending = heldIn(tx, false);
-      if (tx && pending && pending.touches(prefix)) await storeHeld(tx, pending);
-      const rows = (await (tx?.db ?? db)
-        .selectFrom('realtime_leaves')
-        .select('path')
-        .where('path', '>=', `${prefix}/`)
-        .where('path', '<', `${prefix}0`)
-        .where('path', 'like', pattern)
-        .execute()) as Array<{ path: string }>;
-      return rows.map((row) => row.path);
+      if (tx && pending && pending.touches('/users')) await storeHeld(tx, pending);
+      return managedUserEntryPaths(tx?.db ?? db, users);
     },
 
     async set(path, value, tx) {

@@ -12,10 +12,10 @@ export interface RealtimeTree {
   /** The values at several paths in one read (what a request checks together), in the order asked. */
   getMany(paths: readonly string[], tx?: Tx): Promise<unknown[]>;
   /**
-   * The paths of the leaves below `under` that match the SQL LIKE `pattern` (one range scan): to find
-   * entries by a key deep inside (who manages a user). Never built from a user's text.
+   * The paths of every leaf of `/users/{manager}/adminUsers/{user}` for each of `users`, whoever the
+   * manager (who manages a user: users/managers.ts), from an index of those leaves by user (migration 333).
    */
-  leafPathsLike(under: string, pattern: string, tx?: Tx): Promise<string[]>;
+  managedUserEntryPaths(users: readonly string[], tx?: Tx): Promise<string[]>;
   /** Replaces the value at a path; null deletes it. */
   set(path: string, value: unknown, tx?: Tx): Promise<void>;
   /**

@@ -3,6 +3,7 @@ import { accountsByUids, type AccountRecord } from '../auth/accounts.js';
 import type { CloudContext } from '../context.js';
 import type { Tx } from '../storage/transaction.js';
 import { requireGrantable, requireRole, type Actor } from '../users/actor.js';
+import { managerEntriesOf } from '../users/managers.js';
 import { userPath } from '../users/profiles.js';
 
 type Ctx = Pick<CloudContext, 'db' | 'realtime' | 'clock'>;
@@ -115,15 +116,13 @@ export async function applyGroupAccess(ctx: Ctx, actor: Actor, connectionId: str
     }
   }
   if (mirrored.size > 0) {
-    // Every manager's copy of the grants (users/managers.ts), found in one scan for the whole batch: one
-    // row per entry (its addedAt), not every grant of every entry of every manager.
-    for (const path of await ctx.realtime.leafPathsLike('/users', '/users/%/adminUsers/%/addedAt', tx)) {
-      const [, users, manager, adminUsers, sub, leaf] = path.split('/');
-      if (users !== 'users' || adminUsers !== 'adminUsers' || !manager || !sub || leaf !== 'addedAt') continue;
-      const grants = mirrored.get(sub);
-      if (!grants) continue;
+    // Every manager's copy of the grants (users/managers.ts), for the whole batch in one read; an entry
+    // gets its addedAt if it had none, so that it outlives its grants (as the users service's edits do).
+    for (const { manager, sub, dated } of await managerEntriesOf(ctx, [...mirrored.keys()], tx)) {
+      const grants = mirrored.get(sub)!;
       const entry = `${userPath(manager)}/adminUsers/${sub}`;
       writes.push([`${entry}/controllers`, grants.controllers], [`${entry}/moduleAccesses`, grants.moduleAccesses]);
+      if (!dated) writes.push([`${entry}/addedAt`, ctx.clock.now()]);
     }
   }
   if (writes.length > 0) await ctx.realtime.setMany(writes, tx);

@@ -7,29 +7,41 @@ type Ctx = Pick<CloudContext, 'db' | 'realtime' | 'clock'>;
 /** The grants an admin's `adminUsers/{sub}` entry mirrors. */
 export type MirroredField = 'controllers' | 'moduleAccesses';
 
+/** A manager's entry for a sub-user; `dated` when it has its addedAt (see subscription). */
+export interface ManagerEntry {
+  manager: string;
+  sub: string;
+  dated: boolean;
+}
+
 /**
  * Who manages whom. The truth is each manager's `/users/{manager}/adminUsers/{sub}` in the realtime
  * tree (the portal reads it there), and it is read from there every time: a copy in a node's memory
- * would miss what other nodes of a cluster write. One range scan of /users's leaves, narrowed by LIKE;
- * the split below decides. Every function takes the Tx it runs in (the users service's writes run in
- * the write batcher's), and reads and writes through it.
+ * would miss what other nodes of a cluster write. The entries of a sub-user are one range of an index of
+ * those leaves (migration 333). Every function takes the Tx it runs in (the users service's writes run
+ * in the write batcher's), and reads and writes through it.
+ *
+ * The managers' entries of several sub-users at once (a directory group's members) are one read.
  */
-async function managersFromTree(ctx: Ctx, sub: string, tx?: Tx): Promise<string[]> {
-  const paths = await ctx.realtime.leafPathsLike('/users', `/users/%/adminUsers/${sub}/%`, tx);
-  const managers = new Set<string>();
-  for (const path of paths) {
-    const [, users, manager, adminUsers, entry] = path.split('/');
-    if (users === 'users' && adminUsers === 'adminUsers' && manager && entry === sub) managers.add(manager);
+export async function managerEntriesOf(ctx: Ctx, subs: readonly string[], tx?: Tx): Promise<ManagerEntry[]> {
+  const entries = new Map<string, ManagerEntry>();
+  for (const path of await ctx.realtime.managedUserEntryPaths(subs, tx)) {
+    const [, users, manager, adminUsers, sub, leaf] = path.split('/');
+    if (users !== 'users' || adminUsers !== 'adminUsers' || !manager || !sub) continue;
+    const key = `${manager}/${sub}`;
+    const entry = entries.get(key) ?? { manager, sub, dated: false };
+    if (leaf === 'addedAt') entry.dated = true;
+    entries.set(key, entry);
   }
-  return [...managers];
+  return [...entries.values()];
 }
 
 function entryPath(manager: string, sub: string): string {
   return `${userPath(manager)}/adminUsers/${sub}`;
 }
 
-export function managersOf(ctx: Ctx, sub: string, tx?: Tx): Promise<string[]> {
-  return managersFromTree(ctx, sub, tx);
+export async function managersOf(ctx: Ctx, sub: string, tx?: Tx): Promise<string[]> {
+  return (await managerEntriesOf(ctx, [sub], tx)).map((entry) => entry.manager);
 }
 
 /**

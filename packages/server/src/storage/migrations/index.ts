@@ -45,6 +45,7 @@ import { auditIndexesByIdMigration } from './302-audit-indexes-by-id.js';
 import { callerNotificationsMigration } from './330-caller-notifications.js';
 import { siteNotificationsMigration } from './331-site-notifications.js';
 import { connectionNotificationsMigration } from './332-connection-notifications.js';
+import { managedUserIndexMigration } from './333-managed-user-index.js';
 
 export type { Migration };
 
@@ -91,4 +92,5 @@ export const migrations: Migration[] = [
   callerNotificationsMigration,
   siteNotificationsMigration,
   connectionNotificationsMigration,
+  managedUserIndexMigration,
 ];
