@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCallerCache } from '../src/http/callerCache.js';
+import { profileChangeScope } from '../src/http/callerCacheInvalidation.js';
+import type { RealtimeChange } from '../src/realtime/change.js';
 import { demoUid } from '../src/seed/demoSeed.js';
 import { demoUsers } from '../src/seed/demoUsers.js';
 import { bearer, call, signIn } from './helpers/http.js';
@@ -25,6 +27,29 @@ describe('the caller cache', () => {
     expect(cache.get('c', 1000)).toBeUndefined();
   });
 
+  it("a user's clear forgets their entries and their reads in flight, and nobody else's", () => {
+    const cache = createCallerCache();
+    cache.put('ada:1', 'ada', cache.begin('ada'), 0);
+    cache.put('ada:2', 'ada too', cache.begin('ada'), 0);
+    cache.put('bo:1', 'bo', cache.begin('bo'), 0);
+    cache.put('site', 'nobody', cache.begin(), 0);
+    const adaReading = cache.begin('ada');
+    const boReading = cache.begin('bo');
+    cache.clearUser('ada');
+    expect([cache.get('ada:1', 1), cache.get('ada:2', 1)]).toEqual([undefined, undefined]);
+    expect([cache.get('bo:1', 1), cache.get('site', 1)]).toEqual(['bo', 'nobody']);
+    cache.put('ada:3', 'stale', adaReading, 1);
+    cache.put('bo:2', 'fresh', boReading, 1);
+    expect([cache.get('ada:3', 2), cache.get('bo:2', 2)]).toEqual([undefined, 'fresh']);
+    cache.put('ada:3', 'read after', cache.begin('ada'), 2);
+    expect(cache.get('ada:3', 3)).toBe('read after');
+    // A clear of everything still reaches a read that named its user.
+    const late = cache.begin('bo');
+    cache.clear();
+    cache.put('bo:3', 'stale', late, 3);
+    expect(cache.get('bo:3', 4)).toBeUndefined();
+  });
+
   it('keeps and hands out nothing while it is not live (a node that cannot hear the cluster)', () => {
     const cache = createCallerCache();
     cache.put('a', 'kept', cache.begin(), 0);
@@ -33,6 +58,22 @@ describe('the caller cache', () => {
     cache.put('b', 'x', cache.begin(), 0);
     cache.setLive(() => true);
     expect(cache.get('b', 1)).toBeUndefined();
+  });
+});
+
+describe('which realtime changes clear kept callers', () => {
+  const scope = (path: string) => profileChangeScope({ kind: 'set', path, value: null } as RealtimeChange);
+  it("clears everyone for the root and /users, one user for their profile or a field an entry holds, nobody for the rest", () => {
+    expect(scope('')).toBe('everyone');
+    expect(scope('/users')).toBe('everyone');
+    expect(scope('/users/ada')).toEqual({ uid: 'ada' });
+    for (const field of ['controllers', 'moduleAccesses', 'systemAdmin', 'mainPartner', 'licensingPartners', 'name', 'email']) {
+      expect(scope(`/users/ada/${field}/deeper`)).toEqual({ uid: 'ada' });
+    }
+    expect(scope('/users/ada/adminUsers/bo/controllers')).toBeNull();
+    expect(scope('/users/ada/language')).toBeNull();
+    expect(scope('/partners/p1/name')).toBeNull();
+    expect(scope('/usersx/ada')).toBeNull();
   });
 });
 
@@ -62,6 +103,24 @@ describe(`a kept caller on ${testEngine()} never outlives a change`, () => {
       counts.push(statements.length);
     }
     // The fewest of three: a timer of the cloud's may send one meanwhile.
+    expect(Math.min(...counts)).toBe(1);
+  });
+
+  it("a new user, and the adder's list of sub-users, leave the kept callers kept: a warm read still sends one statement", async () => {
+    const sites = admin['controllers-api.localhost']!;
+    await warm('/cloud/controllers-api/controllers', sites);
+    const made = await call(cloud, '/cloud/users/users', { headers: bearer(admin['users.localhost']!), json: { username: `kept-${Date.now()}@fm-firma.test`, name: 'Kept Caller', role: 'User' } });
+    expect(made.status).toBe(201);
+    // The adder's own request above was kept too: warm again, then count.
+    await warm('/cloud/controllers-api/controllers', sites);
+    const counts: number[] = [];
+    for (let run = 0; run < 3; run += 1) {
+      statements.length = 0;
+      await call(cloud, '/cloud/users/users', { headers: bearer(admin['users.localhost']!), json: { username: `kept-${Date.now()}-${run}@fm-firma.test`, name: 'Kept Caller', role: 'User' } });
+      statements.length = 0;
+      await read('/cloud/controllers-api/controllers', sites);
+      counts.push(statements.length);
+    }
     expect(Math.min(...counts)).toBe(1);
   });
 

@@ -1,7 +1,9 @@
 import type { RealtimeChange } from '../realtime/change.js';
 import { isAtOrBelow } from '../realtime/paths.js';
 import type { WatchedWrites } from '../storage/tableWrites.js';
+import { ACTOR_PROFILE_FIELDS } from '../users/actor.js';
 import type { CallerCache } from './callerCache.js';
+import { CALLER_PROFILE_FIELDS } from './callerProfile.js';
 
 /**
  * The writes that can make a kept caller wrong: a session ended, an account's role, kind or state
@@ -15,14 +17,31 @@ export const CALLER_TABLE_WRITES: WatchedWrites = {
   access_tokens: ['delete'],
 };
 
-/** Whether a committed realtime change may reach a profile (the root, /users or below it). */
-export function touchesProfiles(change: RealtimeChange): boolean {
-  return change.path === '' || isAtOrBelow(change.path, '/users');
+/**
+ * The profile fields a kept entry may hold (http/callerProfile.ts, the actor's grant maps of
+ * users/actor.ts). A change to any other field of a profile (a manager's adminUsers, a language, a
+ * directory's name) leaves every entry as it is.
+ */
+export const KEPT_PROFILE_FIELDS: ReadonlySet<string> = new Set([...CALLER_PROFILE_FIELDS, ...ACTOR_PROFILE_FIELDS]);
+
+/**
+ * Whose kept entries a committed realtime change may make wrong: everyone's (the root or /users itself),
+ * one user's (their whole profile, or a field an entry holds), or nobody's (null).
+ */
+export function profileChangeScope(change: RealtimeChange): 'everyone' | { uid: string } | null {
+  if (change.path === '' || change.path === '/users') return 'everyone';
+  if (!isAtOrBelow(change.path, '/users')) return null;
+  const [, , uid, field] = change.path.split('/');
+  if (!uid) return 'everyone';
+  if (field === undefined) return { uid };
+  return KEPT_PROFILE_FIELDS.has(field) ? { uid } : null;
 }
 
-/** Clears `cache` on every realtime change that may reach a profile (this node's, or another's once heard). */
+/** Clears `cache` where a realtime change may reach what it keeps (this node's change, or another's once heard). */
 export function clearOnProfileChanges(cache: CallerCache, realtime: { onChange(listener: (change: RealtimeChange) => void): () => void }): () => void {
   return realtime.onChange((change) => {
-    if (touchesProfiles(change)) cache.clear();
+    const scope = profileChangeScope(change);
+    if (scope === 'everyone') cache.clear();
+    else if (scope) cache.clearUser(scope.uid);
   });
 }

@@ -27,12 +27,13 @@ const profiles = new WeakMap<Caller, Promise<CallerProfile>>();
 const grantedKeys = (map: unknown) =>
   new Set(map && typeof map === 'object' ? Object.entries(map).filter(([, granted]) => granted === true).map(([key]) => key) : []);
 
-const FIELDS = ['systemAdmin', 'name', 'email', 'mainPartner', 'moduleAccesses', 'controllers'] as const;
+/** The profile fields a request reads of its caller (a change to one clears the caller's kept entries: http/callerCacheInvalidation.ts). */
+export const CALLER_PROFILE_FIELDS = ['systemAdmin', 'name', 'email', 'mainPartner', 'moduleAccesses', 'controllers'] as const;
 
-/** The realtime paths a caller's profile is read from, in FIELDS' order (the token check may read them with the session). */
+/** The realtime paths a caller's profile is read from, in CALLER_PROFILE_FIELDS' order (the token check may read them with the session). */
 export function callerProfilePaths(uid: string): string[] {
   const base = userPath(uid);
-  return FIELDS.map((field) => `${base}/${field}`);
+  return CALLER_PROFILE_FIELDS.map((field) => `${base}/${field}`);
 }
 
 function profileFrom(uid: string, [systemAdmin, name, email, mainPartner, moduleAccesses, controllers]: unknown[]): CallerProfile {

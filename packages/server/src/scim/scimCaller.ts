@@ -1,3 +1,4 @@
+import type { Role } from '@varde/core/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AuditEntry } from '../audit/recordAudit.js';
 import { accountByUid } from '../auth/accounts.js';
@@ -17,9 +18,9 @@ export interface ScimCaller {
   /** Who the invitation e-mails say gave the account: the connection's admin. */
   inviterName(tx: Tx): Promise<string>;
   /**
-   * Reads the admin (account, grants, name: two statements) before a write joins the write batch, where
-   * every statement waits its turn behind the others' (users/writeBatcher.ts), as the users service reads
-   * its caller first.
+   * Reads the admin (account, grants, name: two statements, none while the node keeps them) before a
+   * write joins the write batch, where every statement waits its turn behind the others'
+   * (users/writeBatcher.ts), as the users service reads its caller first.
    */
   prepare(): Promise<void>;
   origin: Pick<AuditEntry, 'actor' | 'address' | 'userAgent'>;
@@ -27,23 +28,52 @@ export interface ScimCaller {
   baseUrl: string;
 }
 
+/** What a connection's requests read of its admin: the account, then their grant maps, name and e-mail. */
+interface AdminRecord {
+  uid: string;
+  role: Role;
+  disabled: boolean;
+  /** ACTOR_PROFILE_FIELDS' values, then the name and the e-mail. */
+  profile: unknown[];
+}
+
+/**
+ * The connection's admin. Outside a transaction it is kept on this node beside the callers
+ * (http/callerCache.ts): a change to their account clears it, and so does one to their grants, name or
+ * e-mail; the directory's own writes (new users, the admin's list of them) leave it kept. Inside one it
+ * is read through it: on SQLite a read beside it would wait for ever.
+ */
+async function adminRecord(ctx: CloudContext, connection: ScimConnection, tx?: Tx): Promise<AdminRecord | null> {
+  const uid = connection.createdBy;
+  const read = async (): Promise<AdminRecord | null> => {
+    const readProfile = () => ctx.realtime.getMany([...ACTOR_PROFILE_FIELDS, 'name', 'email'].map((field) => `${userPath(uid)}/${field}`), tx);
+    const readAccount = () => accountByUid(tx?.db ?? ctx.db, uid);
+    // Side by side outside a transaction (two round trips at once on PostgreSQL).
+    const [account, profile] = tx ? [await readAccount(), await readProfile()] : await Promise.all([readAccount(), readProfile()]);
+    return account ? { uid: account.uid, role: account.role, disabled: account.disabled, profile } : null;
+  };
+  const cache = ctx.callerCache;
+  if (tx || !cache) return read();
+  const key = `scim-admin:${connection.id}`;
+  const kept = cache.get<AdminRecord>(key, ctx.clock.now());
+  if (kept) return kept;
+  const ticket = cache.begin(uid);
+  const found = await read();
+  if (found) cache.put(key, found, ticket, ctx.clock.now());
+  return found;
+}
+
 export function scimCallerOf(ctx: CloudContext, request: FastifyRequest, connection: ScimConnection): ScimCaller {
-  // The admin's account, then their grant maps, name and e-mail in one realtime read: the actor's checks
-  // and the invitation's "from" line. Through the write's transaction when not prepared: on SQLite a read
-  // beside it would wait for ever.
+  // The actor's checks and the invitation's "from" line, from one read of the admin (adminRecord).
   let admin: Promise<{ actor: Actor; inviterName: string }> | undefined;
   const loadAdmin = (tx?: Tx) =>
     (admin ??= (async () => {
-      const base = userPath(connection.createdBy);
-      const readProfile = () => ctx.realtime.getMany([...ACTOR_PROFILE_FIELDS, 'name', 'email'].map((field) => `${base}/${field}`), tx);
-      const readAccount = () => accountByUid(tx?.db ?? ctx.db, connection.createdBy);
-      // Side by side outside a transaction (two round trips at once on PostgreSQL).
-      const [account, profile] = tx ? [await readAccount(), await readProfile()] : await Promise.all([readAccount(), readProfile()]);
-      if (!account || account.disabled) throw new ScimError(403, `The admin who made the connection "${connection.name}" no longer has an account; make a new connection`);
+      const record = await adminRecord(ctx, connection, tx);
+      if (!record || record.disabled) throw new ScimError(403, `The admin who made the connection "${connection.name}" no longer has an account; make a new connection`);
       const fields = ACTOR_PROFILE_FIELDS.length;
       return {
-        actor: await loadActor(ctx, account.uid, tx, { role: account.role, systemAdmin: false, profile: profile.slice(0, fields) }),
-        inviterName: displayNameOf(profile[fields], profile[fields + 1]),
+        actor: await loadActor(ctx, record.uid, tx, { role: record.role, systemAdmin: false, profile: record.profile.slice(0, fields) }),
+        inviterName: displayNameOf(record.profile[fields], record.profile[fields + 1]),
       };
     })());
   return {

@@ -134,7 +134,7 @@ async function sessionWithProfile(ctx: Ctx & Pick<CloudContext, 'db'> & CacheCtx
   const key = `session:${sid}`;
   const kept = ctx.callerCache?.get<SessionWithProfile>(key, now);
   if (kept) return kept;
-  const ticket = ctx.callerCache?.begin();
+  const ticket = ctx.callerCache?.begin(uid);
   const found = await sessionWithRoleAndValues(ctx.db, sid, callerProfilePaths(uid), now);
   // Only what belongs together: the profile was read for the token's subject.
   if (found && found.session.uid === uid && ticket !== undefined) ctx.callerCache?.put(key, found, ticket, now, found.expiresAt);

@@ -47,7 +47,7 @@ export async function verifyPersonalToken(ctx: Pick<CloudContext, 'db' | 'clock'
       ownerOfToken.set(key, holder.uid);
     }
   } else {
-    const ticket = ctx.callerCache?.begin();
+    const ticket = ctx.callerCache?.begin(owner);
     const found = await tokenHolderWithProfile(ctx.db, token, owner, now);
     if (found && ticket !== undefined) ctx.callerCache?.put(`token:${key}`, found, ticket, now, found.holder.expiresAt);
     holder = found?.holder ?? null;
