@@ -6,7 +6,8 @@ import { type Leaf, InvalidValueError, forEachLeaf, normalizeValue, valueFromLea
 import type { RealtimeChange, RealtimeChangeListener } from './change.js';
 import { type ChangeRecord, type PendingWrite, PendingWrites } from './pendingWrites.js';
 import { type LeafRow, TransactionReads } from './transactionReads.js';
-import { chunks, deleteLeaves } from './deleteLeaves.js';
+import { deleteLeaves } from './deleteLeaves.js';
+import { insertTogether } from '../storage/insertTogether.js';
 import { leavesUnder } from './readLeaves.js';
 import { managedUserEntryPaths } from './managedUserEntries.js';
 
@@ -44,13 +45,10 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
    * its own transaction; the row's insert NOTIFYs them (migration 210) and they read the values anew.
    */
   const clustered = engineOfDb(db) === 'postgres';
-  async function record(tx: Tx, changes: readonly ChangeRecord[]): Promise<void> {
-    if (!clustered || changes.length === 0) return;
+  function changeRows(changes: readonly ChangeRecord[]): Array<Record<string, unknown>> {
+    if (!clustered) return [];
     const at = clock.now();
-    await tx.db
-      .insertInto('realtime_changes')
-      .values(changes.map((change) => ({ kind: change.kind, path: change.path, children: change.children ? JSON.stringify(change.children) : null, at })))
-      .execute();
+    return changes.map((change) => ({ kind: change.kind, path: change.path, children: change.children ? JSON.stringify(change.children) : null, at }));
   }
   /** What a recorded write changed, read as it is now (a later write may have changed it again: that one follows). */
   async function changeOf(row: { kind: string; path: string; children: string | null }): Promise<RealtimeChange> {
@@ -67,11 +65,13 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
    */
   const serialise = lockRealtimeWrites;
   /**
-   * Replaces everything at and below each path with its normalized value (null deletes). The paths do
-   * not overlap (rejectOverlaps), so all deletes can go first and all inserts after, in a few statements
-   * however many paths a merge names (the simulation writes hundreds of tag values at once).
+   * Replaces everything at and below each path with its normalized value (null deletes), and records
+   * the changes for other nodes. The paths do not overlap (rejectOverlaps), so all deletes can go first
+   * and all inserts after, in a few statements however many paths a merge names (the simulation writes
+   * hundreds of tag values at once): on PostgreSQL one DELETE and one statement for the leaves and the
+   * change rows together.
    */
-  async function writeAll(tx: Tx, writes: ReadonlyArray<readonly [string, unknown]>, ancestors = ancestorsOfValues(writes)): Promise<void> {
+  async function writeAll(tx: Tx, writes: ReadonlyArray<readonly [string, unknown]>, changes: readonly ChangeRecord[], ancestors = ancestorsOfValues(writes)): Promise<void> {
     await serialise(tx);
     // Subtrees and ancestors go in the same statements: a write of a few paths is one DELETE (one round
     // trip on PostgreSQL, where a batch of user creates is a chain of them).
@@ -80,7 +80,10 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
     for (const [path, value] of writes) {
       if (value !== null) forEachLeaf(value, (keys, leaf) => rows.push({ path: path + joinKeys(keys), value: JSON.stringify(leaf) }));
     }
-    for (const group of chunks(rows, 500)) await tx.db.insertInto('realtime_leaves').values(group).execute();
+    await insertTogether(tx, [
+      { table: 'realtime_leaves', rows, rowsPerInsert: 500 },
+      { table: 'realtime_changes', rows: changeRows(changes) },
+    ]);
   }
 
   /** The writes `tx` holds back for this store: only in a transaction whose runner defers work. */
@@ -116,8 +119,7 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
       return;
     }
     await withinTransaction(db, tx, async (inner) => {
-      await writeAll(inner, write.paths);
-      await record(inner, write.changes);
+      await writeAll(inner, write.paths, write.changes);
       inner.afterCommit(() => {
         for (const change of write.emits) emit(change);
       });
@@ -126,8 +128,7 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
 
   async function storeHeld(tx: Tx, pending: PendingWrites): Promise<void> {
     const { paths, ancestors, changes, emits } = pending.drain();
-    await writeAll(tx, paths, ancestors);
-    await record(tx, changes);
+    await writeAll(tx, paths, changes, ancestors);
     tx.afterCommit(() => {
       for (const change of emits) emit(change);
     });

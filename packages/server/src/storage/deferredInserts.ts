@@ -1,6 +1,5 @@
+import { insertTogether, type Row } from './insertTogether.js';
 import type { Tx } from './transaction.js';
-
-type Row = Record<string, unknown>;
 
 interface HeldRows {
   table: string;
@@ -9,19 +8,17 @@ interface HeldRows {
   stored: Array<((row: Row, at: Tx) => void) | undefined>;
 }
 
-/** Where a transaction's deferred work keeps the rows waiting, per table. */
+/** Where a transaction's deferred work keeps the rows waiting, per table and returned columns. */
 const HELD = {};
-/** Rows per INSERT: well under both engines' parameter limits for the tables that use this. */
-const ROWS_PER_INSERT = 200;
 
 /**
  * Inserts `row` into `table` within `tx`. When the transaction's runner defers work (the users write
- * batch), the row waits and goes in one multi-row INSERT with the others of its table just before the
- * commit: on PostgreSQL each INSERT saved is a round trip the batch no longer waits for. Only for rows
- * nothing in the transaction reads back before `storeHeldInserts` (a new account, an invitation's
- * ticket and e-mail). A row that breaks a unique index fails the INSERT of them all, and so the
- * transaction. `stored` gets the row as inserted (its `returning` columns) once it is, with the Tx to
- * register after-commit work on.
+ * batch), the row waits and goes with the others just before the commit: one multi-row INSERT per
+ * table, and on PostgreSQL every table's in one statement (storage/insertTogether.ts), so that a batch
+ * of creates waits for one round trip where it waited for one per table. Only for rows nothing in the
+ * transaction reads back before `storeHeldInserts` (a new account, an invitation's ticket and e-mail).
+ * A row that breaks a unique index fails the INSERT of them all, and so the transaction. `stored` gets
+ * the row as inserted (its `returning` columns) once it is, with the Tx to register after-commit work on.
  */
 export async function insertWithCommit(
   tx: Tx,
@@ -32,19 +29,19 @@ export async function insertWithCommit(
 ): Promise<void> {
   const deferred = tx.deferred;
   if (!deferred) {
-    const [inserted] = await insertRows(tx, table, [row], returning);
+    const inserted = (await insertTogether(tx, [{ table, rows: [row], returning }]))[0]![0];
     if (inserted) stored?.(inserted, tx);
     return;
   }
   let tables = deferred.state.get(HELD) as Map<string, HeldRows> | undefined;
-  if (!tables) deferred.state.set(HELD, (tables = new Map()));
-  const key = `${table}\n${returning.join(',')}`;
-  let held = tables.get(key);
-  if (!held) {
-    const waiting: HeldRows = (held = { table, returning, rows: [], stored: [] });
-    tables.set(key, waiting);
+  if (!tables) {
+    const waiting = (tables = new Map());
+    deferred.state.set(HELD, waiting);
     deferred.beforeCommit((at) => storeHeld(at, waiting));
   }
+  const key = `${table}\n${returning.join(',')}`;
+  let held = tables.get(key);
+  if (!held) tables.set(key, (held = { table, returning, rows: [], stored: [] }));
   held.rows.push(row);
   held.stored.push(stored);
 }
@@ -55,24 +52,12 @@ export async function insertWithCommit(
  */
 export async function storeHeldInserts(tx: Tx): Promise<void> {
   const tables = tx.deferred?.state.get(HELD) as Map<string, HeldRows> | undefined;
-  for (const held of tables?.values() ?? []) await storeHeld(tx, held);
+  if (tables) await storeHeld(tx, tables);
 }
 
-async function storeHeld(tx: Tx, held: HeldRows): Promise<void> {
-  const rows = held.rows.splice(0);
-  const stored = held.stored.splice(0);
-  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-    const inserted = await insertRows(tx, held.table, rows.slice(start, start + ROWS_PER_INSERT), held.returning);
-    inserted.forEach((one, index) => stored[start + index]?.(one, tx));
-  }
-}
-
-async function insertRows(tx: Tx, table: string, rows: Row[], returning: readonly string[]): Promise<Row[]> {
-  // The table is the caller's constant, never a user's text; the values are bound parameters.
-  const insert = tx.db.insertInto(table as never).values(rows as never);
-  if (returning.length === 0) {
-    await insert.execute();
-    return [];
-  }
-  return (await insert.returning(returning as never).execute()) as Row[];
+async function storeHeld(tx: Tx, tables: Map<string, HeldRows>): Promise<void> {
+  const waiting = [...tables.values()].filter((held) => held.rows.length > 0).map((held) => ({ ...held, rows: held.rows.splice(0), stored: held.stored.splice(0) }));
+  if (waiting.length === 0) return;
+  const returned = await insertTogether(tx, waiting);
+  waiting.forEach((held, index) => returned[index]!.forEach((one, row) => held.stored[row]?.(one, tx)));
 }

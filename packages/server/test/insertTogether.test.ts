@@ -1,0 +1,87 @@
+import type { CompiledQuery } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Db, engineOfDb } from '../src/storage/db.js';
+import { insertTogether } from '../src/storage/insertTogether.js';
+import { inTransaction, type Tx } from '../src/storage/transaction.js';
+import { openTestDatabase, testEngine } from './helpers/startCloud.js';
+
+/**
+ * Rows for several tables in one go (the write batch's held rows, a realtime write's leaves and change
+ * rows): on PostgreSQL one statement, where each is a round trip; foreign keys hold between rows of the
+ * same call, and returned rows come back in the rows' order.
+ */
+let db: Db;
+let close: () => Promise<void>;
+
+beforeEach(async () => {
+  ({ db, close } = await openTestDatabase());
+});
+afterEach(() => close());
+
+const account = (uid: string) => ({ uid, email: `${uid}@example.test`, password_hash: '!', phone: null, sms_second_factor: 0, role: 'User', created_at: 1 });
+const ticket = (uid: string) => ({ ticket_hash: `t-${uid}`, uid, expires_at: 2 });
+const mail = (to: string) => ({ channel: 'email', recipient: to, subject: 'Hi', body: 'Welcome', created_at: 3, smtp_state: 'pending' });
+
+/** Runs `work` in a transaction whose Tx counts the statements sent through it. */
+async function counted<T>(work: (tx: Tx) => Promise<T>): Promise<{ result: T; statements: number }> {
+  let statements = 0;
+  const result = await inTransaction(db, (tx) => {
+    const counting = new Proxy(tx.db, {
+      get(target, key) {
+        if (key === 'executeQuery') return (query: CompiledQuery) => ((statements += 1), target.executeQuery(query));
+        const value = Reflect.get(target, key) as unknown;
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    return work({ ...tx, db: counting });
+  });
+  return { result, statements };
+}
+
+const count = async (table: 'accounts' | 'reset_tickets' | 'outbox') => Number(((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()) as { n: unknown }).n);
+
+describe(`insertTogether on ${testEngine()}`, () => {
+  it('stores every table, a row referring to one beside it included, and returns rows in order', async () => {
+    const { result, statements } = await counted((tx) =>
+      insertTogether(tx, [
+        { table: 'accounts', rows: [account('a'), account('b')] },
+        { table: 'outbox', rows: [mail('a@example.test'), mail('b@example.test')], returning: ['id', 'recipient'] },
+        { table: 'reset_tickets', rows: [ticket('a'), ticket('b')] },
+      ]),
+    );
+    expect(statements).toBe(engineOfDb(db) === 'postgres' ? 1 : 3);
+    expect(result[0]).toEqual([]);
+    expect(result[1]!.map((row) => row.recipient)).toEqual(['a@example.test', 'b@example.test']);
+    expect(Number(result[1]![1]!.id)).toBeGreaterThan(Number(result[1]![0]!.id));
+    expect(result[2]).toEqual([]);
+    expect([await count('accounts'), await count('reset_tickets'), await count('outbox')]).toEqual([2, 2, 2]);
+  });
+
+  it('keeps foreign keys: a row referring to nothing fails the call, and nothing of it is stored', async () => {
+    await expect(
+      inTransaction(db, (tx) =>
+        insertTogether(tx, [
+          { table: 'accounts', rows: [account('a')] },
+          { table: 'reset_tickets', rows: [ticket('a'), ticket('nobody')] },
+        ]),
+      ),
+    ).rejects.toThrow(/foreign key/i);
+    expect([await count('accounts'), await count('reset_tickets')]).toEqual([0, 0]);
+  });
+
+  it('splits what exceeds a statement: each returning table ends one, and parameters stay under the limit', async () => {
+    const uids = Array.from({ length: 3000 }, (_, index) => `u${index}`);
+    const { result, statements } = await counted((tx) =>
+      insertTogether(tx, [
+        { table: 'accounts', rows: uids.map(account) },
+        { table: 'reset_tickets', rows: uids.map(ticket) },
+        { table: 'outbox', rows: [mail('one@example.test')], returning: ['recipient'] },
+        { table: 'outbox', rows: [mail('two@example.test')], returning: ['recipient'] },
+      ]),
+    );
+    // 15 INSERTs of 200 accounts and 15 of tickets: 30,000 parameters, over a statement's 30,000 with the mails.
+    expect(statements).toBe(engineOfDb(db) === 'postgres' ? 3 : 32);
+    expect(result.slice(2).map((rows) => rows.map((row) => row.recipient))).toEqual([['one@example.test'], ['two@example.test']]);
+    expect([await count('accounts'), await count('reset_tickets'), await count('outbox')]).toEqual([3000, 3000, 2]);
+  });
+});
