@@ -217,7 +217,11 @@ describe('Okta', () => {
     expect((await managedUser(uid)).role).toBe('Guest');
     const renamed = await okta('PATCH', `/Groups/${groupId}`, { schemas: [PATCH_OP], Operations: [{ op: 'replace', value: { id: groupId, displayName: 'Test SCIMv2 renamed' } }] });
     expect(renamed.status).toBe(204);
-    expect((await okta('GET', `/Groups/${groupId}`)).body).toMatchObject({ displayName: 'Test SCIMv2 renamed', members: [{ value: uid, display: 'test.user@okta.local' }] });
+    // Each change moves the version, and the 204's ETag is the one a read gives after it.
+    expect(renamed.headers.get('etag')).not.toBe(add.headers.get('etag'));
+    const afterRename = await okta('GET', `/Groups/${groupId}`);
+    expect(afterRename.headers.get('etag')).toBe(renamed.headers.get('etag'));
+    expect(afterRename.body).toMatchObject({ displayName: 'Test SCIMv2 renamed', members: [{ value: uid, display: 'test.user@okta.local' }] });
     const removed = await okta('PATCH', `/Groups/${groupId}`, { schemas: [PATCH_OP], Operations: [{ op: 'remove', path: `members[value eq "${uid}"]` }] });
     expect(removed.status).toBe(204);
     expect((await okta('GET', `/Groups/${groupId}?excludedAttributes=members`)).body.members).toBeUndefined();

@@ -1,4 +1,3 @@
-import { ancestorsOf, isAtOrBelow } from './paths.js';
 import type { RealtimeChange } from './change.js';
 
 /** A change row for other nodes (realtime_changes): where a write wrote. */
@@ -19,6 +18,8 @@ export interface PendingWrite {
 export class PendingWrites {
   /** The latest value per path, none at or below another. */
   private readonly values = new Map<string, unknown>();
+  /** The held paths below each of their ancestors: what a path covers is found without a scan of them all. */
+  private readonly heldBelow = new Map<string, Set<string>>();
   /**
    * Paths above a written value (a primitive there becomes an object), kept even when a later write
    * replaces that value: the earlier write had deleted them, and nothing stored here re-creates them.
@@ -36,30 +37,52 @@ export class PendingWrites {
    * stored first, as merging into it is the database's job.
    */
   add(write: PendingWrite): boolean {
-    if (write.paths.some(([path]) => ancestorsOf(path).some((ancestor) => this.values.has(ancestor)))) return false;
+    if (write.paths.some(([path]) => canonicalAncestorsOf(path).some((ancestor) => this.values.has(ancestor)))) return false;
     for (const [path, value] of write.paths) {
-      for (const held of this.values.keys()) if (isAtOrBelow(held, path)) this.values.delete(held);
+      this.release(path);
+      for (const held of [...(this.heldBelow.get(path) ?? [])]) this.release(held);
       this.values.set(path, value);
-      if (value !== null) for (const ancestor of ancestorsOf(path)) this.ancestors.add(ancestor);
+      for (const ancestor of canonicalAncestorsOf(path)) {
+        let below = this.heldBelow.get(ancestor);
+        if (!below) this.heldBelow.set(ancestor, (below = new Set()));
+        below.add(path);
+        if (value !== null) this.ancestors.add(ancestor);
+      }
     }
     this.changes.push(...write.changes);
     this.emits.push(...write.emits);
     return true;
   }
 
-  /** Whether a read of `path` must see these writes stored first. */
+  /** Whether a read of `path` must see these writes stored first: a value held at, above or below it. */
   touches(path: string): boolean {
-    for (const held of this.values.keys()) if (isAtOrBelow(held, path) || isAtOrBelow(path, held)) return true;
-    return false;
+    return this.values.has(path) || this.heldBelow.has(path) || canonicalAncestorsOf(path).some((ancestor) => this.values.has(ancestor));
   }
 
   /** What to store: the paths to replace, the ancestors to clear, the changes to record and tell. */
   drain(): { paths: Array<[string, unknown]>; ancestors: string[]; changes: ChangeRecord[]; emits: RealtimeChange[] } {
     const drained = { paths: [...this.values], ancestors: [...this.ancestors], changes: [...this.changes], emits: [...this.emits] };
     this.values.clear();
+    this.heldBelow.clear();
     this.ancestors.clear();
     this.changes.length = 0;
     this.emits.length = 0;
     return drained;
   }
+
+  private release(path: string): void {
+    if (!this.values.delete(path)) return;
+    for (const ancestor of canonicalAncestorsOf(path)) {
+      const below = this.heldBelow.get(ancestor);
+      below?.delete(path);
+      if (below?.size === 0) this.heldBelow.delete(ancestor);
+    }
+  }
+}
+
+/** The ancestors of a canonical path (`/a/b/c`: ``, `/a`, `/a/b`), as ancestorsOf gives them, without parsing it again. */
+export function canonicalAncestorsOf(path: string): string[] {
+  const result: string[] = [];
+  for (let end = path.indexOf('/', 1); end !== -1; end = path.indexOf('/', end + 1)) result.push(path.slice(0, end));
+  return path === '' ? result : ['', ...result];
 }

@@ -4,7 +4,7 @@ import { InvalidPathError, ancestorsOf, joinKeys, parsePath, relativeKeys } from
 import type { RealtimeTree } from './tree.js';
 import { type Leaf, InvalidValueError, forEachLeaf, normalizeValue, valueFromLeaves } from './values.js';
 import type { RealtimeChange, RealtimeChangeListener } from './change.js';
-import { type ChangeRecord, type PendingWrite, PendingWrites } from './pendingWrites.js';
+import { type ChangeRecord, type PendingWrite, PendingWrites, canonicalAncestorsOf } from './pendingWrites.js';
 import { type LeafRow, TransactionReads } from './transactionReads.js';
 import { deleteLeaves } from './deleteLeaves.js';
 import { insertTogether } from '../storage/insertTogether.js';
@@ -180,14 +180,12 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
         rows = await leavesUnder(tx?.db ?? db, canonical);
         reads?.remember(canonical, rows);
       }
-      const found = rows;
-      return canonical.map((root) =>
-        valueFromLeaves(
-          found
-            .filter((row) => row.path === root || row.path.startsWith(`${root}/`))
-            .map((row) => ({ keys: relativeKeys(row.path, root), leaf: JSON.parse(row.value) as Leaf })),
-        ),
-      );
+      // Each row to the roots it lies at or below, by its ancestors: not a scan of every row per root.
+      const leavesOf = new Map<string, Array<{ keys: string[]; leaf: Leaf }>>(canonical.map((root) => [root, []]));
+      for (const row of rows) {
+        for (const root of [row.path, ...canonicalAncestorsOf(row.path)]) leavesOf.get(root)?.push({ keys: relativeKeys(row.path, root), leaf: JSON.parse(row.value) as Leaf });
+      }
+      return canonical.map((root) => valueFromLeaves(leavesOf.get(root)!));
     },
 
     async managedUserEntryPaths(users, tx) {

@@ -12,7 +12,7 @@ import { scimCallerOf, scimErrorFrom, type ScimCaller } from './scimCaller.js';
 import { ScimError, scimErrorBody } from './scimError.js';
 import { createScimGroup, deleteScimGroupResource, groupResponse, patchScimGroup, replaceScimGroup } from './scimGroups.js';
 import { leavesOut, listScimGroups, listScimUsers, projected } from './scimLists.js';
-import { bodyObject, ifMatchOf } from './scimRequest.js';
+import { bodyObject, etagOf, ifMatchOf } from './scimRequest.js';
 import { LIST_RESPONSE_SCHEMA, SCIM_MEDIA_TYPE } from './scimSchemas.js';
 import { createScimUser, deleteScimUser, patchScimUser, planScimUser, replaceScimUser, userResponse } from './scimUsers.js';
 import { userResourceOf } from './userResource.js';
@@ -191,8 +191,8 @@ export function registerScimRoutes(app: FastifyInstance, ctx: CloudContext): voi
         const caller = callerOf(request);
         await caller.prepare();
         const id = idOf(request);
-        const resource = await write(async (tx) => (await patchScimGroup(ctx, caller, id, request.body, ifMatch(request), tx), groupResponse(ctx, caller, id, false, tx)));
-        if (Object.keys(query(request)).length === 0) return reply.code(204).header('etag', (resource.meta as { version: string }).version).send();
+        const group = await write((tx) => patchScimGroup(ctx, caller, id, request.body, ifMatch(request), tx));
+        if (Object.keys(query(request)).length === 0) return reply.code(204).header('etag', etagOf(group.version)).send();
         return answer(reply, projected(await groupResponse(ctx, caller, id, !leavesOut(query(request), 'members')), query(request)));
       });
       api.delete('/Groups/:id', async (request, reply) => {

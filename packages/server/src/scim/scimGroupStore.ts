@@ -87,12 +87,15 @@ export async function insertScimGroup(
   return id;
 }
 
-export async function updateScimGroup(tx: Tx, id: string, fields: { displayName: string; externalId: string | null }, now: number): Promise<void> {
-  await tx.db
+/** Names the group anew and moves its version on; resolves to the group as it is now (its new ETag). */
+export async function updateScimGroup(tx: Tx, id: string, fields: { displayName: string; externalId: string | null }, now: number): Promise<StoredScimGroup> {
+  const row = (await tx.db
     .updateTable('scim_groups')
     .set((eb) => ({ display_name: fields.displayName, external_id: fields.externalId, updated_at: now, version: eb('version', '+', 1) }))
     .where('id', '=', id)
-    .execute();
+    .returningAll()
+    .executeTakeFirstOrThrow()) as GroupRow;
+  return toGroup(row);
 }
 
 export async function setGroupMembers(tx: Tx, id: string, add: readonly string[], remove: readonly string[]): Promise<void> {

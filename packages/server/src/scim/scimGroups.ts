@@ -139,16 +139,19 @@ async function requireGroup(caller: ScimCaller, id: string, tx: Tx, ifMatch: str
   return group;
 }
 
-async function replaceWith(ctx: Ctx, caller: ScimCaller, before: StoredScimGroup, write: GroupWrite, currentMembers: string[], tx: Tx): Promise<void> {
-  await requireFreeExternalId(tx, caller, write.externalId, before.id);
+/** Writes the group's new state; resolves to the group as stored after it. */
+async function replaceWith(ctx: Ctx, caller: ScimCaller, before: StoredScimGroup, write: GroupWrite, currentMembers: string[], tx: Tx): Promise<StoredScimGroup> {
+  if (write.externalId !== before.externalId) await requireFreeExternalId(tx, caller, write.externalId, before.id);
+  let after = before;
   if (write.displayName !== before.displayName || write.externalId !== before.externalId) {
-    await updateScimGroup(tx, before.id, { displayName: write.displayName, externalId: write.externalId }, ctx.clock.now());
+    after = await updateScimGroup(tx, before.id, { displayName: write.displayName, externalId: write.externalId }, ctx.clock.now());
     await audit(tx, caller, 'group.update', before.id, `${before.displayName} renamed ${write.displayName} by the directory ${caller.connection.name}`);
   } else if (write.members !== undefined) {
     // The version moves with membership too, so an ETag tells any change.
-    await updateScimGroup(tx, before.id, { displayName: before.displayName, externalId: before.externalId }, ctx.clock.now());
+    after = await updateScimGroup(tx, before.id, { displayName: before.displayName, externalId: before.externalId }, ctx.clock.now());
   }
   if (write.members !== undefined) await writeMembers(ctx, caller, { id: before.id, displayName: write.displayName }, currentMembers, write.members, tx);
+  return after;
 }
 
 /** PUT /Groups/{id}: the whole group, members included (none named: none). */
@@ -160,8 +163,11 @@ export async function replaceScimGroup(ctx: Ctx, caller: ScimCaller, id: string,
   await replaceWith(ctx, caller, before, { ...write, members: write.members ?? [] }, current, tx);
 }
 
-/** PATCH /Groups/{id}: Entra adds and removes members in batches; Okta removes with `members[value eq "…"]`. */
-export async function patchScimGroup(ctx: Ctx, caller: ScimCaller, id: string, body: unknown, ifMatch: string[] | null, tx: Tx): Promise<void> {
+/**
+ * PATCH /Groups/{id}: Entra adds and removes members in batches; Okta removes with `members[value eq "…"]`.
+ * Resolves to the group as stored after it (its ETag), members aside.
+ */
+export async function patchScimGroup(ctx: Ctx, caller: ScimCaller, id: string, body: unknown, ifMatch: string[] | null, tx: Tx): Promise<StoredScimGroup> {
   const before = await requireGroup(caller, id, tx, ifMatch);
   const operations = operationsOf(body, PATH_RULES, id);
   const current = ((await membersOf(tx.db, [id])).get(id) ?? []).map((member) => member.value);
@@ -172,9 +178,8 @@ export async function patchScimGroup(ctx: Ctx, caller: ScimCaller, id: string, b
       ? { ...operation, value: operation.value.map((member: unknown) => (member !== null && typeof member === 'object' ? { value: attributeOf(member as Record<string, unknown>, 'value') } : member)) }
       : operation,
   );
-  const after = patched(resource, operationsOnValues);
-  const write = groupWriteOf(after);
-  await replaceWith(ctx, caller, before, { ...write, members: write.members ?? [] }, current, tx);
+  const write = groupWriteOf(patched(resource, operationsOnValues));
+  return replaceWith(ctx, caller, before, { ...write, members: write.members ?? [] }, current, tx);
 }
 
 export async function deleteScimGroupResource(ctx: Ctx, caller: ScimCaller, id: string, ifMatch: string[] | null, tx: Tx): Promise<void> {
