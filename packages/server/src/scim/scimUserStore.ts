@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { ACCOUNT_COLUMNS, toRecord, type AccountRecord, type AccountRow } from '../auth/accounts.js';
+import { compiledOnce } from '../storage/compiledOnce.js';
 import type { Db } from '../storage/db.js';
 import { insertWithCommit } from '../storage/deferredInserts.js';
 import type { Tx } from '../storage/transaction.js';
@@ -41,11 +42,12 @@ export async function scimUserByUid(db: Db, partner: string, uid: string): Promi
   return row ? toUser(row) : null;
 }
 
+/** A directory's GET by userName before each create: compiled once (storage/compiledOnce.ts). */
+const userByEmail = compiledOnce((db, partner: string, email: string) => usersOf(db, partner).where(sql`lower(a.email)`, '=', sql`lower(${email})`).limit(1));
+
 /** By sign-in e-mail, any case (the accounts' index on lower(email)). */
 export async function scimUserByEmail(db: Db, partner: string, email: string): Promise<StoredScimUser | null> {
-  const row = (await usersOf(db, partner)
-    .where(sql`lower(a.email)`, '=', sql`lower(${email.trim()})`)
-    .executeTakeFirst()) as UserRow | undefined;
+  const [row] = (await userByEmail(db, partner, email.trim())).rows as UserRow[];
   return row ? toUser(row) : null;
 }
 
@@ -64,24 +66,33 @@ export interface Claims {
   externalIdHolder: string | null;
 }
 
+const CLAIM_COLUMNS = ACCOUNT_COLUMNS.map((column) => `a.${column}` as const);
+const accountByEmail = (db: Db, email: string) =>
+  db
+    .selectFrom('accounts as a')
+    .leftJoin('scim_users as s', 's.uid', 'a.uid')
+    .select([...CLAIM_COLUMNS, 's.partner as link_partner', sql<string>`'email'`.as('hit')])
+    .where(sql`lower(a.email)`, '=', sql`lower(${email})`);
+// Run before every create of a directory: compiled once (storage/compiledOnce.ts).
+const claimsByEmail = compiledOnce(accountByEmail);
+const claimsByEmailOrExternalId = compiledOnce((db, email: string, partner: string, externalId: string) =>
+  accountByEmail(db, email).unionAll(
+    db
+      .selectFrom('scim_users as s')
+      .innerJoin('accounts as a', 'a.uid', 's.uid')
+      .select([...CLAIM_COLUMNS, 's.partner as link_partner', sql<string>`'externalId'`.as('hit')])
+      .where('s.partner', '=', partner)
+      .where('s.external_id', '=', externalId),
+  ),
+);
+
 /**
  * The checks before a create, in one statement (the account by e-mail, any case, with its link; the
  * externalId's holder): on PostgreSQL each statement is a round trip.
  */
 export async function claimsOf(db: Db, partner: string, email: string, externalId: string | null): Promise<Claims> {
-  const columns = ACCOUNT_COLUMNS.map((column) => `a.${column}` as const);
-  const byEmail = db
-    .selectFrom('accounts as a')
-    .leftJoin('scim_users as s', 's.uid', 'a.uid')
-    .select([...columns, 's.partner as link_partner', sql<string>`'email'`.as('hit')])
-    .where(sql`lower(a.email)`, '=', sql`lower(${email.trim()})`);
-  const byExternalId = db
-    .selectFrom('scim_users as s')
-    .innerJoin('accounts as a', 'a.uid', 's.uid')
-    .select([...columns, 's.partner as link_partner', sql<string>`'externalId'`.as('hit')])
-    .where('s.partner', '=', partner)
-    .where('s.external_id', '=', externalId ?? '');
-  const rows = (await (externalId === null ? byEmail : byEmail.unionAll(byExternalId)).execute()) as Array<AccountRow & { link_partner: string | null; hit: string }>;
+  const found = await (externalId === null ? claimsByEmail(db, email.trim()) : claimsByEmailOrExternalId(db, email.trim(), partner, externalId));
+  const rows = found.rows as Array<AccountRow & { link_partner: string | null; hit: string }>;
   const emailRow = rows.find((row) => row.hit === 'email');
   return {
     account: emailRow ? toRecord(emailRow) : null,
