@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { Db } from '../src/storage/db.js';
 import { openTestDatabase } from './helpers/startCloud.js';
-import { createWriteBatcher } from '../src/users/writeBatcher.js';
+import { FULL_BATCH, createWriteBatcher } from '../src/users/writeBatcher.js';
 import { createRealtimeStore } from '../src/realtime/index.js';
 import type { Tx } from '../src/storage/transaction.js';
 import { insertWithCommit } from '../src/storage/deferredInserts.js';
@@ -154,4 +154,27 @@ test('rows a create holds back wait for the commit; a write that is not a create
   expect(String((alone[0] as PromiseRejectedResult).reason)).toMatch(/unique|duplicate/i);
   expect(runs.get('taken')).toBe(2);
   expect(await keys()).toEqual(['a', 'b', 'c', 'd', 'taken']);
+});
+
+test('while writes come several at a time, a batch waits a moment for the next ones; a full batch does not', async () => {
+  const batcher = createWriteBatcher(db);
+  const batchOf = new Map<string, unknown>();
+  // Each write notes its batch: the deferred state is one per batch's transaction.
+  const write = (key: string) => batcher.run(async (tx) => void batchOf.set(key, tx.deferred?.state));
+  await Promise.all([write('a'), write('b')]);
+  expect(batchOf.get('a')).toBe(batchOf.get('b'));
+
+  // After a batch of two, c waits for d, which comes a millisecond later (before the wait ends).
+  const c = write('c');
+  const d = new Promise<void>((resolve) => setTimeout(() => resolve(write('d')), 1));
+  await Promise.all([c, d]);
+  expect(batchOf.get('c')).toBe(batchOf.get('d'));
+  expect(batchOf.get('c')).not.toBe(batchOf.get('a'));
+
+  // Sixteen ready start at once: the seventeenth, a moment later, is the next batch's.
+  const full = Array.from({ length: FULL_BATCH }, (_, index) => write(`full${index}`));
+  const late = new Promise<void>((resolve) => setTimeout(() => resolve(write('late')), 1));
+  await Promise.all([...full, late]);
+  expect(new Set(Array.from({ length: FULL_BATCH }, (_, index) => batchOf.get(`full${index}`))).size).toBe(1);
+  expect(batchOf.get('late')).not.toBe(batchOf.get('full0'));
 });

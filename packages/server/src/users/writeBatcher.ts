@@ -46,32 +46,54 @@ export function writeBatcherFor(db: Db): WriteBatcher {
   return batcher;
 }
 
+/**
+ * How long a batch waits for company while writes come several at a time (PostgreSQL's commit_delay):
+ * a directory reads each userName before it creates the user, so its writers arrive a moment apart and,
+ * without the wait, each commit took the three or four that were ready. A batch that follows one of a
+ * single write starts at once (a person's save waits for nobody), as does one that is full.
+ */
+export const BATCH_DELAY_MS = 2;
+/** Writes a batch waits for no more company once it holds (the CLI's import sends 16 at a time). */
+export const FULL_BATCH = 16;
+
 export function createWriteBatcher(db: Db): WriteBatcher {
   let queue: Pending[] = [];
   let flushing = false;
   let lastBatchFailed = false;
+  let lastBatchSize = 0;
+  /** The wait of a batch for company, while it lasts. */
+  let holding: NodeJS.Timeout | undefined;
 
   /** One batch at a time: what arrives meanwhile is the next batch. */
   function schedule(): void {
     if (flushing || queue.length === 0) return;
     flushing = true;
     setImmediate(() => {
-      const batch = queue;
-      queue = [];
-      void commitBatch(db, batch, lastBatchFailed)
-        .then((failed) => (lastBatchFailed = failed))
-        .finally(() => {
-          flushing = false;
-          schedule();
-        });
+      if (lastBatchSize < 2 || queue.length >= FULL_BATCH) start();
+      else holding = setTimeout(start, BATCH_DELAY_MS);
     });
+  }
+
+  function start(): void {
+    clearTimeout(holding);
+    holding = undefined;
+    const batch = queue;
+    queue = [];
+    lastBatchSize = batch.length;
+    void commitBatch(db, batch, lastBatchFailed)
+      .then((failed) => (lastBatchFailed = failed))
+      .finally(() => {
+        flushing = false;
+        schedule();
+      });
   }
 
   return {
     run<T>(write: (tx: Tx) => Promise<T>, options: { addsOnly?: boolean } = {}): Promise<T> {
       return new Promise<T>((resolve, reject) => {
         queue.push({ write, addsOnly: options.addsOnly === true, resolve: resolve as (value: unknown) => void, reject });
-        schedule();
+        if (holding && queue.length >= FULL_BATCH) start();
+        else schedule();
       });
     },
   };
