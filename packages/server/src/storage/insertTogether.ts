@@ -82,7 +82,7 @@ function combined(statement: readonly Chunk[]): CompiledQuery {
     const offset = parameters.length;
     parameters.push(...query.parameters);
     // Kysely's PostgreSQL compiler writes values only as $n placeholders; names are quoted constants.
-    return query.sql.replace(/\$(\d+)/g, (_, number: string) => `$${Number(number) + offset}`);
+    return offset === 0 ? query.sql : query.sql.replace(/\$(\d+)/g, (_, number: string) => `$${Number(number) + offset}`);
   });
   const last = texts.pop()!;
   return CompiledQuery.raw(`with ${texts.map((text, index) => `w${index} as (${text})`).join(', ')} ${last}`, parameters);
