@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ancestorsOf } from '../src/realtime/paths.js';
-import { PendingWrites, canonicalAncestorsOf } from '../src/realtime/pendingWrites.js';
+import { ancestorsOf, canonicalAncestorsOf } from '../src/realtime/paths.js';
+import { PendingWrites } from '../src/realtime/pendingWrites.js';
 
 /** A transaction's held realtime writes find what a path covers by its ancestors, not by a scan. */
 const write = (...paths: Array<[string, unknown]>) => ({ paths, changes: [], emits: [] });

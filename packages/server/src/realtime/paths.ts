@@ -60,6 +60,13 @@ export function ancestorsOf(path: string): string[] {
   return result;
 }
 
+/** The ancestors of a canonical path (`/a/b/c`: ``, `/a`, `/a/b`), as ancestorsOf gives them, without parsing it again. */
+export function canonicalAncestorsOf(path: string): string[] {
+  const result: string[] = [];
+  for (let end = path.indexOf('/', 1); end !== -1; end = path.indexOf('/', end + 1)) result.push(path.slice(0, end));
+  return path === '' ? result : ['', ...result];
+}
+
 /** The value found by walking `keys` into a plain JSON value, or null. */
 export function valueAt(value: unknown, keys: readonly string[]): unknown {
   let current: unknown = value;

@@ -1,3 +1,4 @@
+import { canonicalAncestorsOf } from './paths.js';
 import type { RealtimeChange } from './change.js';
 
 /** A change row for other nodes (realtime_changes): where a write wrote. */
@@ -78,11 +79,4 @@ export class PendingWrites {
       if (below?.size === 0) this.heldBelow.delete(ancestor);
     }
   }
-}
-
-/** The ancestors of a canonical path (`/a/b/c`: ``, `/a`, `/a/b`), as ancestorsOf gives them, without parsing it again. */
-export function canonicalAncestorsOf(path: string): string[] {
-  const result: string[] = [];
-  for (let end = path.indexOf('/', 1); end !== -1; end = path.indexOf('/', end + 1)) result.push(path.slice(0, end));
-  return path === '' ? result : ['', ...result];
 }

@@ -1,10 +1,10 @@
 import { type Db, engineOfDb } from '../storage/db.js';
 import { type Tx, deferredWork, lockForTransaction, withinTransaction } from '../storage/transaction.js';
-import { InvalidPathError, ancestorsOf, joinKeys, parsePath, relativeKeys } from './paths.js';
+import { InvalidPathError, ancestorsOf, canonicalAncestorsOf, joinKeys, parsePath, relativeKeys } from './paths.js';
 import type { RealtimeTree } from './tree.js';
 import { type Leaf, InvalidValueError, forEachLeaf, normalizeValue, valueFromLeaves } from './values.js';
 import type { RealtimeChange, RealtimeChangeListener } from './change.js';
-import { type ChangeRecord, type PendingWrite, PendingWrites, canonicalAncestorsOf } from './pendingWrites.js';
+import { type ChangeRecord, type PendingWrite, PendingWrites } from './pendingWrites.js';
 import { type LeafRow, TransactionReads } from './transactionReads.js';
 import { deleteLeaves } from './deleteLeaves.js';
 import { insertTogether } from '../storage/insertTogether.js';
