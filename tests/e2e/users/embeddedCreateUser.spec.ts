@@ -127,7 +127,10 @@ test('the portal\'s frame page /controllerframe/createuser (alias of /controller
   await form.getByLabel('Name', { exact: true }).fill('Per Portal');
   await form.locator('[part="password-input"] input').fill('portal-pass-1');
   await chooseOption(form.locator('[part="role-select"]'), 'User');
+  // Awaited on its own, as in the first test: a click that never submitted and a slow answer fail apart.
+  const createAnswer = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/cloud/users/users', { timeout: 10_000 });
   await form.getByRole('button', { name: 'Create user' }).click();
+  expect((await createAnswer).status()).toBe(201);
   await expect(form.getByRole('status')).toHaveText('User was created successfully!');
   await page.goto(`/controllerUserAdmin#controller=${controllerId}`);
   await expect(form.getByRole('heading', { name: 'Add user' })).toBeVisible();
