@@ -135,7 +135,8 @@ export function registerScimRoutes(app: FastifyInstance, ctx: CloudContext): voi
       api.get('/Users/:id', async (request, reply) => answer(reply, projected(await userResponse(ctx, callerOf(request), idOf(request)), query(request))));
       api.post('/Users', async (request, reply) => {
         const caller = callerOf(request);
-        const [plan] = await Promise.all([planScimUser(ctx, caller, bodyObject(request.body)), caller.prepare()]);
+        const plan = planScimUser(bodyObject(request.body));
+        await caller.prepare();
         const resource = await write(
           async (tx) => {
             const { uid, created } = await createScimUser(ctx, caller, plan, tx);

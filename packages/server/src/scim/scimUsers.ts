@@ -63,7 +63,6 @@ async function endCredentials(tx: Tx, uid: string): Promise<void> {
 /** A create, checked before it joins the write batch (see planScimUser). */
 export interface ScimUserPlan {
   write: UserWrite;
-  claims: Claims;
 }
 
 function refuseClaimed(claims: Claims, write: UserWrite): void {
@@ -71,32 +70,30 @@ function refuseClaimed(claims: Claims, write: UserWrite): void {
   if (claims.linkedHere) throw new ScimError(409, `A user with userName "${write.userName}" exists`, 'uniqueness');
 }
 
-/**
- * POST /Users before the write batch: the body is valid, and what its userName and externalId meet is
- * read here, beside the batch. A refusal then costs the batch nothing (a write failing inside it makes
- * the batch run again, each write in a savepoint), and a new user's write sends no statement of its own
- * in the batch (on PostgreSQL each is a round trip every write in the batch waits for).
- */
-export async function planScimUser(ctx: Ctx, caller: ScimCaller, body: Record<string, unknown>): Promise<ScimUserPlan> {
+/** POST /Users before the write batch: the body is valid (a refusal of its shape costs the batch nothing). */
+export function planScimUser(body: Record<string, unknown>): ScimUserPlan {
   requireSchemas(body, USER_SCHEMAS_ACCEPTED, USER_SCHEMA);
-  const write = userWriteOf(body);
-  const claims = await claimsOf(ctx.db, caller.connection.partner, write.userName, write.externalId);
-  refuseClaimed(claims, write);
-  return { write, claims };
+  return { write: userWriteOf(body) };
 }
+
+/** Nothing found: what a create assumes while the batch holds its rows (see createScimUser). */
+const UNCLAIMED: Claims = { account: null, linkedHere: false, externalIdHolder: null };
 
 /**
  * POST /Users in the write batch: a new account (or one of the partner's own that the directory now
- * takes over), invited when no password came. When no account held the userName, the unique indexes on
- * the e-mail and the externalId decide a create that raced another (409); an account found is read again
- * here. A new account's rows wait for the batch's commit, so it comes back as written (`created`) rather
- * than read back.
+ * takes over), invited when no password came. A directory asks for a userName just before it creates it
+ * (Entra's GET), so a batch that holds its rows for the commit reads nothing first: the unique indexes on
+ * the e-mail and on the partner's externalIds refuse a taken one at the commit, and the batch then runs
+ * again, each write in a savepoint with nothing held, where this reads what the userName and externalId
+ * meet and answers as it should (409, or the partner's own account taken over). On PostgreSQL that read
+ * was a round trip for every user. A new account comes back as written (`created`), not read back.
  */
 export async function createScimUser(ctx: Ctx, caller: ScimCaller, plan: ScimUserPlan, tx: Tx): Promise<{ uid: string; created: StoredScimUser | null }> {
   const { write } = plan;
   const { partner, id: connectionId, name: connectionName } = caller.connection;
   const actor = await caller.actor(tx);
-  const claims = plan.claims.account ? await claimsOf(tx.db, partner, write.userName, write.externalId) : plan.claims;
+  // An inactive create stores its rows at once (to disable the account), where a lone write's failure would be final: it reads first.
+  const claims = tx.deferred && write.active ? UNCLAIMED : await claimsOf(tx.db, partner, write.userName, write.externalId);
   refuseClaimed(claims, write);
   const now = ctx.clock.now();
   const existing = claims.account;
