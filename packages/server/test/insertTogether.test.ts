@@ -1,4 +1,4 @@
-import type { CompiledQuery } from 'kysely';
+import { type CompiledQuery, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Db, engineOfDb } from '../src/storage/db.js';
 import { insertTogether } from '../src/storage/insertTogether.js';
@@ -69,19 +69,62 @@ describe(`insertTogether on ${testEngine()}`, () => {
     expect([await count('accounts'), await count('reset_tickets')]).toEqual([0, 0]);
   });
 
-  it('splits what exceeds a statement: each returning table ends one, and parameters stay under the limit', async () => {
-    const uids = Array.from({ length: 3000 }, (_, index) => `u${index}`);
-    const { result, statements } = await counted((tx) =>
-      insertTogether(tx, [
-        { table: 'accounts', rows: uids.map(account) },
-        { table: 'reset_tickets', rows: uids.map(ticket) },
-        { table: 'outbox', rows: [mail('one@example.test')], returning: ['recipient'] },
-        { table: 'outbox', rows: [mail('two@example.test')], returning: ['recipient'] },
-      ]),
+  it('sends the same text for 2 rows and for 3,000: one JSON parameter a table; each returning table ends a statement', async () => {
+    const texts: string[] = [];
+    const run = (uids: string[], mails: string[]) =>
+      inTransaction(db, (tx) => {
+        const watching = new Proxy(tx.db, {
+          get(target, key) {
+            if (key === 'executeQuery') return (query: CompiledQuery) => (texts.push(query.sql), target.executeQuery(query));
+            const value = Reflect.get(target, key) as unknown;
+            return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+          },
+        });
+        return insertTogether({ ...tx, db: watching }, [
+          { table: 'accounts', rows: uids.map(account) },
+          { table: 'reset_tickets', rows: uids.map(ticket) },
+          { table: 'outbox', rows: [mail(mails[0]!)], returning: ['recipient'] },
+          { table: 'outbox', rows: [mail(mails[1]!)], returning: ['recipient'] },
+        ]);
+      });
+    const small = await run(['x', 'y'], ['one@example.test', 'two@example.test']);
+    const fewTexts = texts.splice(0);
+    const large = await run(Array.from({ length: 3000 }, (_, index) => `u${index}`), ['three@example.test', 'four@example.test']);
+    expect(texts).toEqual(fewTexts);
+    expect(texts).toHaveLength(engineOfDb(db) === 'postgres' ? 2 : 4);
+    expect(small.slice(2).map((rows) => rows.map((row) => row.recipient))).toEqual([['one@example.test'], ['two@example.test']]);
+    expect(large.slice(2).map((rows) => rows.map((row) => row.recipient))).toEqual([['three@example.test'], ['four@example.test']]);
+    expect([await count('accounts'), await count('reset_tickets'), await count('outbox')]).toEqual([3002, 3002, 4]);
+  });
+
+  it('gives a column a row leaves out its default, and keeps every value as it was sent', async () => {
+    const odd = "Å'\"\\ \u2028 {}[] $1 ? ->> '$.x'";
+    const { sms_second_factor: _, ...withoutFactor } = account('b');
+    await inTransaction(db, (tx) => insertTogether(tx, [{ table: 'accounts', rows: [{ ...account('a'), sms_second_factor: 1 }, { ...withoutFactor, password_hash: odd, phone: '+4790000000', created_at: 2 ** 52 }] }]));
+    const stored = await db.selectFrom('accounts').select(['uid', 'password_hash', 'phone', 'sms_second_factor', 'created_at']).orderBy('uid').execute();
+    expect(stored).toEqual([
+      { uid: 'a', password_hash: '!', phone: null, sms_second_factor: 1, created_at: 1 },
+      { uid: 'b', password_hash: odd, phone: '+4790000000', sms_second_factor: 0, created_at: 2 ** 52 },
+    ]);
+    // Rows that return columns must name the same ones; a value JSON cannot carry is refused: nothing is sent.
+    await expect(inTransaction(db, (tx) => insertTogether(tx, [{ table: 'accounts', rows: [account('c'), withoutFactor], returning: ['uid'] }]))).rejects.toThrow(
+      'insertTogether: rows for accounts that return columns must name the same columns',
     );
-    // 15 INSERTs of 200 accounts and 15 of tickets: 30,000 parameters, over a statement's 30,000 with the mails.
-    expect(statements).toBe(engineOfDb(db) === 'postgres' ? 3 : 32);
-    expect(result.slice(2).map((rows) => rows.map((row) => row.recipient))).toEqual([['one@example.test'], ['two@example.test']]);
-    expect([await count('accounts'), await count('reset_tickets'), await count('outbox')]).toEqual([3000, 3000, 2]);
+    await expect(inTransaction(db, (tx) => insertTogether(tx, [{ table: 'accounts', rows: [{ ...account('c'), created_at: Number.NaN }] }]))).rejects.toThrow(
+      'insertTogether: a value for accounts is NaN, not a string, finite number, boolean or null',
+    );
+    expect(await count('accounts')).toBe(2);
+  });
+
+  it('replaces what an upsert finds, and runs `before` with the inserts: on PostgreSQL in the same statement', async () => {
+    const leaves = (rows: Array<[string, string]>) => ({ table: 'realtime_leaves', rows: rows.map(([path, value]) => ({ path, value })), upsert: { target: ['path'], update: ['value'] } });
+    await inTransaction(db, (tx) => insertTogether(tx, [leaves([['/a/x', '1'], ['/a/y', '2'], ['/b', '3']])]));
+    const postgres = engineOfDb(db) === 'postgres';
+    const { statements } = await counted((tx) =>
+      insertTogether(tx, [leaves([['/a/x', '10'], ['/a/z', '30']])], postgres ? sql`DELETE FROM realtime_leaves WHERE path = ${'/a/y'}`.compile(tx.db) : undefined),
+    );
+    expect(statements).toBe(1);
+    const stored = await db.selectFrom('realtime_leaves').select(['path', 'value']).orderBy('path').execute();
+    expect(stored).toEqual(postgres ? [{ path: '/a/x', value: '10' }, { path: '/a/z', value: '30' }, { path: '/b', value: '3' }] : [{ path: '/a/x', value: '10' }, { path: '/a/y', value: '2' }, { path: '/a/z', value: '30' }, { path: '/b', value: '3' }]);
   });
 });

@@ -6,7 +6,7 @@ import { type Leaf, InvalidValueError, forEachLeaf, normalizeValue, valueFromLea
 import type { RealtimeChange, RealtimeChangeListener } from './change.js';
 import { type ChangeRecord, type PendingWrite, PendingWrites } from './pendingWrites.js';
 import { type LeafRow, TransactionReads } from './transactionReads.js';
-import { deleteLeaves } from './deleteLeaves.js';
+import { deleteLeaves, deleteLeavesSparing } from './deleteLeaves.js';
 import { insertTogether } from '../storage/insertTogether.js';
 import { leavesUnder } from './readLeaves.js';
 import { managedUserEntryPaths } from './managedUserEntries.js';
@@ -68,22 +68,23 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
    * Replaces everything at and below each path with its normalized value (null deletes), and records
    * the changes for other nodes. The paths do not overlap (rejectOverlaps), so all deletes can go first
    * and all inserts after, in a few statements however many paths a merge names (the simulation writes
-   * hundreds of tag values at once): on PostgreSQL one DELETE and one statement for the leaves and the
-   * change rows together.
+   * hundreds of tag values at once). On PostgreSQL it is one statement: the DELETE spares the leaves
+   * written, which replace what they find, and the change rows go with them.
    */
   async function writeAll(tx: Tx, writes: ReadonlyArray<readonly [string, unknown]>, changes: readonly ChangeRecord[], ancestors = ancestorsOfValues(writes)): Promise<void> {
     await serialise(tx);
-    // Subtrees and ancestors go in the same statements: a write of a few paths is one DELETE (one round
-    // trip on PostgreSQL, where a batch of user creates is a chain of them).
-    await deleteLeaves(tx, writes.map(([path]) => path), ancestors);
     const rows: LeafRow[] = [];
     for (const [path, value] of writes) {
       if (value !== null) forEachLeaf(value, (keys, leaf) => rows.push({ path: path + joinKeys(keys), value: JSON.stringify(leaf) }));
     }
-    await insertTogether(tx, [
-      { table: 'realtime_leaves', rows, rowsPerInsert: 500 },
-      { table: 'realtime_changes', rows: changeRows(changes) },
-    ]);
+    const paths = writes.map(([path]) => path);
+    if (clustered) {
+      const sparing = deleteLeavesSparing(tx.db, paths, ancestors, rows.map((row) => row.path));
+      await insertTogether(tx, [{ table: 'realtime_leaves', rows, upsert: { target: ['path'], update: ['value'] } }, { table: 'realtime_changes', rows: changeRows(changes) }], sparing);
+      return;
+    }
+    await deleteLeaves(tx, paths, ancestors);
+    await insertTogether(tx, [{ table: 'realtime_leaves', rows }]);
   }
 
   /** The writes `tx` holds back for this store: only in a transaction whose runner defers work. */

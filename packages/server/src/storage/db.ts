@@ -21,9 +21,16 @@ export type Db = Kysely<any>;
 /** Where the cloud keeps its state: a directory (file `varde.db` inside it), memory only, or PostgreSQL. */
 export type StorageLocation = { kind: 'directory'; dir: string } | { kind: 'memory' } | { kind: 'postgres'; url: string };
 
-/** The engine behind a Db or a transaction of it (for the few places that lock differently). */
+const engines = new WeakMap<Db, 'sqlite' | 'postgres'>();
+
+/**
+ * The engine behind a Db or a transaction of it (for the few places that lock differently). Kept per Db:
+ * `db.introspection` builds a new Kysely instance at every call, and a write batch asks dozens of times.
+ */
 export function engineOfDb(db: Db): 'sqlite' | 'postgres' {
-  return db.introspection instanceof PostgresIntrospector ? 'postgres' : 'sqlite';
+  let engine = engines.get(db);
+  if (!engine) engines.set(db, (engine = db.introspection instanceof PostgresIntrospector ? 'postgres' : 'sqlite'));
+  return engine;
 }
 
 const pools = new WeakMap<Db, pg.Pool>();

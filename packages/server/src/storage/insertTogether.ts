@@ -9,81 +9,135 @@ export interface TableInsert {
   table: string;
   rows: ReadonlyArray<object>;
   returning?: readonly string[];
-  /** Rows per INSERT, under both engines' parameter limits for the table's columns (default 200). */
-  rowsPerInsert?: number;
-}
-
-/** Parameters one combined PostgreSQL statement binds at the most (its limit is 65,535). */
-const MAX_COMBINED_PARAMETERS = 30_000;
-
-interface Chunk {
-  insert: number;
-  query: CompiledQuery;
+  /** A row whose `target` columns are taken already replaces the stored row's `update` columns. */
+  upsert?: { target: readonly string[]; update: readonly string[] };
 }
 
 /**
  * Inserts rows into several tables, resolving to each insert's returned rows (none without
- * `returning`). On PostgreSQL, where every statement is a round trip the transaction waits for, the
- * INSERTs go together: all but one as data-modifying WITH queries of a single statement, the one that
- * returns rows last (foreign keys are checked at the end of the statement). SQLite has no
- * data-modifying WITH and no round trips: one INSERT each, in the order given, so a row that refers to
- * another comes after it.
- * The table names are the callers' constants, never a user's text; the values are bound parameters.
+ * `returning`). Each table's rows go as one JSON parameter that the database expands into rows
+ * (PostgreSQL's json_populate_recordset, SQLite's json_each): the statement's text depends on the tables
+ * and columns only, not on the number of rows, so a connection prepares it once and the node builds no
+ * text per row (Kysely spent more compiling a batch's multi-row VALUES than the database spent storing
+ * them). Values are strings, finite numbers, booleans or null, as the columns take them.
+ *
+ * On PostgreSQL, where every statement is a round trip the transaction waits for, the INSERTs go
+ * together: all but one as data-modifying WITH queries of a single statement, the one that returns rows
+ * last (foreign keys are checked at the end of the statement); `before`, a data-modifying statement of
+ * the caller's that touches no row these insert, leads it. SQLite has no data-modifying WITH and no
+ * round trips: `before` is PostgreSQL's only, and the INSERTs run one after another in the order given,
+ * so a row that refers to another comes after it.
+ * The table and column names are the callers' constants, never a user's text; the values are bound.
  */
-export async function insertTogether(tx: Tx, inserts: readonly TableInsert[]): Promise<Row[][]> {
+export async function insertTogether(tx: Tx, inserts: readonly TableInsert[], before?: CompiledQuery): Promise<Row[][]> {
   const returned: Row[][] = inserts.map(() => []);
-  const chunks: Chunk[] = [];
-  inserts.forEach((insert, index) => {
-    const size = insert.rowsPerInsert ?? 200;
-    for (let start = 0; start < insert.rows.length; start += size) {
-      const query = tx.db.insertInto(insert.table as never).values(insert.rows.slice(start, start + size) as never);
-      chunks.push({ insert: index, query: (insert.returning?.length ? query.returning(insert.returning as never) : query).compile() });
-    }
-  });
+  const parts = partsOf(inserts);
   if (engineOfDb(tx.db) !== 'postgres') {
-    for (const chunk of chunks) returned[chunk.insert]!.push(...((await tx.db.executeQuery(chunk.query)).rows as Row[]));
+    for (const part of parts) returned[part.insert]!.push(...((await tx.db.executeQuery(CompiledQuery.raw(sqliteInsert(part), [part.json]))).rows as Row[]));
     return returned;
   }
-  for (const statement of statementsOf(chunks, inserts)) {
-    const result = await tx.db.executeQuery(combined(statement));
-    // Only the last chunk of a statement hands rows back (see statementsOf).
+  let lead = before;
+  for (const statement of statementsOf(parts)) {
+    const result = await tx.db.executeQuery(postgresStatement(statement, lead));
+    lead = undefined;
+    // Only the last part of a statement hands rows back (see statementsOf).
     returned[statement.at(-1)!.insert]!.push(...(result.rows as Row[]));
   }
+  if (lead) await tx.db.executeQuery(lead);
   return returned;
 }
 
-/** Chunks grouped into statements: each under the parameter limit, with a returning chunk only last. */
-function statementsOf(chunks: readonly Chunk[], inserts: readonly TableInsert[]): Chunk[][] {
-  const statements: Chunk[][] = [];
-  let current: Chunk[] = [];
-  let parameters = 0;
-  const close = () => {
-    if (current.length > 0) statements.push(current);
-    current = [];
-    parameters = 0;
-  };
-  // Returning chunks go after the others, so that each can end a statement of its own.
-  const ordered = [...chunks.filter((chunk) => !inserts[chunk.insert]!.returning?.length), ...chunks.filter((chunk) => inserts[chunk.insert]!.returning?.length)];
-  for (const chunk of ordered) {
-    if (parameters + chunk.query.parameters.length > MAX_COMBINED_PARAMETERS) close();
-    current.push(chunk);
-    parameters += chunk.query.parameters.length;
-    if (inserts[chunk.insert]!.returning?.length) close();
+/** One table's rows of the same columns, as one JSON text. */
+interface Part {
+  insert: number;
+  table: string;
+  columns: string[];
+  json: string;
+  returning: readonly string[];
+  upsert: TableInsert['upsert'];
+}
+
+const NAME = /^[a-z_][a-z0-9_]*$/;
+const quoted = (name: string) => {
+  if (!NAME.test(name)) throw new Error(`insertTogether: "${name}" is not a table or column name`);
+  return `"${name}"`;
+};
+
+/** Each insert's rows grouped by their columns (a row leaves out a column to get its default). */
+function partsOf(inserts: readonly TableInsert[]): Part[] {
+  const parts: Part[] = [];
+  inserts.forEach((insert, index) => {
+    const groups = new Map<string, { columns: string[]; rows: object[] }>();
+    for (const row of insert.rows) {
+      const columns = Object.keys(row);
+      const key = columns.join(',');
+      let group = groups.get(key);
+      if (!group) groups.set(key, (group = { columns, rows: [] }));
+      group.rows.push(row);
+    }
+    if (groups.size > 1 && insert.returning?.length) throw new Error(`insertTogether: rows for ${insert.table} that return columns must name the same columns`);
+    for (const { columns, rows } of groups.values()) {
+      for (const row of rows) for (const value of Object.values(row)) requireJsonValue(insert.table, value);
+      parts.push({ insert: index, table: insert.table, columns, json: JSON.stringify(rows), returning: insert.returning ?? [], upsert: insert.upsert });
+    }
+  });
+  return parts;
+}
+
+function requireJsonValue(table: string, value: unknown): void {
+  const kind = typeof value;
+  if (value === null || kind === 'string' || kind === 'boolean' || (kind === 'number' && Number.isFinite(value))) return;
+  throw new TypeError(`insertTogether: a value for ${table} is ${kind === 'number' ? String(value) : kind}, not a string, finite number, boolean or null`);
+}
+
+function upsertClause(part: Part): string {
+  if (!part.upsert) return '';
+  const target = part.upsert.target.map(quoted).join(', ');
+  const update = part.upsert.update.map((column) => `${quoted(column)} = excluded.${quoted(column)}`).join(', ');
+  return ` on conflict (${target}) do update set ${update}`;
+}
+
+function returningClause(part: Part): string {
+  return part.returning.length > 0 ? ` returning ${part.returning.map(quoted).join(', ')}` : '';
+}
+
+/** SQLite: the rows of json_each in their order (WHERE true: an upsert after a SELECT needs it). */
+function sqliteInsert(part: Part): string {
+  const columns = part.columns.map(quoted);
+  const values = part.columns.map((column) => `value ->> '$.${column}'`);
+  return `insert into ${quoted(part.table)} (${columns.join(', ')}) select ${values.join(', ')} from json_each(?) where true${upsertClause(part)}${returningClause(part)}`;
+}
+
+/** Parts grouped into statements, with a returning part only last. */
+function statementsOf(parts: readonly Part[]): Part[][] {
+  const statements: Part[][] = [];
+  let current: Part[] = [];
+  // Returning parts go after the others, so that each can end a statement of its own.
+  for (const part of [...parts.filter((part) => part.returning.length === 0), ...parts.filter((part) => part.returning.length > 0)]) {
+    current.push(part);
+    if (part.returning.length > 0) {
+      statements.push(current);
+      current = [];
+    }
   }
-  close();
+  if (current.length > 0) statements.push(current);
   return statements;
 }
 
-/** One statement of the chunks: `WITH w0 AS (insert), … <last insert>`, the placeholders renumbered. */
-function combined(statement: readonly Chunk[]): CompiledQuery {
-  if (statement.length === 1) return statement[0]!.query;
-  const parameters: unknown[] = [];
-  const texts = statement.map(({ query }) => {
-    const offset = parameters.length;
-    parameters.push(...query.parameters);
-    // Kysely's PostgreSQL compiler writes values only as $n placeholders; names are quoted constants.
-    return offset === 0 ? query.sql : query.sql.replace(/\$(\d+)/g, (_, number: string) => `$${Number(number) + offset}`);
+/**
+ * PostgreSQL: `WITH w0 AS (insert), … <last insert>`, each part's rows from json_populate_recordset (the
+ * table's own row type gives each column its type); the returning one in the rows' order.
+ */
+function postgresStatement(parts: readonly Part[], before: CompiledQuery | undefined): CompiledQuery {
+  const parameters: unknown[] = before ? [...before.parameters] : [];
+  const texts = parts.map((part) => {
+    parameters.push(part.json);
+    const columns = part.columns.map(quoted).join(', ');
+    const source = `json_populate_recordset(null::${quoted(part.table)}, $${parameters.length}::json)`;
+    const rows = part.returning.length > 0 ? `from ${source} with ordinality as r order by r.ordinality` : `from ${source}`;
+    return `insert into ${quoted(part.table)} (${columns}) select ${columns} ${rows}${upsertClause(part)}${returningClause(part)}`;
   });
+  if (before) texts.unshift(before.sql);
   const last = texts.pop()!;
-  return CompiledQuery.raw(`with ${texts.map((text, index) => `w${index} as (${text})`).join(', ')} ${last}`, parameters);
+  return CompiledQuery.raw(texts.length === 0 ? last : `with ${texts.map((text, index) => `w${index} as (${text})`).join(', ')} ${last}`, parameters);
 }
