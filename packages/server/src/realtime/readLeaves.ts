@@ -11,7 +11,7 @@ const OR_ON_POSTGRES_UP_TO = 32;
  * as one JSON parameter (sqliteRanges). PostgreSQL answers a short OR of ranges from the primary key,
  * but not a long one: it filters every row of the table through the whole OR (fifty users' profiles, 500
  * roots, took a second against 2,000 users). There, many roots are ranges in two array parameters,
- * joined: an index range scan per range, as deleteLeavesSparing does.
+ * joined: an index range scan per range, as deleteLeavesOnPostgres does.
  */
 export async function leavesUnder(db: Db, roots: readonly string[]): Promise<LeafRow[]> {
   const ranges = leafRanges(new Set(roots));

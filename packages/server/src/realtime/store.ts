@@ -6,7 +6,7 @@ import { type Leaf, InvalidValueError, forEachLeaf, normalizeValue, valueFromLea
 import type { RealtimeChange, RealtimeChangeListener } from './change.js';
 import { type ChangeRecord, type PendingWrite, PendingWrites } from './pendingWrites.js';
 import { type LeafRow, TransactionReads } from './transactionReads.js';
-import { deleteLeaves, deleteLeavesSparing } from './deleteLeaves.js';
+import { deleteLeaves, deleteLeavesOnPostgres } from './deleteLeaves.js';
 import { insertTogether } from '../storage/insertTogether.js';
 import { leavesUnder } from './readLeaves.js';
 import { managedUserEntryPaths } from './managedUserEntries.js';
@@ -68,8 +68,8 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
    * Replaces everything at and below each path with its normalized value (null deletes), and records
    * the changes for other nodes. The paths do not overlap (rejectOverlaps), so all deletes can go first
    * and all inserts after, in a few statements however many paths a merge names (the simulation writes
-   * hundreds of tag values at once). On PostgreSQL it is one statement: the DELETE spares the leaves
-   * written, which replace what they find, and the change rows go with them.
+   * hundreds of tag values at once). On PostgreSQL it is one statement: the DELETE, then the leaves and
+   * the change rows.
    */
   async function writeAll(tx: Tx, writes: ReadonlyArray<readonly [string, unknown]>, changes: readonly ChangeRecord[], ancestors = ancestorsOfValues(writes)): Promise<void> {
     await serialise(tx);
@@ -79,8 +79,7 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
     }
     const paths = writes.map(([path]) => path);
     if (clustered) {
-      const sparing = deleteLeavesSparing(tx.db, paths, ancestors, rows.map((row) => row.path));
-      await insertTogether(tx, [{ table: 'realtime_leaves', rows, upsert: { target: ['path'], update: ['value'] } }, { table: 'realtime_changes', rows: changeRows(changes) }], sparing);
+      await insertTogether(tx, [{ table: 'realtime_leaves', rows }, { table: 'realtime_changes', rows: changeRows(changes) }], deleteLeavesOnPostgres(tx.db, paths, ancestors));
       return;
     }
     await deleteLeaves(tx, paths, ancestors);

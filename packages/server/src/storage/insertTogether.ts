@@ -9,8 +9,6 @@ export interface TableInsert {
   table: string;
   rows: ReadonlyArray<object>;
   returning?: readonly string[];
-  /** A row whose `target` columns are taken already replaces the stored row's `update` columns. */
-  upsert?: { target: readonly string[]; update: readonly string[] };
 }
 
 /**
@@ -23,10 +21,11 @@ export interface TableInsert {
  *
  * On PostgreSQL, where every statement is a round trip the transaction waits for, the INSERTs go
  * together: all but one as data-modifying WITH queries of a single statement, the one that returns rows
- * last (foreign keys are checked at the end of the statement); `before`, a data-modifying statement of
- * the caller's that touches no row these insert, leads it. SQLite has no data-modifying WITH and no
- * round trips: `before` is PostgreSQL's only, and the INSERTs run one after another in the order given,
- * so a row that refers to another comes after it.
+ * last (foreign keys are checked at the end of the statement). `before`, a data-modifying statement of
+ * the caller's with a RETURNING clause, leads it, and the INSERTs wait for what it returns: a DELETE of
+ * the rows they replace runs to its end first (else in one statement the order is not defined). SQLite
+ * has no data-modifying WITH and no round trips: `before` is PostgreSQL's only, and the INSERTs run one
+ * after another in the order given, so a row that refers to another comes after it.
  * The table and column names are the callers' constants, never a user's text; the values are bound.
  */
 export async function insertTogether(tx: Tx, inserts: readonly TableInsert[], before?: CompiledQuery): Promise<Row[][]> {
@@ -54,7 +53,6 @@ interface Part {
   columns: string[];
   json: string;
   returning: readonly string[];
-  upsert: TableInsert['upsert'];
 }
 
 const NAME = /^[a-z_][a-z0-9_]*$/;
@@ -78,7 +76,7 @@ function partsOf(inserts: readonly TableInsert[]): Part[] {
     if (groups.size > 1 && insert.returning?.length) throw new Error(`insertTogether: rows for ${insert.table} that return columns must name the same columns`);
     for (const { columns, rows } of groups.values()) {
       for (const row of rows) for (const value of Object.values(row)) requireJsonValue(insert.table, value);
-      parts.push({ insert: index, table: insert.table, columns, json: JSON.stringify(rows), returning: insert.returning ?? [], upsert: insert.upsert });
+      parts.push({ insert: index, table: insert.table, columns, json: JSON.stringify(rows), returning: insert.returning ?? [] });
     }
   });
   return parts;
@@ -90,22 +88,15 @@ function requireJsonValue(table: string, value: unknown): void {
   throw new TypeError(`insertTogether: a value for ${table} is ${kind === 'number' ? String(value) : kind}, not a string, finite number, boolean or null`);
 }
 
-function upsertClause(part: Part): string {
-  if (!part.upsert) return '';
-  const target = part.upsert.target.map(quoted).join(', ');
-  const update = part.upsert.update.map((column) => `${quoted(column)} = excluded.${quoted(column)}`).join(', ');
-  return ` on conflict (${target}) do update set ${update}`;
-}
-
 function returningClause(part: Part): string {
   return part.returning.length > 0 ? ` returning ${part.returning.map(quoted).join(', ')}` : '';
 }
 
-/** SQLite: the rows of json_each in their order (WHERE true: an upsert after a SELECT needs it). */
+/** SQLite: the rows of json_each in their order. */
 function sqliteInsert(part: Part): string {
   const columns = part.columns.map(quoted);
   const values = part.columns.map((column) => `value ->> '$.${column}'`);
-  return `insert into ${quoted(part.table)} (${columns.join(', ')}) select ${values.join(', ')} from json_each(?) where true${upsertClause(part)}${returningClause(part)}`;
+  return `insert into ${quoted(part.table)} (${columns.join(', ')}) select ${values.join(', ')} from json_each(?)${returningClause(part)}`;
 }
 
 /** Parts grouped into statements, with a returning part only last. */
@@ -130,14 +121,16 @@ function statementsOf(parts: readonly Part[]): Part[][] {
  */
 function postgresStatement(parts: readonly Part[], before: CompiledQuery | undefined): CompiledQuery {
   const parameters: unknown[] = before ? [...before.parameters] : [];
+  // Reading what `before` returns makes each INSERT start only once it has ended.
+  const after = before ? ' where (select count(*) from first_write) >= 0' : '';
   const texts = parts.map((part) => {
     parameters.push(part.json);
     const columns = part.columns.map(quoted).join(', ');
     const source = `json_populate_recordset(null::${quoted(part.table)}, $${parameters.length}::json)`;
-    const rows = part.returning.length > 0 ? `from ${source} with ordinality as r order by r.ordinality` : `from ${source}`;
-    return `insert into ${quoted(part.table)} (${columns}) select ${columns} ${rows}${upsertClause(part)}${returningClause(part)}`;
+    const rows = part.returning.length > 0 ? `from ${source} with ordinality as r${after} order by r.ordinality` : `from ${source}${after}`;
+    return `insert into ${quoted(part.table)} (${columns}) select ${columns} ${rows}${returningClause(part)}`;
   });
-  if (before) texts.unshift(before.sql);
   const last = texts.pop()!;
-  return CompiledQuery.raw(texts.length === 0 ? last : `with ${texts.map((text, index) => `w${index} as (${text})`).join(', ')} ${last}`, parameters);
+  const leading = [...(before ? [`first_write as (${before.sql})`] : []), ...texts.map((text, index) => `w${index} as (${text})`)];
+  return CompiledQuery.raw(leading.length === 0 ? last : `with ${leading.join(', ')} ${last}`, parameters);
 }
