@@ -8,6 +8,7 @@ import { type ChangeRecord, type PendingWrite, PendingWrites } from './pendingWr
 import { type LeafRow, TransactionReads } from './transactionReads.js';
 import { deleteLeaves, deleteLeavesOnPostgres } from './deleteLeaves.js';
 import { insertTogether } from '../storage/insertTogether.js';
+import { holdForCommit } from '../storage/deferredInserts.js';
 import { leavesUnder } from './readLeaves.js';
 import { managedUserEntryPaths } from './managedUserEntries.js';
 
@@ -69,9 +70,9 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
    * the changes for other nodes. The paths do not overlap (rejectOverlaps), so all deletes can go first
    * and all inserts after, in a few statements however many paths a merge names (the simulation writes
    * hundreds of tag values at once). On PostgreSQL it is one statement: the DELETE, then the leaves and
-   * the change rows.
+   * the change rows; as the transaction ends (`atCommit`), the one that stores every row it holds.
    */
-  async function writeAll(tx: Tx, writes: ReadonlyArray<readonly [string, unknown]>, changes: readonly ChangeRecord[], ancestors = ancestorsOfValues(writes)): Promise<void> {
+  async function writeAll(tx: Tx, writes: ReadonlyArray<readonly [string, unknown]>, changes: readonly ChangeRecord[], ancestors = ancestorsOfValues(writes), atCommit = false): Promise<void> {
     await serialise(tx);
     const rows: LeafRow[] = [];
     for (const [path, value] of writes) {
@@ -79,7 +80,11 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
     }
     const paths = writes.map(([path]) => path);
     if (clustered) {
-      await insertTogether(tx, [{ table: 'realtime_leaves', rows }, { table: 'realtime_changes', rows: changeRows(changes) }], deleteLeavesOnPostgres(tx.db, paths, ancestors));
+      const inserts = [{ table: 'realtime_leaves', rows }, { table: 'realtime_changes', rows: changeRows(changes) }];
+      const deletion = deleteLeavesOnPostgres(tx.db, paths, ancestors);
+      // As the transaction ends, with the other rows it holds: one statement for them all.
+      if (atCommit && holdForCommit(tx, inserts, deletion)) return;
+      await insertTogether(tx, inserts, [deletion]);
       return;
     }
     await deleteLeaves(tx, paths, ancestors);
@@ -93,7 +98,7 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
     if (deferred && !pending && create) {
       const created = (pending = new PendingWrites());
       deferred.state.set(store, created);
-      deferred.beforeCommit((at) => (created.isEmpty ? Promise.resolve() : storeHeld(at, created)));
+      deferred.beforeCommit((at) => (created.isEmpty ? Promise.resolve() : storeHeld(at, created, true)));
     }
     return pending;
   }
@@ -126,9 +131,9 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
     });
   }
 
-  async function storeHeld(tx: Tx, pending: PendingWrites): Promise<void> {
+  async function storeHeld(tx: Tx, pending: PendingWrites, atCommit = false): Promise<void> {
     const { paths, ancestors, changes, emits } = pending.drain();
-    await writeAll(tx, paths, changes, ancestors);
+    await writeAll(tx, paths, changes, ancestors, atCommit);
     tx.afterCommit(() => {
       for (const change of emits) emit(change);
     });
@@ -246,7 +251,7 @@ export function createRealtimeStore(db: Db, clock: { now(): number } = Date): Re
         if (!options?.coalesceWrites) return work(tx);
         const deferred = deferredWork();
         const result = await work({ ...tx, deferred });
-        await deferred.finish(tx);
+        await deferred.finish({ ...tx, deferred });
         return result;
       }),
 

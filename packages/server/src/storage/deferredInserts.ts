@@ -1,4 +1,5 @@
-import { insertTogether, type Row } from './insertTogether.js';
+import type { CompiledQuery } from 'kysely';
+import { insertTogether, type Row, type TableInsert } from './insertTogether.js';
 import type { Tx } from './transaction.js';
 
 interface HeldRows {
@@ -8,8 +9,33 @@ interface HeldRows {
   stored: Array<((row: Row, at: Tx) => void) | undefined>;
 }
 
-/** Where a transaction's deferred work keeps the rows waiting, per table and returned columns. */
+/** What a transaction's deferred work keeps waiting: rows per table and returned columns, and the statements to lead them. */
+interface Held {
+  tables: Map<string, HeldRows>;
+  before: CompiledQuery[];
+}
+
+/** Where a transaction's deferred work keeps what waits (see Held). */
 const HELD = {};
+
+/** What `deferred` holds, registered to be stored last before the commit on first use. */
+function heldBy(deferred: NonNullable<Tx['deferred']>): Held {
+  let held = deferred.state.get(HELD) as Held | undefined;
+  if (!held) {
+    const waiting: Held = (held = { tables: new Map(), before: [] });
+    deferred.state.set(HELD, waiting);
+    deferred.lastBeforeCommit((at) => storeHeld(at, waiting));
+  }
+  return held;
+}
+
+function holdRow(held: Held, table: string, row: Row, returning: readonly string[], stored?: (row: Row, at: Tx) => void): void {
+  const key = `${table}\n${returning.join(',')}`;
+  let rows = held.tables.get(key);
+  if (!rows) held.tables.set(key, (rows = { table, returning, rows: [], stored: [] }));
+  rows.rows.push(row);
+  rows.stored.push(stored);
+}
 
 /**
  * Inserts `row` into `table` within `tx`. When the transaction's runner defers work (the users write
@@ -33,17 +59,21 @@ export async function insertWithCommit(
     if (inserted) stored?.(inserted, tx);
     return;
   }
-  let tables = deferred.state.get(HELD) as Map<string, HeldRows> | undefined;
-  if (!tables) {
-    const waiting = (tables = new Map());
-    deferred.state.set(HELD, waiting);
-    deferred.beforeCommit((at) => storeHeld(at, waiting));
-  }
-  const key = `${table}\n${returning.join(',')}`;
-  let held = tables.get(key);
-  if (!held) tables.set(key, (held = { table, returning, rows: [], stored: [] }));
-  held.rows.push(row);
-  held.stored.push(stored);
+  holdRow(heldBy(deferred), table, row, returning, stored);
+}
+
+/**
+ * Inserts returning nothing, and `before` (a statement with RETURNING that they wait for: see
+ * insertTogether), to go with the rows held for the commit: on PostgreSQL the same statement. For work
+ * that runs as the transaction ends (a beforeCommit of the realtime store's held writes); resolves to
+ * false, and holds nothing, when the transaction's runner defers no work: the caller then stores them.
+ */
+export function holdForCommit(tx: Tx, inserts: readonly TableInsert[], before: CompiledQuery): boolean {
+  if (!tx.deferred) return false;
+  const held = heldBy(tx.deferred);
+  held.before.push(before);
+  for (const insert of inserts) for (const row of insert.rows) holdRow(held, insert.table, row as Row, []);
+  return true;
 }
 
 /**
@@ -51,13 +81,14 @@ export async function insertWithCommit(
  * it before a write that is not a create: only creates leave their rows waiting for the commit.
  */
 export async function storeHeldInserts(tx: Tx): Promise<void> {
-  const tables = tx.deferred?.state.get(HELD) as Map<string, HeldRows> | undefined;
-  if (tables) await storeHeld(tx, tables);
+  const held = tx.deferred?.state.get(HELD) as Held | undefined;
+  if (held) await storeHeld(tx, held);
 }
 
-async function storeHeld(tx: Tx, tables: Map<string, HeldRows>): Promise<void> {
-  const waiting = [...tables.values()].filter((held) => held.rows.length > 0).map((held) => ({ ...held, rows: held.rows.splice(0), stored: held.stored.splice(0) }));
-  if (waiting.length === 0) return;
-  const returned = await insertTogether(tx, waiting);
-  waiting.forEach((held, index) => returned[index]!.forEach((one, row) => held.stored[row]?.(one, tx)));
+async function storeHeld(tx: Tx, held: Held): Promise<void> {
+  const waiting = [...held.tables.values()].filter((rows) => rows.rows.length > 0).map((rows) => ({ ...rows, rows: rows.rows.splice(0), stored: rows.stored.splice(0) }));
+  const before = held.before.splice(0);
+  if (waiting.length === 0 && before.length === 0) return;
+  const returned = await insertTogether(tx, waiting, before);
+  waiting.forEach((rows, index) => returned[index]!.forEach((one, row) => rows.stored[row]?.(one, tx)));
 }

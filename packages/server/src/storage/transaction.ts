@@ -23,16 +23,21 @@ export interface DeferredWork {
   readonly state: Map<object, unknown>;
   /** Runs `work` inside the transaction just before it commits, with the Tx the runner gives then. */
   beforeCommit(work: (tx: Tx) => Promise<void>): void;
+  /** Runs `work` after every beforeCommit work, those added meanwhile too (the held rows' INSERT, which they add to). */
+  lastBeforeCommit(work: (tx: Tx) => Promise<void>): void;
 }
 
 /** Deferred work for a transaction; its runner calls `finish` before committing. */
 export function deferredWork(): DeferredWork & { finish(tx: Tx): Promise<void> } {
   const pending: Array<(tx: Tx) => Promise<void>> = [];
+  const last: Array<(tx: Tx) => Promise<void>> = [];
   return {
     state: new Map(),
     beforeCommit: (work) => pending.push(work),
+    lastBeforeCommit: (work) => last.push(work),
     async finish(tx) {
-      for (const work of pending.splice(0)) await work(tx);
+      while (pending.length > 0) await pending.shift()!(tx);
+      while (last.length > 0) await last.shift()!(tx);
     },
   };
 }

@@ -159,7 +159,7 @@ async function runBatch(db: Db, batch: Pending[], withSavepoints: boolean): Prom
       }
       if (deferred) {
         try {
-          await deferred.finish({ db: trx, afterCommit: (hook) => hooks.push(hook), held });
+          await deferred.finish({ db: trx, afterCommit: (hook) => hooks.push(hook), held, deferred });
         } catch (error) {
           // Which write's rows failed (a taken e-mail, say) is not known here: run the batch again, each
           // write in a savepoint and storing its own rows, so that the one that fails is answered why.
