@@ -1,4 +1,4 @@
-import { type CompiledQuery, sql } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Db, engineOfDb } from '../src/storage/db.js';
 import { insertTogether } from '../src/storage/insertTogether.js';
@@ -114,22 +114,5 @@ describe(`insertTogether on ${testEngine()}`, () => {
       'insertTogether: a value for accounts is NaN, not a string, finite number, boolean or null',
     );
     expect(await count('accounts')).toBe(2);
-  });
-
-  it('runs `before` to its end first (on PostgreSQL in the same statement): a row it deletes is inserted again under its key', async () => {
-    const leaves = (rows: Array<[string, string]>) => ({ table: 'realtime_leaves', rows: rows.map(([path, value]) => ({ path, value })) });
-    await inTransaction(db, (tx) => insertTogether(tx, [leaves([['/a/x', '1'], ['/a/y', '2'], ['/b', '3'], ['/c', '4']])]));
-    const { statements } = await counted((tx) =>
-      insertTogether(tx, [leaves([['/a/x', '10'], ['/a/z', '30']])], [
-        sql`DELETE FROM realtime_leaves WHERE path >= ${'/a/'} AND path < ${'/a0'} RETURNING 1`.compile(tx.db),
-        sql`DELETE FROM realtime_leaves WHERE path = ${'/b'} RETURNING 1`.compile(tx.db),
-      ]),
-    );
-    expect(statements).toBe(engineOfDb(db) === 'postgres' ? 1 : 3);
-    expect(await db.selectFrom('realtime_leaves').select(['path', 'value']).orderBy('path').execute()).toEqual([
-      { path: '/a/x', value: '10' },
-      { path: '/a/z', value: '30' },
-      { path: '/c', value: '4' },
-    ]);
   });
 });

@@ -46,16 +46,15 @@ export async function deleteLeaves(tx: Tx, subtrees: readonly string[], exact: r
 }
 
 /**
- * PostgreSQL: the same DELETE as a statement to lead the new leaves' INSERT (insertTogether's `before`,
- * which the INSERT waits for: a leaf written again is a new row under the same key). An OR of hundreds of
- * ranges would be a statement with hundreds of parameters and index conditions to plan, with the
- * realtime lock held (the simulation writes ~430 live values a step: 200 steps took 67 s that way, 12 s
- * this way): here the ranges are two array parameters, joined: an index range scan per range.
+ * PostgreSQL: the same DELETE. An OR of hundreds of ranges would be a statement with hundreds of
+ * parameters and index conditions to plan, with the realtime lock held (the simulation writes ~430 live
+ * values a step: 200 steps took 67 s that way, 12 s this way): here the ranges are two array parameters,
+ * joined: an index range scan per range.
  */
 export function deleteLeavesOnPostgres(db: Db, subtrees: readonly string[], exact: readonly string[]): CompiledQuery {
   const { low, high } = leafRanges(subtrees, exact);
   return sql`DELETE FROM realtime_leaves AS leaf USING unnest(${low}::text[], ${high}::text[]) AS range(low, high)
-    WHERE leaf.path >= range.low AND leaf.path < range.high RETURNING 1`.compile(db);
+    WHERE leaf.path >= range.low AND leaf.path < range.high`.compile(db);
 }
 
 /** `items` in groups of at most `size` (a statement's parameters are limited). */

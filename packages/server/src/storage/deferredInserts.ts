@@ -1,4 +1,3 @@
-import type { CompiledQuery } from 'kysely';
 import { insertTogether, type Row, type TableInsert } from './insertTogether.js';
 import type { Tx } from './transaction.js';
 
@@ -9,11 +8,8 @@ interface HeldRows {
   stored: Array<((row: Row, at: Tx) => void) | undefined>;
 }
 
-/** What a transaction's deferred work keeps waiting: rows per table and returned columns, and the statements to lead them. */
-interface Held {
-  tables: Map<string, HeldRows>;
-  before: CompiledQuery[];
-}
+/** What a transaction's deferred work keeps waiting: rows per table and returned columns. */
+type Held = Map<string, HeldRows>;
 
 /** Where a transaction's deferred work keeps what waits (see Held). */
 const HELD = {};
@@ -22,7 +18,7 @@ const HELD = {};
 function heldBy(deferred: NonNullable<Tx['deferred']>): Held {
   let held = deferred.state.get(HELD) as Held | undefined;
   if (!held) {
-    const waiting: Held = (held = { tables: new Map(), before: [] });
+    const waiting: Held = (held = new Map());
     deferred.state.set(HELD, waiting);
     deferred.lastBeforeCommit((at) => storeHeld(at, waiting));
   }
@@ -31,8 +27,8 @@ function heldBy(deferred: NonNullable<Tx['deferred']>): Held {
 
 function holdRow(held: Held, table: string, row: Row, returning: readonly string[], stored?: (row: Row, at: Tx) => void): void {
   const key = `${table}\n${returning.join(',')}`;
-  let rows = held.tables.get(key);
-  if (!rows) held.tables.set(key, (rows = { table, returning, rows: [], stored: [] }));
+  let rows = held.get(key);
+  if (!rows) held.set(key, (rows = { table, returning, rows: [], stored: [] }));
   rows.rows.push(row);
   rows.stored.push(stored);
 }
@@ -63,15 +59,14 @@ export async function insertWithCommit(
 }
 
 /**
- * Inserts returning nothing, and `before` (a statement with RETURNING that they wait for: see
- * insertTogether), to go with the rows held for the commit: on PostgreSQL the same statement. For work
- * that runs as the transaction ends (a beforeCommit of the realtime store's held writes); resolves to
- * false, and holds nothing, when the transaction's runner defers no work: the caller then stores them.
+ * Inserts returning nothing, to go with the rows held for the commit (on PostgreSQL in the same
+ * statement): for work that runs as the transaction ends (a beforeCommit of the realtime store's held
+ * writes). Resolves to false, and holds nothing, when the transaction's runner defers no work: the
+ * caller then stores them.
  */
-export function holdForCommit(tx: Tx, inserts: readonly TableInsert[], before: CompiledQuery): boolean {
+export function holdForCommit(tx: Tx, inserts: readonly TableInsert[]): boolean {
   if (!tx.deferred) return false;
   const held = heldBy(tx.deferred);
-  held.before.push(before);
   for (const insert of inserts) for (const row of insert.rows) holdRow(held, insert.table, row as Row, []);
   return true;
 }
@@ -86,9 +81,8 @@ export async function storeHeldInserts(tx: Tx): Promise<void> {
 }
 
 async function storeHeld(tx: Tx, held: Held): Promise<void> {
-  const waiting = [...held.tables.values()].filter((rows) => rows.rows.length > 0).map((rows) => ({ ...rows, rows: rows.rows.splice(0), stored: rows.stored.splice(0) }));
-  const before = held.before.splice(0);
-  if (waiting.length === 0 && before.length === 0) return;
-  const returned = await insertTogether(tx, waiting, before);
+  const waiting = [...held.values()].filter((rows) => rows.rows.length > 0).map((rows) => ({ ...rows, rows: rows.rows.splice(0), stored: rows.stored.splice(0) }));
+  if (waiting.length === 0) return;
+  const returned = await insertTogether(tx, waiting);
   waiting.forEach((rows, index) => returned[index]!.forEach((one, row) => rows.stored[row]?.(one, tx)));
 }

@@ -21,29 +21,22 @@ export interface TableInsert {
  *
  * On PostgreSQL, where every statement is a round trip the transaction waits for, the INSERTs go
  * together: all but one as data-modifying WITH queries of a single statement, the one that returns rows
- * last (foreign keys are checked at the end of the statement). `before`, data-modifying statements of
- * the caller's with a RETURNING clause, lead it, and the INSERTs wait for what they return: a DELETE of
- * the rows they replace runs to its end first (else in one statement the order is not defined). SQLite
- * has no data-modifying WITH and no round trips: `before` runs first, then the INSERTs one after another
- * in the order given, so a row that refers to another comes after it.
+ * last (foreign keys are checked at the end of the statement). SQLite has no data-modifying WITH and no
+ * round trips: one INSERT each, in the order given, so a row that refers to another comes after it.
  * The table and column names are the callers' constants, never a user's text; the values are bound.
  */
-export async function insertTogether(tx: Tx, inserts: readonly TableInsert[], before: readonly CompiledQuery[] = []): Promise<Row[][]> {
+export async function insertTogether(tx: Tx, inserts: readonly TableInsert[]): Promise<Row[][]> {
   const returned: Row[][] = inserts.map(() => []);
   const parts = partsOf(inserts);
   if (engineOfDb(tx.db) !== 'postgres') {
-    for (const query of before) await tx.db.executeQuery(query);
     for (const part of parts) returned[part.insert]!.push(...((await tx.db.executeQuery(CompiledQuery.raw(sqliteInsert(part), [part.json]))).rows as Row[]));
     return returned;
   }
-  let leading = before;
   for (const statement of statementsOf(parts)) {
-    const result = await tx.db.executeQuery(postgresStatement(statement, leading));
-    leading = [];
+    const result = await tx.db.executeQuery(postgresStatement(statement));
     // Only the last part of a statement hands rows back (see statementsOf).
     returned[statement.at(-1)!.insert]!.push(...(result.rows as Row[]));
   }
-  for (const query of leading) await tx.db.executeQuery(query);
   return returned;
 }
 
@@ -120,25 +113,15 @@ function statementsOf(parts: readonly Part[]): Part[][] {
  * PostgreSQL: `WITH w0 AS (insert), … <last insert>`, each part's rows from json_populate_recordset (the
  * table's own row type gives each column its type); the returning one in the rows' order.
  */
-function postgresStatement(parts: readonly Part[], before: readonly CompiledQuery[]): CompiledQuery {
+function postgresStatement(parts: readonly Part[]): CompiledQuery {
   const parameters: unknown[] = [];
-  const leading = before.map((query, index) => {
-    const offset = parameters.length;
-    parameters.push(...query.parameters);
-    // Kysely's PostgreSQL compiler writes values only as $n placeholders: renumbered after the first.
-    const text = offset === 0 ? query.sql : query.sql.replace(/\$(\d+)/g, (_, number: string) => `$${Number(number) + offset}`);
-    return `first_write${index} as (${text})`;
-  });
-  // Reading what each of `before` returns makes each INSERT start only once they have ended.
-  const after = before.length > 0 ? ` where ${before.map((_, index) => `(select count(*) from first_write${index}) >= 0`).join(' and ')}` : '';
   const texts = parts.map((part) => {
     parameters.push(part.json);
     const columns = part.columns.map(quoted).join(', ');
     const source = `json_populate_recordset(null::${quoted(part.table)}, $${parameters.length}::json)`;
-    const rows = part.returning.length > 0 ? `from ${source} with ordinality as r${after} order by r.ordinality` : `from ${source}${after}`;
+    const rows = part.returning.length > 0 ? `from ${source} with ordinality as r order by r.ordinality` : `from ${source}`;
     return `insert into ${quoted(part.table)} (${columns}) select ${columns} ${rows}${returningClause(part)}`;
   });
   const last = texts.pop()!;
-  const ahead = [...leading, ...texts.map((text, index) => `w${index} as (${text})`)];
-  return CompiledQuery.raw(ahead.length === 0 ? last : `with ${ahead.join(', ')} ${last}`, parameters);
+  return CompiledQuery.raw(texts.length === 0 ? last : `with ${texts.map((text, index) => `w${index} as (${text})`).join(', ')} ${last}`, parameters);
 }
