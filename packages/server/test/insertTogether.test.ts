@@ -97,14 +97,16 @@ describe(`insertTogether on ${testEngine()}`, () => {
     expect([await count('accounts'), await count('reset_tickets'), await count('outbox')]).toEqual([3002, 3002, 4]);
   });
 
-  it('gives a column a row leaves out its default, and keeps every value as it was sent', async () => {
+  it('gives a column a row leaves out (or leaves undefined) its default, and keeps every value as it was sent', async () => {
     const odd = "Å'\"\\ \u2028 {}[] $1 ? ->> '$.x'";
     const { sms_second_factor: _, ...withoutFactor } = account('b');
-    await inTransaction(db, (tx) => insertTogether(tx, [{ table: 'accounts', rows: [{ ...account('a'), sms_second_factor: 1 }, { ...withoutFactor, password_hash: odd, phone: '+4790000000', created_at: 2 ** 52 }] }]));
+    const rows = [{ ...account('a'), sms_second_factor: 1 }, { ...withoutFactor, password_hash: odd, phone: '+4790000000', created_at: 2 ** 52 }, { ...account('u'), sms_second_factor: undefined }];
+    await inTransaction(db, (tx) => insertTogether(tx, [{ table: 'accounts', rows }]));
     const stored = await db.selectFrom('accounts').select(['uid', 'password_hash', 'phone', 'sms_second_factor', 'created_at']).orderBy('uid').execute();
     expect(stored).toEqual([
       { uid: 'a', password_hash: '!', phone: null, sms_second_factor: 1, created_at: 1 },
       { uid: 'b', password_hash: odd, phone: '+4790000000', sms_second_factor: 0, created_at: 2 ** 52 },
+      { uid: 'u', password_hash: '!', phone: null, sms_second_factor: 0, created_at: 1 },
     ]);
     // Rows that return columns must name the same ones; a value JSON cannot carry is refused: nothing is sent.
     await expect(inTransaction(db, (tx) => insertTogether(tx, [{ table: 'accounts', rows: [account('c'), withoutFactor], returning: ['uid'] }]))).rejects.toThrow(
@@ -113,6 +115,6 @@ describe(`insertTogether on ${testEngine()}`, () => {
     await expect(inTransaction(db, (tx) => insertTogether(tx, [{ table: 'accounts', rows: [{ ...account('c'), created_at: Number.NaN }] }]))).rejects.toThrow(
       'insertTogether: a value for accounts is NaN, not a string, finite number, boolean or null',
     );
-    expect(await count('accounts')).toBe(2);
+    expect(await count('accounts')).toBe(3);
   });
 });

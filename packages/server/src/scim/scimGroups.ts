@@ -85,13 +85,17 @@ function groupWriteOf(input: Record<string, unknown>): GroupWrite {
   return { displayName: displayName.trim(), externalId: typeof externalId === 'string' ? externalId : null, members: members && [...new Set(members)] };
 }
 
-/** Every member must be one of the partner's directory users (400 invalidValue naming the first that is not). */
+/**
+ * Every member must be one of the partner's directory users (400 invalidValue naming the first that is
+ * not). Read by uid alone, the partner checked here: with `partner =` in the statement, PostgreSQL's plan
+ * for a directory whose table had no statistics yet read every user of the partner by its index and
+ * filtered them (5 ms a PATCH of 50 members against 2,000 users, where the primary key takes 0.1 ms).
+ */
 async function requireMembers(tx: Tx, caller: ScimCaller, uids: readonly string[]): Promise<void> {
   for (let start = 0; start < uids.length; start += 500) {
     const slice = uids.slice(start, start + 500);
-    const found = new Set(
-      ((await tx.db.selectFrom('scim_users').select('uid').where('partner', '=', caller.connection.partner).where('uid', 'in', slice).execute()) as Array<{ uid: string }>).map((row) => row.uid),
-    );
+    const rows = (await tx.db.selectFrom('scim_users').select(['uid', 'partner']).where('uid', 'in', slice).execute()) as Array<{ uid: string; partner: string }>;
+    const found = new Set(rows.filter((row) => row.partner === caller.connection.partner).map((row) => row.uid));
     const missing = slice.find((uid) => !found.has(uid));
     if (missing !== undefined) throw new ScimError(400, `The member "${missing.slice(0, 100)}" is no user of this directory`, 'invalidValue');
   }

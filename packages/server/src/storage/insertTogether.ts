@@ -55,13 +55,13 @@ const quoted = (name: string) => {
   return `"${name}"`;
 };
 
-/** Each insert's rows grouped by their columns (a row leaves out a column to get its default). */
+/** Each insert's rows grouped by their columns (a row leaves out a column, or gives it undefined, to get its default). */
 function partsOf(inserts: readonly TableInsert[]): Part[] {
   const parts: Part[] = [];
   inserts.forEach((insert, index) => {
     const groups = new Map<string, { columns: string[]; rows: object[] }>();
     for (const row of insert.rows) {
-      const columns = Object.keys(row);
+      const columns = Object.keys(row).filter((column) => (row as Row)[column] !== undefined);
       const key = columns.join(',');
       let group = groups.get(key);
       if (!group) groups.set(key, (group = { columns, rows: [] }));
@@ -69,7 +69,7 @@ function partsOf(inserts: readonly TableInsert[]): Part[] {
     }
     if (groups.size > 1 && insert.returning?.length) throw new Error(`insertTogether: rows for ${insert.table} that return columns must name the same columns`);
     for (const { columns, rows } of groups.values()) {
-      for (const row of rows) for (const value of Object.values(row)) requireJsonValue(insert.table, value);
+      for (const row of rows) for (const column of columns) requireJsonValue(insert.table, (row as Row)[column]);
       parts.push({ insert: index, table: insert.table, columns, json: JSON.stringify(rows), returning: insert.returning ?? [] });
     }
   });
