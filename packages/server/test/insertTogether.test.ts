@@ -1,9 +1,9 @@
-import type { CompiledQuery } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Db, engineOfDb } from '../src/storage/db.js';
 import { insertTogether } from '../src/storage/insertTogether.js';
 import { inTransaction, type Tx } from '../src/storage/transaction.js';
 import { openTestDatabase, testEngine } from './helpers/startCloud.js';
+import { watchedDb } from './helpers/watchedDb.js';
 
 /**
  * Rows for several tables in one go (the write batch's held rows, a realtime write's leaves and change
@@ -25,16 +25,7 @@ const mail = (to: string) => ({ channel: 'email', recipient: to, subject: 'Hi', 
 /** Runs `work` in a transaction whose Tx counts the statements sent through it. */
 async function counted<T>(work: (tx: Tx) => Promise<T>): Promise<{ result: T; statements: number }> {
   let statements = 0;
-  const result = await inTransaction(db, (tx) => {
-    const counting = new Proxy(tx.db, {
-      get(target, key) {
-        if (key === 'executeQuery') return (query: CompiledQuery) => ((statements += 1), target.executeQuery(query));
-        const value = Reflect.get(target, key) as unknown;
-        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-      },
-    });
-    return work({ ...tx, db: counting });
-  });
+  const result = await inTransaction(db, (tx) => work({ ...tx, db: watchedDb(tx.db, () => (statements += 1)) }));
   return { result, statements };
 }
 
@@ -72,21 +63,14 @@ describe(`insertTogether on ${testEngine()}`, () => {
   it('sends the same text for 2 rows and for 3,000: one JSON parameter a table; each returning table ends a statement', async () => {
     const texts: string[] = [];
     const run = (uids: string[], mails: string[]) =>
-      inTransaction(db, (tx) => {
-        const watching = new Proxy(tx.db, {
-          get(target, key) {
-            if (key === 'executeQuery') return (query: CompiledQuery) => (texts.push(query.sql), target.executeQuery(query));
-            const value = Reflect.get(target, key) as unknown;
-            return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-          },
-        });
-        return insertTogether({ ...tx, db: watching }, [
+      inTransaction(db, (tx) =>
+        insertTogether({ ...tx, db: watchedDb(tx.db, (query) => texts.push(query.sql)) }, [
           { table: 'accounts', rows: uids.map(account) },
           { table: 'reset_tickets', rows: uids.map(ticket) },
           { table: 'outbox', rows: [mail(mails[0]!)], returning: ['recipient'] },
           { table: 'outbox', rows: [mail(mails[1]!)], returning: ['recipient'] },
-        ]);
-      });
+        ]),
+      );
     const small = await run(['x', 'y'], ['one@example.test', 'two@example.test']);
     const fewTexts = texts.splice(0);
     const large = await run(Array.from({ length: 3000 }, (_, index) => `u${index}`), ['three@example.test', 'four@example.test']);

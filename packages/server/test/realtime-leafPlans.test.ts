@@ -4,12 +4,13 @@ import { deleteLeaves, deleteLeavesOnPostgres } from '../src/realtime/deleteLeav
 import { leavesUnder } from '../src/realtime/readLeaves.js';
 import { type Db, engineOfDb } from '../src/storage/db.js';
 import { openTestDatabase, testEngine } from './helpers/startCloud.js';
+import { watchedDb } from './helpers/watchedDb.js';
 
 /**
  * The realtime store's range statements are searches of the primary key, whatever the database's size:
  * a plan that scans realtime_leaves makes every write slower than the last (a DELETE that spared the
- * leaves it rewrote with NOT IN made provisioning 2,000 users take 40 s instead of 8). Checked on the plan each engine keeps for the
- * prepared text: PostgreSQL's generic plan, SQLite's query plan.
+ * leaves it rewrote with NOT IN made provisioning 2,000 users take 40 s instead of 8). Checked on the
+ * plan each engine keeps for the prepared text: PostgreSQL's generic plan, SQLite's query plan.
  */
 let db: Db;
 let close: () => Promise<void>;
@@ -40,23 +41,7 @@ async function genericPlan(query: CompiledQuery): Promise<string> {
 /** The statements `work` sends through the Db it is given. */
 async function sent(work: (db: Db) => Promise<unknown>): Promise<CompiledQuery[]> {
   const queries: CompiledQuery[] = [];
-  const watching = new Proxy(db, {
-    get(target, key) {
-      if (key === 'executeQuery') return (query: CompiledQuery) => (queries.push(query), target.executeQuery(query));
-      // sql`…`.execute(db) reaches the executor itself.
-      if (key === 'getExecutor') {
-        const executor = target.getExecutor();
-        const bound = (name: string | symbol) => {
-          const value = Reflect.get(executor, name, executor) as unknown;
-          return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(executor) : value;
-        };
-        return () => new Proxy(executor, { get: (_, name) => (name === 'executeQuery' ? (query: CompiledQuery) => (queries.push(query), executor.executeQuery(query)) : bound(name)) });
-      }
-      const value = Reflect.get(target, key) as unknown;
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-  await work(watching);
+  await work(watchedDb(db, (query) => queries.push(query)));
   return queries;
 }
 

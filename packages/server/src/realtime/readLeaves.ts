@@ -14,9 +14,8 @@ const OR_ON_POSTGRES_UP_TO = 32;
  * joined: an index range scan per range, as deleteLeavesOnPostgres does.
  */
 export async function leavesUnder(db: Db, roots: readonly string[]): Promise<LeafRow[]> {
-  const ranges = leafRanges(new Set(roots));
   if (engineOfDb(db) !== 'postgres') {
-    const { json, join } = sqliteRanges(ranges);
+    const { json, join } = sqliteRanges(leafRanges(new Set(roots)));
     return (await sql<LeafRow>`SELECT DISTINCT leaf.path, leaf.value FROM json_each(${json}) AS range ${join}`.execute(db)).rows;
   }
   if (roots.length <= OR_ON_POSTGRES_UP_TO) {
@@ -26,7 +25,8 @@ export async function leavesUnder(db: Db, roots: readonly string[]): Promise<Lea
       .where((eb) => eb.or(roots.map((path) => subtree(path)(eb))))
       .execute()) as LeafRow[];
   }
-  const { rows } = await sql<LeafRow>`SELECT DISTINCT leaf.path, leaf.value FROM unnest(${ranges.low}::text[], ${ranges.high}::text[]) AS range(low, high)
+  const { low, high } = leafRanges(new Set(roots));
+  const { rows } = await sql<LeafRow>`SELECT DISTINCT leaf.path, leaf.value FROM unnest(${low}::text[], ${high}::text[]) AS range(low, high)
     JOIN realtime_leaves AS leaf ON leaf.path >= range.low AND leaf.path < range.high`.execute(db);
   return rows;
 }
