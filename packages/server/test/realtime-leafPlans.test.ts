@@ -1,10 +1,9 @@
-import { type CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteLeaves, deleteLeavesOnPostgres } from '../src/realtime/deleteLeaves.js';
 import { leavesUnder } from '../src/realtime/readLeaves.js';
 import { type Db, engineOfDb } from '../src/storage/db.js';
 import { openTestDatabase, testEngine } from './helpers/startCloud.js';
-import { watchedDb } from './helpers/watchedDb.js';
+import { genericPlan, sqlitePlan, statementsSent } from './helpers/statementPlans.js';
 
 /**
  * The realtime store's range statements are searches of the primary key, whatever the database's size:
@@ -22,46 +21,17 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-/** PostgreSQL's generic plan of a compiled statement (the one a prepared statement settles on). */
-async function genericPlan(query: CompiledQuery): Promise<string> {
-  return db.connection().execute(async (connection) => {
-    await sql`SET plan_cache_mode = force_generic_plan`.execute(connection);
-    try {
-      await sql.raw(`PREPARE leaf_plan AS ${query.sql}`).execute(connection);
-      const literals = query.parameters.map((value) => `'${JSON.stringify(value).replace(/^\[/, '{').replace(/\]$/, '}').replace(/'/g, "''")}'`);
-      const { rows } = await sql.raw<{ 'QUERY PLAN': string }>(`EXPLAIN EXECUTE leaf_plan(${literals.join(', ')})`).execute(connection);
-      return rows.map((row) => row['QUERY PLAN']).join('\n');
-    } finally {
-      await sql`DEALLOCATE ALL`.execute(connection);
-      await sql`RESET plan_cache_mode`.execute(connection);
-    }
-  });
-}
-
-/** The statements `work` sends through the Db it is given. */
-async function sent(work: (db: Db) => Promise<unknown>): Promise<CompiledQuery[]> {
-  const queries: CompiledQuery[] = [];
-  await work(watchedDb(db, (query) => queries.push(query)));
-  return queries;
-}
-
-/** SQLite's query plan of a statement. */
-async function sqlitePlan(query: CompiledQuery): Promise<string> {
-  const { rows } = await db.executeQuery<{ detail: string }>({ ...query, sql: `EXPLAIN QUERY PLAN ${query.sql}` });
-  return rows.map((row) => row.detail).join('\n');
-}
-
 const postgres = () => engineOfDb(db) === 'postgres';
 
 describe(`realtime leaf ranges on ${testEngine()}`, () => {
   it('a write deletes by range searches of the primary key', async () => {
     if (postgres()) {
-      const plan = await genericPlan(deleteLeavesOnPostgres(db, ['/users/u1', '/users/u2'], ['/users']));
+      const plan = await genericPlan(db, deleteLeavesOnPostgres(db, ['/users/u1', '/users/u2'], ['/users']));
       expect(plan).toMatch(/Index Scan|Bitmap Index Scan/);
       expect(plan).not.toMatch(/Seq Scan on realtime_leaves/);
     } else {
-      const [deletion] = await sent((watching) => deleteLeaves({ db: watching, afterCommit: () => undefined }, ['/users/u1', '/users/u2'], ['/users']));
-      const plan = await sqlitePlan(deletion!);
+      const [deletion] = await statementsSent(db, (watching) => deleteLeaves({ db: watching, afterCommit: () => undefined }, ['/users/u1', '/users/u2'], ['/users']));
+      const plan = await sqlitePlan(db, deletion!);
       expect(plan).toMatch(/SEARCH leaf USING (COVERING )?INDEX/);
       expect(plan).not.toMatch(/SCAN leaf/);
     }
@@ -69,11 +39,11 @@ describe(`realtime leaf ranges on ${testEngine()}`, () => {
 
   it('a read of many roots answers each from its ranges, and only what lies at or below them', async () => {
     const roots = Array.from({ length: 40 }, (_, index) => `/users/u${index * 3 + 10}`);
-    const [read] = await sent(async (watching) => {
+    const [read] = await statementsSent(db, async (watching) => {
       const rows = await leavesUnder(watching, [...roots, '/users/u10/role']);
       expect(rows.map((row) => row.path).sort()).toEqual(roots.map((root) => `${root}/role`).sort());
     });
-    if (postgres()) expect(await genericPlan(read!)).not.toMatch(/Seq Scan on realtime_leaves/);
-    else expect(await sqlitePlan(read!)).not.toMatch(/SCAN leaf/);
+    if (postgres()) expect(await genericPlan(db, read!)).not.toMatch(/Seq Scan on realtime_leaves/);
+    else expect(await sqlitePlan(db, read!)).not.toMatch(/SCAN leaf/);
   });
 });

@@ -42,13 +42,25 @@ export async function scimUserByUid(db: Db, partner: string, uid: string): Promi
   return row ? toUser(row) : null;
 }
 
-/** A directory's GET by userName before each create: compiled once (storage/compiledOnce.ts). */
-const userByEmail = compiledOnce((db, partner: string, email: string) => usersOf(db, partner).where(sql`lower(a.email)`, '=', sql`lower(${email})`).limit(1));
+/**
+ * A directory's GET by userName before each create: compiled once (storage/compiledOnce.ts). By the
+ * e-mail alone, the partner checked in the node: with `partner =` in the statement, the generic plan
+ * PostgreSQL keeps for it from a directory's first requests (tables nearly empty, no statistics yet)
+ * read every user of the partner by its index, 1 ms a GET at 2,000 users and growing with each.
+ */
+const userByEmail = compiledOnce((db, email: string) =>
+  db
+    .selectFrom('scim_users as s')
+    .innerJoin('accounts as a', 'a.uid', 's.uid')
+    .select([...COLUMNS, 's.partner'])
+    .where(sql`lower(a.email)`, '=', sql`lower(${email})`)
+    .limit(1),
+);
 
-/** By sign-in e-mail, any case (the accounts' index on lower(email)). */
+/** By sign-in e-mail, any case (the accounts' index on lower(email)); another partner's user is null. */
 export async function scimUserByEmail(db: Db, partner: string, email: string): Promise<StoredScimUser | null> {
-  const [row] = (await userByEmail(db, partner, email.trim())).rows as UserRow[];
-  return row ? toUser(row) : null;
+  const [row] = (await userByEmail(db, email.trim())).rows as Array<UserRow & { partner: string }>;
+  return row && row.partner === partner ? toUser(row) : null;
 }
 
 export async function scimUserByExternalId(db: Db, partner: string, externalId: string): Promise<StoredScimUser | null> {
