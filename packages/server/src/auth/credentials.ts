@@ -36,7 +36,7 @@ export async function checkPassword(ctx: Ctx, piscadaId: string, password: strin
   const account = await accountByEmail(ctx.db, piscadaId);
   // Hash against a decoy when the account is unknown, so timing does not reveal which exist.
   // A service account never signs in, nor does a disabled account (the same answer as a wrong password).
-  const matches = verifyPassword(password, account?.passwordHash ?? DECOY_PASSWORD_HASH) && account !== null && account.kind === 'person' && !account.disabled;
+  const matches = (await verifyPassword(password, account?.passwordHash ?? DECOY_PASSWORD_HASH)) && account !== null && account.kind === 'person' && !account.disabled;
   if (!matches || !account) return { ok: false, reason: 'wrong' };
   await clearFailures(ctx.db, key);
   return { ok: true, uid: account.uid, smsRequired: account.smsSecondFactor };

@@ -45,7 +45,7 @@ export function registerResetPasswordRoutes(app: FastifyInstance, ctx: CloudCont
   // Public: the e-mailed ticket is the credential.
   app.post('/resetPassword', { config: { public: true } }, async (request) => {
     const { uuid, ticket, password } = parseWith(resetPasswordRequest, request.body);
-    const passwordHash = hashPassword(password);
+    const passwordHash = await hashPassword(password);
     const result = await useResetTicket(ctx.db, uuid, ticket, ctx.clock.now(), async (tx) => {
       await updatePasswordHash(tx.db, uuid, passwordHash);
       await deleteSessionsOf(tx.db, uuid);

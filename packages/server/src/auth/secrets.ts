@@ -1,4 +1,4 @@
-import { createHash, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /** A random, URL-safe secret (session ids, reset tickets). */
 export function randomSecret(bytes = 32): string {
@@ -22,24 +22,32 @@ export function sameDigest(a: string, b: string): boolean {
 const SCRYPT = { N: 16384, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 
+/**
+ * scrypt on libuv's thread pool: a hash takes about 60 ms of CPU, and on the event loop (scryptSync) every
+ * other request, socket push and timer of the node waited for each sign-in, password change or imported
+ * password (a burst of wrong passwords stalled the whole cloud).
+ */
+function scryptKey(password: string, salt: Buffer, length: number, cost: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => scrypt(password.normalize('NFC'), salt, length, cost, (error, key) => (error ? reject(error) : resolve(key))));
+}
+
 /** `scrypt$N$r$p$<salt b64url>$<key b64url>` */
-export function hashPassword(password: string): string {
+export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = scryptSync(password.normalize('NFC'), salt, KEY_LENGTH, SCRYPT);
+  const key = await scryptKey(password, salt, KEY_LENGTH, SCRYPT);
   return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
-export function verifyPassword(password: string, stored: string): boolean {
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !key) return false;
   const expected = Buffer.from(key, 'base64url');
-  const actual = scryptSync(password.normalize('NFC'), Buffer.from(salt, 'base64url'), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-  });
+  const actual = await scryptKey(password, Buffer.from(salt, 'base64url'), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
   return timingSafeEqual(actual, expected);
 }
 
-/** A stored hash to check against when the account does not exist, so timing does not tell. */
-export const DECOY_PASSWORD_HASH = hashPassword(randomSecret(12));
+/**
+ * A stored hash to check against when the account does not exist, so timing does not tell: the same
+ * cost as a real one, and a random key that no password gives.
+ */
+export const DECOY_PASSWORD_HASH = ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, randomBytes(16).toString('base64url'), randomBytes(KEY_LENGTH).toString('base64url')].join('$');

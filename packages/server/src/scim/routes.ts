@@ -135,7 +135,7 @@ export function registerScimRoutes(app: FastifyInstance, ctx: CloudContext): voi
       api.get('/Users/:id', async (request, reply) => answer(reply, projected(await userResponse(ctx, callerOf(request), idOf(request)), query(request))));
       api.post('/Users', async (request, reply) => {
         const caller = callerOf(request);
-        const plan = planScimUser(bodyObject(request.body));
+        const plan = await planScimUser(bodyObject(request.body));
         await caller.prepare();
         const resource = await write(
           async (tx) => {

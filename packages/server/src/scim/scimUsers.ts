@@ -63,6 +63,8 @@ async function endCredentials(tx: Tx, uid: string): Promise<void> {
 /** A create, checked before it joins the write batch (see planScimUser). */
 export interface ScimUserPlan {
   write: UserWrite;
+  /** The password's hash, made before the batch (scrypt's tens of ms would hold every write of it); NO_PASSWORD when none came. */
+  passwordHash: string;
 }
 
 function refuseClaimed(claims: Claims, write: UserWrite): void {
@@ -71,9 +73,10 @@ function refuseClaimed(claims: Claims, write: UserWrite): void {
 }
 
 /** POST /Users before the write batch: the body is valid (a refusal of its shape costs the batch nothing). */
-export function planScimUser(body: Record<string, unknown>): ScimUserPlan {
+export async function planScimUser(body: Record<string, unknown>): Promise<ScimUserPlan> {
   requireSchemas(body, USER_SCHEMAS_ACCEPTED, USER_SCHEMA);
-  return { write: userWriteOf(body) };
+  const write = userWriteOf(body);
+  return { write, passwordHash: write.password === undefined ? NO_PASSWORD : await hashPassword(write.password) };
 }
 
 /** Nothing found: what a create assumes while the batch holds its rows (see createScimUser). */
@@ -89,7 +92,7 @@ const UNCLAIMED: Claims = { account: null, linkedHere: false, externalIdHolder: 
  * was a round trip for every user. A new account comes back as written (`created`), not read back.
  */
 export async function createScimUser(ctx: Ctx, caller: ScimCaller, plan: ScimUserPlan, tx: Tx): Promise<{ uid: string; created: StoredScimUser | null }> {
-  const { write } = plan;
+  const { write, passwordHash } = plan;
   const { partner, id: connectionId, name: connectionName } = caller.connection;
   const actor = await caller.actor(tx);
   // An inactive create stores its rows at once (to disable the account), where a lone write's failure would be final: it reads first.
@@ -106,7 +109,6 @@ export async function createScimUser(ctx: Ctx, caller: ScimCaller, plan: ScimUse
     await audit(tx, caller, 'user.create', existing.uid, `${write.userName} linked to the directory ${connectionName}`);
     return { uid: existing.uid, created: null };
   }
-  const passwordHash = write.password === undefined ? NO_PASSWORD : hashPassword(write.password);
   const user = await createUser(
     ctx,
     actor,
@@ -137,7 +139,7 @@ async function writeAccount(ctx: Ctx, caller: ScimCaller, uid: string, write: Us
     tx,
   );
   if (write.password !== undefined) {
-    await updatePasswordHash(tx.db, uid, hashPassword(write.password));
+    await updatePasswordHash(tx.db, uid, await hashPassword(write.password));
     await deleteSessionsOf(tx.db, uid);
   }
   if (wasActive && !write.active) {

@@ -84,8 +84,8 @@ function profileOf(key: DemoUserKey, sites: SiteRecord[]): UserData {
  * The demo accounts share one published password, so they share one hash, made once per process: scrypt
  * is memory-hard on purpose (about 50 ms a hash), and the test suites start a demo cloud per file or more.
  */
-const demoHashes = new Map<string, string>();
-function demoPasswordHash(password: string): string {
+const demoHashes = new Map<string, Promise<string>>();
+function demoPasswordHash(password: string): Promise<string> {
   let hash = demoHashes.get(password);
   if (hash === undefined) demoHashes.set(password, (hash = hashPassword(password)));
   return hash;
@@ -101,7 +101,7 @@ export async function seedDemo(ctx: CloudContext): Promise<void> {
   const sites = demoSites();
   const keys = Object.keys(demoUsers) as DemoUserKey[];
   // Hash outside the transaction: it is the slow part and needs no lock.
-  const hashes = new Map(keys.map((key) => [key, demoPasswordHash(demoUsers[key].password)]));
+  const hashes = new Map(await Promise.all(keys.map(async (key) => [key, await demoPasswordHash(demoUsers[key].password)] as const)));
 
   await inTransaction(ctx.db, async (tx) => {
     for (const site of sites) await insertSite(tx.db, site);

@@ -91,7 +91,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: CloudContext): voi
       // 201 with Location `/users/<uid>`: the id is the header's tail after its first 7 characters.
       api.post('/users', async (request, reply): Promise<ManagedUser> => {
         const body = parseWith(createUserRequest, request.body);
-        const passwordHash = body.password === undefined ? undefined : hashPassword(body.password);
+        const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
         const actor = await actorOf(ctx, request);
         // The inviter's name came with the caller's profile (http/callerProfile.ts).
         const invitedBy = (await callerProfile(ctx, request)).displayName;
@@ -169,7 +169,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: CloudContext): voi
         const { password } = parseWith(setPasswordRequest, request.body);
         const actor = await actorOf(ctx, request);
         await requireMaySetPasswordOf(actor, id);
-        const passwordHash = hashPassword(password);
+        const passwordHash = await hashPassword(password);
         await write(async (tx) => {
           await updatePasswordHash(tx.db, id, passwordHash);
           // A new password ends the user's sessions; changing your own keeps only the session you changed it in.
