@@ -32,8 +32,11 @@ function toUser(row: UserRow): StoredScimUser {
   };
 }
 
+/** Directory users with their accounts, of every partner. */
+const directoryUsers = (db: Db) => db.selectFrom('scim_users as s').innerJoin('accounts as a', 'a.uid', 's.uid').select([...COLUMNS]);
+
 function usersOf(db: Db, partner: string) {
-  return db.selectFrom('scim_users as s').innerJoin('accounts as a', 'a.uid', 's.uid').select([...COLUMNS]).where('s.partner', '=', partner);
+  return directoryUsers(db).where('s.partner', '=', partner);
 }
 
 /** One of the partner's directory users, or null (another partner's are null too). */
@@ -48,14 +51,7 @@ export async function scimUserByUid(db: Db, partner: string, uid: string): Promi
  * PostgreSQL keeps for it from a directory's first requests (tables nearly empty, no statistics yet)
  * read every user of the partner by its index, 1 ms a GET at 2,000 users and growing with each.
  */
-const userByEmail = compiledOnce((db, email: string) =>
-  db
-    .selectFrom('scim_users as s')
-    .innerJoin('accounts as a', 'a.uid', 's.uid')
-    .select([...COLUMNS, 's.partner'])
-    .where(sql`lower(a.email)`, '=', sql`lower(${email})`)
-    .limit(1),
-);
+const userByEmail = compiledOnce((db, email: string) => directoryUsers(db).select('s.partner').where(sql`lower(a.email)`, '=', sql`lower(${email})`).limit(1));
 
 /** By sign-in e-mail, any case (the accounts' index on lower(email)); another partner's user is null. */
 export async function scimUserByEmail(db: Db, partner: string, email: string): Promise<StoredScimUser | null> {
